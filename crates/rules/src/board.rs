@@ -1,0 +1,158 @@
+//! The played area: which tile lies on which square, and the frontier of empty squares next to
+//! placed tiles (the only squares a tile can go to).
+//!
+//! The grid is a dense array around the start square that grows by doubling when a tile lands
+//! near its border, so look-ups in the hot path are an index computation, not a hash.
+
+use crate::geometry::{Pos, Rotation, Side};
+use crate::tileset::TileTypeId;
+
+pub(crate) const EMPTY: u16 = u16::MAX;
+
+/// A tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedTile {
+    pub tile: TileTypeId,
+    pub at: Pos,
+    pub rotation: Rotation,
+    /// Edge pattern in board orientation (two bits per side).
+    pub(crate) pattern: u8,
+    /// Global id of the tile's first segment; its segments are consecutive.
+    pub(crate) first_segment: u32,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Board {
+    min_x: i64,
+    min_y: i64,
+    width: i64,
+    height: i64,
+    /// Index into `placed`, or `EMPTY`.
+    cells: Vec<u16>,
+    /// Index into `frontier`, or `EMPTY`.
+    frontier_slot: Vec<u16>,
+    pub(crate) placed: Vec<PlacedTile>,
+    pub(crate) frontier: Vec<Pos>,
+}
+
+const INITIAL_HALF: i64 = 12;
+
+impl Board {
+    pub(crate) fn new(centre: Pos) -> Board {
+        let size = 2 * INITIAL_HALF + 1;
+        Board {
+            min_x: i64::from(centre.x) - INITIAL_HALF,
+            min_y: i64::from(centre.y) - INITIAL_HALF,
+            width: size,
+            height: size,
+            cells: vec![EMPTY; (size * size) as usize],
+            frontier_slot: vec![EMPTY; (size * size) as usize],
+            placed: Vec::with_capacity(80),
+            frontier: Vec::with_capacity(64),
+        }
+    }
+
+    #[inline]
+    fn index(&self, at: Pos) -> Option<usize> {
+        let x = i64::from(at.x) - self.min_x;
+        let y = i64::from(at.y) - self.min_y;
+        (x >= 0 && y >= 0 && x < self.width && y < self.height)
+            .then(|| (y * self.width + x) as usize)
+    }
+
+    /// The placed-tile index on `at`, if a tile lies there.
+    #[inline]
+    pub(crate) fn tile_index(&self, at: Pos) -> Option<u16> {
+        let i = self.index(at)?;
+        let t = self.cells[i];
+        (t != EMPTY).then_some(t)
+    }
+
+    #[inline]
+    pub(crate) fn tile_at(&self, at: Pos) -> Option<&PlacedTile> {
+        self.tile_index(at).map(|i| &self.placed[i as usize])
+    }
+
+    pub(crate) fn is_frontier(&self, at: Pos) -> bool {
+        self.index(at)
+            .is_some_and(|i| self.frontier_slot[i] != EMPTY)
+    }
+
+    /// Grows the grid so that every square within two steps of `at` is inside it.
+    fn cover(&mut self, at: Pos) {
+        let (x, y) = (i64::from(at.x), i64::from(at.y));
+        if x - 2 >= self.min_x
+            && y - 2 >= self.min_y
+            && x + 2 < self.min_x + self.width
+            && y + 2 < self.min_y + self.height
+        {
+            return;
+        }
+        let grow_w = self.width;
+        let grow_h = self.height;
+        let (new_min_x, new_min_y) = (self.min_x - grow_w / 2, self.min_y - grow_h / 2);
+        let (new_w, new_h) = (self.width + grow_w, self.height + grow_h);
+        let mut cells = vec![EMPTY; (new_w * new_h) as usize];
+        let mut slots = vec![EMPTY; (new_w * new_h) as usize];
+        for row in 0..self.height {
+            for col in 0..self.width {
+                let old = (row * self.width + col) as usize;
+                let nx = col + self.min_x - new_min_x;
+                let ny = row + self.min_y - new_min_y;
+                let new = (ny * new_w + nx) as usize;
+                cells[new] = self.cells[old];
+                slots[new] = self.frontier_slot[old];
+            }
+        }
+        self.min_x = new_min_x;
+        self.min_y = new_min_y;
+        self.width = new_w;
+        self.height = new_h;
+        self.cells = cells;
+        self.frontier_slot = slots;
+        self.cover(at);
+    }
+
+    /// Puts a tile on an empty square and updates the frontier. Legality is checked by the caller.
+    pub(crate) fn put(&mut self, tile: PlacedTile) -> u16 {
+        self.cover(tile.at);
+        let index = self.placed.len() as u16;
+        let cell = self.index(tile.at).expect("covered");
+        self.cells[cell] = index;
+        self.placed.push(tile);
+        let slot = self.frontier_slot[cell];
+        if slot != EMPTY {
+            self.frontier_slot[cell] = EMPTY;
+            self.frontier.swap_remove(slot as usize);
+            if let Some(&moved) = self.frontier.get(slot as usize) {
+                let mi = self.index(moved).expect("frontier squares are covered");
+                self.frontier_slot[mi] = slot;
+            }
+        }
+        for side in Side::ALL {
+            let Some(n) = tile.at.step(side) else { continue };
+            let Some(ni) = self.index(n) else { continue };
+            if self.cells[ni] == EMPTY && self.frontier_slot[ni] == EMPTY {
+                self.frontier_slot[ni] = self.frontier.len() as u16;
+                self.frontier.push(n);
+            }
+        }
+        index
+    }
+
+    /// The required edge codes and mask for a tile on `at`, from its placed neighbours.
+    #[inline]
+    pub(crate) fn constraint(&self, at: Pos) -> (u8, u8) {
+        let mut required = 0u8;
+        let mut mask = 0u8;
+        for side in Side::ALL {
+            if let Some(n) = at.step(side).and_then(|n| self.tile_at(n)) {
+                let opp = side.opposite().index();
+                let code = (n.pattern >> (2 * opp)) & 3;
+                required |= code << (2 * side.index());
+                mask |= 3 << (2 * side.index());
+            }
+        }
+        (required, mask)
+    }
+}

@@ -1,0 +1,1004 @@
+//! The game: a validated position and the turn state machine.
+//!
+//! Modelled on shakmaty: [`Setup`] is plain data; [`Game::new`] checks it. [`Game::apply`]
+//! either performs an action or returns a [`RuleViolation`] and leaves the game exactly as it
+//! was (every check happens before the first change). Legal moves are generated into buffers
+//! the caller reuses.
+//!
+//! The turn: `Draw` → `Place` (or set aside, then `Draw` again) → `Meeple` (place or skip) →
+//! scoring of what the tile completed → next seat's `Draw`. After the turn that empties the bag,
+//! the final scoring runs and the game is `Over`. Expansions extend this machine with phases of
+//! their own (open a gift before placing; an arrow action instead of the meeple; an extra turn).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::board::{Board, PlacedTile};
+use crate::features::{Features, MAX_PLAYERS};
+use crate::geometry::{Pos, Rotation, Side};
+use crate::ruling::{rule, Note, RuleViolation};
+use crate::score::{plural, FeatureRef, ReturnedMeeple, Score, ScoreTime};
+use crate::tileset::{FeatureKind, SegmentLabel, TileSet, TileTypeId};
+
+/// Rule options of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether meeples may be placed on fields (farmers) and fields are scored.
+    pub farmers: bool,
+    /// Points for a completed city of exactly two tiles: 4 (current rules) or 2 (old rules).
+    pub two_tile_city: u8,
+    /// Meeples per player.
+    pub meeples: u8,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            farmers: true,
+            two_tile_city: 4,
+            meeples: 7,
+        }
+    }
+}
+
+/// Plain-data description of a game before it starts. Checked by [`Game::new`].
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub players: u8,
+    pub options: Options,
+    pub tiles: Arc<TileSet>,
+    /// Copies of each tile in the game, overriding the tile set's counts (short games, tests).
+    pub bag: Option<BTreeMap<String, u16>>,
+}
+
+impl Setup {
+    /// The base game with default options.
+    pub fn base(players: u8) -> Setup {
+        Setup {
+            players,
+            options: Options::default(),
+            tiles: Arc::new(TileSet::base()),
+            bag: None,
+        }
+    }
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The start tile.
+    Start,
+    /// The current seat draws a tile.
+    Draw,
+    /// The drawn tile is placed, or set aside if it fits nowhere.
+    Place { tile: TileTypeId },
+    /// A meeple may go on the tile just placed.
+    Meeple { at: Pos },
+    /// Final scoring is done.
+    Over,
+}
+
+impl Phase {
+    fn expects(self) -> &'static str {
+        match self {
+            Phase::Start => "the start tile",
+            Phase::Draw => "a tile to be drawn",
+            Phase::Place { .. } => "the drawn tile to be placed or set aside",
+            Phase::Meeple { .. } => "a meeple to be placed or skipped",
+            Phase::Over => "nothing: the game is over",
+        }
+    }
+}
+
+/// One thing a player (or chance) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    PlaceStart {
+        tile: TileTypeId,
+        at: Pos,
+        rotation: Rotation,
+    },
+    /// Chance: the tile that came out of the bag.
+    Draw { tile: TileTypeId },
+    /// The drawn tile fits nowhere and is removed from the game.
+    SetAside,
+    Place { at: Pos, rotation: Rotation },
+    /// A meeple on segment `segment` (local index) of the tile just placed.
+    PlaceMeeple { segment: u8 },
+    SkipMeeple,
+}
+
+/// A legal tile placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Placement {
+    pub at: Pos,
+    pub rotation: Rotation,
+}
+
+/// A legal meeple target on the tile just placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MeepleSpot {
+    pub segment: u8,
+    pub label: SegmentLabel,
+}
+
+/// A meeple on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Meeple {
+    pub player: u8,
+    /// Global segment id.
+    pub(crate) segment: u32,
+}
+
+/// What an action did. Reused between calls to avoid allocation in the hot path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// The ruling trace: why the action was legal and what followed.
+    pub notes: Vec<Note>,
+    /// Scores, completed-during-play first, then the final scoring if the game ended.
+    pub scores: Vec<Score>,
+    pub returned: Vec<ReturnedMeeple>,
+}
+
+impl Effects {
+    pub fn clear(&mut self) {
+        self.notes.clear();
+        self.scores.clear();
+        self.returned.clear();
+    }
+}
+
+/// A game in progress (or over). Always in a legal state.
+#[derive(Clone, Debug)]
+pub struct Game {
+    tiles: Arc<TileSet>,
+    options: Options,
+    players: u8,
+    board: Board,
+    started: bool,
+    features: Features,
+    meeples: Vec<Meeple>,
+    supply: [u8; MAX_PLAYERS],
+    score: [u32; MAX_PLAYERS],
+    /// Copies of each tile type still in the bag, and in the game at the start.
+    bag: Vec<u16>,
+    in_game: Vec<u16>,
+    bag_total: u32,
+    current: u8,
+    phase: Phase,
+    /// Turns begun (the start tile is turn 0).
+    turn: u32,
+    /// Features the tile just placed completed, scored after the meeple step.
+    pending: Vec<u32>,
+    set_aside: Vec<TileTypeId>,
+}
+
+impl Game {
+    /// Checks a setup and starts a game waiting for its start tile.
+    pub fn new(setup: Setup) -> Result<Game, RuleViolation> {
+        let bad = |what: String| Err(RuleViolation::Setup { what });
+        if !(1..=MAX_PLAYERS as u8).contains(&setup.players) {
+            return bad(format!(
+                "{} players; a game has 1 to {MAX_PLAYERS}",
+                setup.players
+            ));
+        }
+        if !(1..=20).contains(&setup.options.meeples) {
+            return bad(format!(
+                "{} meeples per player; expected 1 to 20",
+                setup.options.meeples
+            ));
+        }
+        if !matches!(setup.options.two_tile_city, 2 | 4) {
+            return bad(format!(
+                "two-tile city worth {}; expected 4 (current rules) or 2 (old rules)",
+                setup.options.two_tile_city
+            ));
+        }
+        let mut in_game: Vec<u16> = setup.tiles.tiles().iter().map(|t| t.count).collect();
+        if let Some(bag) = &setup.bag {
+            in_game.iter_mut().for_each(|c| *c = 0);
+            for (id, &count) in bag {
+                let Some(t) = setup.tiles.find(id) else {
+                    return bad(format!("the bag lists tile {id}, which no tile set in the game has"));
+                };
+                in_game[t.0 as usize] = count;
+            }
+        }
+        let bag_total: u32 = in_game.iter().map(|&c| u32::from(c)).sum();
+        if bag_total == 0 {
+            return bad("the bag holds no tile".into());
+        }
+        if bag_total > crate::tileset::MAX_TILES_IN_SET {
+            return bad(format!(
+                "the bag holds {bag_total} tiles; at most {} are supported",
+                crate::tileset::MAX_TILES_IN_SET
+            ));
+        }
+        let mut supply = [0; MAX_PLAYERS];
+        supply[..setup.players as usize].fill(setup.options.meeples);
+        Ok(Game {
+            board: Board::new(Pos::default()),
+            started: false,
+            features: Features::with_capacity(bag_total as usize * 4),
+            meeples: Vec::with_capacity(setup.players as usize * setup.options.meeples as usize),
+            supply,
+            score: [0; MAX_PLAYERS],
+            bag: in_game.clone(),
+            in_game,
+            bag_total,
+            current: 0,
+            phase: Phase::Start,
+            turn: 0,
+            pending: Vec::new(),
+            set_aside: Vec::new(),
+            tiles: setup.tiles,
+            options: setup.options,
+            players: setup.players,
+        })
+    }
+
+    // ---- queries ---------------------------------------------------------------------------
+
+    pub fn tiles(&self) -> &TileSet {
+        &self.tiles
+    }
+
+    pub fn tiles_arc(&self) -> &Arc<TileSet> {
+        &self.tiles
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    pub fn players(&self) -> u8 {
+        self.players
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// The seat whose turn it is.
+    pub fn current_player(&self) -> u8 {
+        self.current
+    }
+
+    /// Turns begun so far (the start tile is turn 0).
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// Scores in seat order.
+    pub fn scores(&self) -> &[u32] {
+        &self.score[..self.players as usize]
+    }
+
+    /// Meeples in each seat's supply, seat order.
+    pub fn supply(&self) -> &[u8] {
+        &self.supply[..self.players as usize]
+    }
+
+    /// Tiles left in the bag.
+    pub fn bag_left(&self) -> u32 {
+        self.bag_total
+    }
+
+    /// Copies of `tile` left in the bag.
+    pub fn bag_count(&self, tile: TileTypeId) -> u16 {
+        self.bag[tile.0 as usize]
+    }
+
+    /// Copies of `tile` in this game at the start.
+    pub fn in_game_count(&self, tile: TileTypeId) -> u16 {
+        self.in_game[tile.0 as usize]
+    }
+
+    /// Tiles set aside because they fitted nowhere, in order.
+    pub fn set_aside(&self) -> &[TileTypeId] {
+        &self.set_aside
+    }
+
+    /// Placed tiles in the order they were placed.
+    pub fn placed(&self) -> &[PlacedTile] {
+        &self.board.placed
+    }
+
+    pub fn tile_at(&self, at: Pos) -> Option<&PlacedTile> {
+        self.board.tile_at(at)
+    }
+
+    /// Empty squares next to placed tiles.
+    pub fn open_squares(&self) -> &[Pos] {
+        &self.board.frontier
+    }
+
+    /// Meeples on the board: owner, square and segment.
+    pub fn meeples(&self) -> impl Iterator<Item = (u8, Pos, u8, SegmentLabel)> + '_ {
+        self.meeples.iter().map(|m| {
+            let (at, local, label) = self.segment_place(m.segment);
+            (m.player, at, local, label)
+        })
+    }
+
+    fn segment_place(&self, segment: u32) -> (Pos, u8, SegmentLabel) {
+        let placed = &self.board.placed[self.features.tile[segment as usize] as usize];
+        let local = self.features.local[segment as usize];
+        let label = self
+            .tiles
+            .get(placed.tile)
+            .segment_label(placed.rotation, local);
+        (placed.at, local, label)
+    }
+
+    fn feature_ref(&self, root: u32) -> FeatureRef {
+        let first = self
+            .features
+            .members(root)
+            .into_iter()
+            .min()
+            .unwrap_or(root);
+        let (at, _, label) = self.segment_place(first);
+        FeatureRef { at, label }
+    }
+
+    /// Whether the seat may act now.
+    pub fn check_player(&self, seat: u8) -> Result<(), RuleViolation> {
+        match self.phase {
+            Phase::Draw | Phase::Place { .. } | Phase::Meeple { .. } if seat != self.current => {
+                Err(RuleViolation::NotYourTurn {
+                    expected: self.current,
+                    got: seat,
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The local segment a label names on the tile just placed.
+    pub fn resolve_meeple_target(&self, label: &SegmentLabel) -> Result<u8, RuleViolation> {
+        let Phase::Meeple { at } = self.phase else {
+            return Err(RuleViolation::WrongPhase {
+                action: "place a meeple",
+                expected: self.phase.expects(),
+            });
+        };
+        let placed = self.board.tile_at(at).expect("the tile just placed");
+        let tile = self.tiles.get(placed.tile);
+        tile.find_segment(placed.rotation, label)
+            .ok_or_else(|| RuleViolation::NoSuchSegment {
+                tile: tile.id.clone(),
+                at,
+                label: *label,
+            })
+    }
+
+    // ---- legal moves -----------------------------------------------------------------------
+
+    /// Every distinct legal placement of `tile` (symmetric rotations listed once), into `out`.
+    pub fn legal_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
+        out.clear();
+        let t = self.tiles.get(tile);
+        for &at in &self.board.frontier {
+            let (required, mask) = self.board.constraint(at);
+            for rotation in Rotation::ALL {
+                if t.is_distinct_rotation(rotation) && t.pattern(rotation) & mask == required {
+                    out.push(Placement { at, rotation });
+                }
+            }
+        }
+    }
+
+    /// The first legal placement of `tile`, if any (any rotation).
+    pub fn first_placement(&self, tile: TileTypeId) -> Option<Placement> {
+        let t = self.tiles.get(tile);
+        self.board.frontier.iter().find_map(|&at| {
+            let (required, mask) = self.board.constraint(at);
+            Rotation::ALL
+                .into_iter()
+                .find(|&r| t.pattern(r) & mask == required)
+                .map(|rotation| Placement { at, rotation })
+        })
+    }
+
+    /// Every legal meeple target on the tile just placed, into `out` (empty when no meeple is
+    /// left or the game is not at the meeple step). Skipping is always legal there.
+    pub fn legal_meeples(&self, out: &mut Vec<MeepleSpot>) {
+        out.clear();
+        let Phase::Meeple { at } = self.phase else { return };
+        if self.supply[self.current as usize] == 0 {
+            return;
+        }
+        let index = self.board.tile_index(at).expect("the tile just placed");
+        let placed = self.board.placed[index as usize];
+        let tile = self.tiles.get(placed.tile);
+        for (local, seg) in tile.segments.iter().enumerate() {
+            if seg.kind == FeatureKind::Field && !self.options.farmers {
+                continue;
+            }
+            let root = self.features.root(placed.first_segment + local as u32);
+            if self.features.meeple_total(root) == 0 {
+                out.push(MeepleSpot {
+                    segment: local as u8,
+                    label: tile.segment_label(placed.rotation, local as u8),
+                });
+            }
+        }
+    }
+
+    /// The feature a segment belongs to, valued as it stands: completed value if complete,
+    /// final-scoring value otherwise. For explanations and hovering; changes nothing.
+    pub fn appraise(&self, at: Pos, segment: u8) -> Option<Score> {
+        let placed = self.board.tile_at(at)?;
+        let tile = self.tiles.get(placed.tile);
+        if segment as usize >= tile.segments.len() {
+            return None;
+        }
+        let root = self.features.root(placed.first_segment + u32::from(segment));
+        let time = if self.features.kind[root as usize] != FeatureKind::Field
+            && self.features.open[root as usize] == 0
+        {
+            ScoreTime::Completed
+        } else {
+            ScoreTime::Final
+        };
+        Some(self.evaluate(root, time))
+    }
+
+    /// All squares and segments of the feature a segment belongs to (for highlighting).
+    pub fn feature_segments(&self, at: Pos, segment: u8) -> Vec<(Pos, SegmentLabel)> {
+        let Some(placed) = self.board.tile_at(at) else { return Vec::new() };
+        if segment as usize >= self.tiles.get(placed.tile).segments.len() {
+            return Vec::new();
+        }
+        let root = self.features.root(placed.first_segment + u32::from(segment));
+        let mut members = self.features.members(root);
+        members.sort_unstable();
+        members
+            .into_iter()
+            .map(|s| {
+                let (at, _, label) = self.segment_place(s);
+                (at, label)
+            })
+            .collect()
+    }
+
+    // ---- actions ---------------------------------------------------------------------------
+
+    /// Performs `action`, recording what it did in `fx` (cleared first). On error nothing
+    /// changes.
+    pub fn apply(&mut self, action: &Action, fx: &mut Effects) -> Result<(), RuleViolation> {
+        fx.clear();
+        if self.phase == Phase::Over {
+            return Err(RuleViolation::GameOver);
+        }
+        let wrong = |action: &'static str, phase: Phase| RuleViolation::WrongPhase {
+            action,
+            expected: phase.expects(),
+        };
+        match (*action, self.phase) {
+            (
+                Action::PlaceStart {
+                    tile,
+                    at,
+                    rotation,
+                },
+                Phase::Start,
+            ) => {
+                self.take_from_bag(tile)?;
+                self.board = Board::new(at);
+                self.started = true;
+                self.put_tile(tile, at, rotation, fx);
+                fx.notes.push(Note::StartPlaced { at, rotation });
+                self.pending.clear();
+                self.phase = Phase::Draw;
+                if self.bag_total == 0 {
+                    self.finish_game(fx);
+                }
+                Ok(())
+            }
+            (Action::Draw { tile }, Phase::Draw) => {
+                self.take_from_bag(tile)?;
+                fx.notes.push(Note::Drew {
+                    left: self.bag_total,
+                });
+                self.phase = Phase::Place { tile };
+                Ok(())
+            }
+            (Action::SetAside, Phase::Place { tile }) => {
+                if let Some(p) = self.first_placement(tile) {
+                    return Err(RuleViolation::SetAsideButFits {
+                        tile: self.tiles.get(tile).id.clone(),
+                        at: p.at,
+                        rotation: p.rotation,
+                    });
+                }
+                fx.notes.push(Note::FitsNowhere);
+                self.set_aside.push(tile);
+                self.phase = Phase::Draw;
+                if self.bag_total == 0 {
+                    self.finish_game(fx);
+                }
+                Ok(())
+            }
+            (Action::Place { at, rotation }, Phase::Place { tile }) => {
+                self.check_placement(tile, at, rotation)?;
+                self.put_tile(tile, at, rotation, fx);
+                self.phase = Phase::Meeple { at };
+                Ok(())
+            }
+            (Action::PlaceMeeple { segment }, Phase::Meeple { at }) => {
+                let index = self.board.tile_index(at).expect("the tile just placed");
+                let placed = self.board.placed[index as usize];
+                let tile = self.tiles.get(placed.tile);
+                let Some(def) = tile.segments.get(segment as usize) else {
+                    return Err(RuleViolation::NoSuchSegment {
+                        tile: tile.id.clone(),
+                        at,
+                        label: SegmentLabel {
+                            kind: FeatureKind::City,
+                            anchor: None,
+                        },
+                    });
+                };
+                let label = tile.segment_label(placed.rotation, segment);
+                if def.kind == FeatureKind::Field && !self.options.farmers {
+                    return Err(RuleViolation::FarmersOff { at, label });
+                }
+                let player = self.current;
+                if self.supply[player as usize] == 0 {
+                    return Err(RuleViolation::NoMeepleLeft { player });
+                }
+                let global = placed.first_segment + u32::from(segment);
+                let root = self.features.find(global);
+                if self.features.meeple_total(root) > 0 {
+                    let holder = self
+                        .meeples
+                        .iter()
+                        .find(|m| self.features.root(m.segment) == root)
+                        .copied()
+                        .expect("an occupied feature has a meeple on the board");
+                    let (owner_at, _, owner_label) = self.segment_place(holder.segment);
+                    return Err(RuleViolation::FeatureOccupied {
+                        kind: def.kind,
+                        at,
+                        label,
+                        owner: holder.player,
+                        owner_at,
+                        owner_label,
+                    });
+                }
+                self.meeples.push(Meeple {
+                    player,
+                    segment: global,
+                });
+                self.features.meeples[root as usize][player as usize] += 1;
+                self.supply[player as usize] -= 1;
+                fx.notes.push(Note::MeepleOnFreeFeature { label });
+                self.finish_turn(fx);
+                Ok(())
+            }
+            (Action::SkipMeeple, Phase::Meeple { .. }) => {
+                fx.notes.push(Note::MeepleSkipped);
+                self.finish_turn(fx);
+                Ok(())
+            }
+            (Action::PlaceStart { .. }, phase) => Err(wrong("place the start tile", phase)),
+            (Action::Draw { .. }, phase) => Err(wrong("draw a tile", phase)),
+            (Action::SetAside, phase) => Err(wrong("set a tile aside", phase)),
+            (Action::Place { .. }, phase) => Err(wrong("place a tile", phase)),
+            (Action::PlaceMeeple { .. }, phase) => Err(wrong("place a meeple", phase)),
+            (Action::SkipMeeple, phase) => Err(wrong("skip the meeple", phase)),
+        }
+    }
+
+    fn take_from_bag(&mut self, tile: TileTypeId) -> Result<(), RuleViolation> {
+        let Some(left) = self.bag.get_mut(tile.0 as usize) else {
+            return Err(RuleViolation::UnknownTile {
+                tile: format!("#{}", tile.0),
+            });
+        };
+        if *left == 0 {
+            return Err(RuleViolation::TileNotInBag {
+                tile: self.tiles.get(tile).id.clone(),
+                holds: self.in_game[tile.0 as usize],
+            });
+        }
+        *left -= 1;
+        self.bag_total -= 1;
+        Ok(())
+    }
+
+    /// Checks a placement without changing anything.
+    pub fn check_placement(
+        &self,
+        tile: TileTypeId,
+        at: Pos,
+        rotation: Rotation,
+    ) -> Result<(), RuleViolation> {
+        let t = self.tiles.get(tile);
+        if let Some(other) = self.board.tile_at(at) {
+            return Err(RuleViolation::SquareTaken {
+                at,
+                tile: self.tiles.get(other.tile).id.clone(),
+            });
+        }
+        if !self.board.is_frontier(at) {
+            return Err(RuleViolation::NotAdjacent { at });
+        }
+        for side in Side::ALL {
+            let Some(n) = at.step(side).and_then(|n| self.board.tile_at(n)) else { continue };
+            let ours = t.edge(rotation, side);
+            let theirs = self.tiles.get(n.tile).edge(n.rotation, side.opposite());
+            if ours != theirs {
+                return Err(RuleViolation::EdgeMismatch {
+                    tile: t.id.clone(),
+                    at,
+                    rotation,
+                    side,
+                    ours: ours.word(),
+                    neighbour: n.at,
+                    theirs: theirs.word(),
+                    facing: side.opposite(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts a checked tile on the board: segments, unions across edges, monastery
+    /// neighbours, and the features it completes (to be scored after the meeple step).
+    fn put_tile(&mut self, tile: TileTypeId, at: Pos, rotation: Rotation, fx: &mut Effects) {
+        let tiles = Arc::clone(&self.tiles);
+        let t = tiles.get(tile);
+        let first = self.features.len();
+        let index = self.board.put(PlacedTile {
+            tile,
+            at,
+            rotation,
+            pattern: t.pattern(rotation),
+            first_segment: first,
+        });
+        let neighbours_present = at
+            .ring()
+            .filter(|&p| self.board.tile_index(p).is_some())
+            .count() as u16;
+        for (local, seg) in t.segments.iter().enumerate() {
+            let open = match seg.kind {
+                FeatureKind::City | FeatureKind::Road => seg.sides.count_ones() as u16,
+                FeatureKind::Monastery => 8 - neighbours_present,
+                FeatureKind::Field => 0,
+            };
+            self.features.add(
+                seg.kind,
+                index,
+                local as u8,
+                open,
+                u16::from(seg.coats_of_arms),
+            );
+        }
+
+        // Pairs of segments to join across matching edges, and the neighbours' features as
+        // they were before this tile (captured before any union, so a loop is seen as one).
+        let mut pairs: [(u32, u32); 12] = [(0, 0); 12];
+        let mut n_pairs = 0;
+        let mut before: [(u32, FeatureKind, bool); 12] = [(0, FeatureKind::Field, false); 12];
+        let mut n_before = 0;
+        for side in Side::ALL {
+            let Some(npos) = at.step(side) else { continue };
+            let Some(ni) = self.board.tile_index(npos) else { continue };
+            let n = self.board.placed[ni as usize];
+            let nt = tiles.get(n.tile);
+            fx.notes.push(Note::EdgeMatched {
+                side,
+                terrain: t.edge(rotation, side),
+                neighbour: npos,
+            });
+            let road_or_city = t
+                .segment_at_side(rotation, side)
+                .zip(nt.segment_at_side(n.rotation, side.opposite()));
+            let fields = side.ports().map(|port| {
+                t.segment_at_port(rotation, port)
+                    .zip(nt.segment_at_port(n.rotation, port.facing()))
+            });
+            for (a, b) in std::iter::once(road_or_city).chain(fields).flatten() {
+                let theirs = n.first_segment + u32::from(b);
+                let root = self.features.find(theirs);
+                if !before[..n_before].iter().any(|e| e.0 == root) {
+                    before[n_before] = (
+                        root,
+                        self.features.kind[root as usize],
+                        self.features.meeple_total(root) > 0,
+                    );
+                    n_before += 1;
+                }
+                pairs[n_pairs] = (first + u32::from(a), theirs);
+                n_pairs += 1;
+            }
+        }
+        for &(a, b) in &pairs[..n_pairs] {
+            let (root, _) = self.features.union(a, b);
+            if matches!(
+                self.features.kind[root as usize],
+                FeatureKind::City | FeatureKind::Road
+            ) {
+                // Two open sides (ours and the neighbour's) closed against each other.
+                let open = &mut self.features.open[root as usize];
+                *open = open.saturating_sub(2);
+            }
+        }
+        // A feature of the new tile that absorbed two or more neighbouring features joined them.
+        for kind in [FeatureKind::City, FeatureKind::Road, FeatureKind::Field] {
+            for local in 0..t.segments.len() as u32 {
+                if t.segments[local as usize].kind != kind {
+                    continue;
+                }
+                let root = self.features.find(first + local);
+                let mut count = 0u8;
+                let mut occupied = 0u8;
+                for e in &before[..n_before] {
+                    if e.1 == kind && self.features.find(e.0) == root {
+                        count += 1;
+                        occupied += u8::from(e.2);
+                    }
+                }
+                // Each group is reported once: by its lowest local segment.
+                let lowest = (0..local).all(|l| {
+                    t.segments[l as usize].kind != kind || self.features.find(first + l) != root
+                });
+                if count >= 2 && lowest {
+                    fx.notes.push(Note::Joined {
+                        kind,
+                        count,
+                        occupied,
+                    });
+                }
+            }
+        }
+
+        // Monasteries around (and on) the new tile.
+        for p in at.ring() {
+            let Some(ni) = self.board.tile_index(p) else { continue };
+            let n = self.board.placed[ni as usize];
+            if let Some(m) = tiles.get(n.tile).monastery_segment() {
+                let s = n.first_segment + u32::from(m);
+                let open = &mut self.features.open[s as usize];
+                *open = open.saturating_sub(1);
+                if *open == 0 {
+                    self.pending.push(s);
+                    fx.notes.push(Note::Completed {
+                        kind: FeatureKind::Monastery,
+                        at: p,
+                    });
+                }
+            }
+        }
+        if let Some(m) = t.monastery_segment() {
+            let s = first + u32::from(m);
+            if self.features.open[s as usize] == 0 {
+                self.pending.push(s);
+                fx.notes.push(Note::Completed {
+                    kind: FeatureKind::Monastery,
+                    at,
+                });
+            }
+        }
+        for local in 0..t.segments.len() as u32 {
+            let kind = t.segments[local as usize].kind;
+            if !matches!(kind, FeatureKind::City | FeatureKind::Road) {
+                continue;
+            }
+            let root = self.features.find(first + local);
+            if self.features.open[root as usize] == 0 && !self.pending.contains(&root) {
+                self.pending.push(root);
+                fx.notes.push(Note::Completed { kind, at });
+            }
+        }
+    }
+
+    /// Scores what the turn's tile completed, then passes the turn or ends the game.
+    fn finish_turn(&mut self, fx: &mut Effects) {
+        let pending = std::mem::take(&mut self.pending);
+        for &s in &pending {
+            let root = self.features.find(s);
+            let score = self.evaluate(root, ScoreTime::Completed);
+            self.award(root, score, fx);
+        }
+        self.pending = pending;
+        self.pending.clear();
+        if self.bag_total == 0 {
+            self.finish_game(fx);
+        } else {
+            self.current = (self.current + 1) % self.players;
+            self.turn += 1;
+            self.phase = Phase::Draw;
+            fx.notes.push(Note::NextPlayer { seat: self.current });
+        }
+    }
+
+    fn finish_game(&mut self, fx: &mut Effects) {
+        fx.notes.push(Note::BagEmpty);
+        for kind in [
+            FeatureKind::City,
+            FeatureKind::Road,
+            FeatureKind::Monastery,
+            FeatureKind::Field,
+        ] {
+            if kind == FeatureKind::Field && !self.options.farmers {
+                continue;
+            }
+            for s in 0..self.features.len() {
+                if self.features.kind[s as usize] != kind
+                    || self.features.root(s) != s
+                    || self.features.meeple_total(s) == 0
+                {
+                    continue;
+                }
+                let score = self.evaluate(s, ScoreTime::Final);
+                self.award(s, score, fx);
+            }
+        }
+        self.phase = Phase::Over;
+    }
+
+    fn award(&mut self, root: u32, score: Score, fx: &mut Effects) {
+        for &w in &score.winners {
+            self.score[w as usize] += score.points;
+        }
+        fx.scores.push(score);
+        let mut i = 0;
+        while i < self.meeples.len() {
+            let m = self.meeples[i];
+            if self.features.root(m.segment) == root {
+                let (at, _, label) = self.segment_place(m.segment);
+                fx.returned.push(ReturnedMeeple {
+                    player: m.player,
+                    at,
+                    label,
+                });
+                self.supply[m.player as usize] += 1;
+                self.meeples.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        self.features.meeples[root as usize] = [0; MAX_PLAYERS];
+    }
+
+    /// Values a feature (given its root) without changing anything.
+    fn evaluate(&self, root: u32, time: ScoreTime) -> Score {
+        let f = &self.features;
+        let kind = f.kind[root as usize];
+        let members = f.members(root);
+        let mut tiles: Vec<Pos> = members
+            .iter()
+            .map(|&s| self.board.placed[f.tile[s as usize] as usize].at)
+            .collect();
+        let coats_of_arms = u32::from(f.coats_of_arms[root as usize]);
+        let mut cities = Vec::new();
+        let counts = f.meeples[root as usize];
+        let meeples: Vec<(u8, u8)> = (0..self.players)
+            .filter(|&p| counts[p as usize] > 0)
+            .map(|p| (p, counts[p as usize]))
+            .collect();
+        let most = counts.iter().copied().max().unwrap_or(0);
+        let winners: Vec<u8> = if most == 0 {
+            Vec::new()
+        } else {
+            (0..self.players)
+                .filter(|&p| counts[p as usize] == most)
+                .collect()
+        };
+
+        let (points, formula, rule) = match kind {
+            FeatureKind::Monastery => {
+                let at = tiles[0];
+                tiles.extend(at.ring().filter(|&p| self.board.tile_index(p).is_some()));
+                let neighbours = (tiles.len() - 1) as u32;
+                match time {
+                    ScoreTime::Completed => (
+                        9,
+                        "1 for the monastery + 8 surrounding tiles = 9".to_string(),
+                        rule::SCORE_MONASTERY_COMPLETED,
+                    ),
+                    ScoreTime::Final => (
+                        1 + neighbours,
+                        format!(
+                            "1 for the monastery + {} = {}",
+                            plural(neighbours, "surrounding tile", "surrounding tiles"),
+                            1 + neighbours
+                        ),
+                        rule::SCORE_MONASTERY_FINAL,
+                    ),
+                }
+            }
+            FeatureKind::Road => {
+                tiles.sort_unstable();
+                tiles.dedup();
+                let n = tiles.len() as u32;
+                let rule = match time {
+                    ScoreTime::Completed => rule::SCORE_ROAD_COMPLETED,
+                    ScoreTime::Final => rule::SCORE_ROAD_FINAL,
+                };
+                (n, format!("1 × {} = {n}", plural(n, "tile", "tiles")), rule)
+            }
+            FeatureKind::City => {
+                tiles.sort_unstable();
+                tiles.dedup();
+                let n = tiles.len() as u32;
+                match time {
+                    ScoreTime::Completed if n == 2 && self.options.two_tile_city == 2 => (
+                        2,
+                        "two-tile city, old-rules option: 2".to_string(),
+                        rule::SCORE_CITY_TWO_TILE,
+                    ),
+                    ScoreTime::Completed => (
+                        2 * n + 2 * coats_of_arms,
+                        format!(
+                            "2 × {} + 2 × {} = {}",
+                            plural(n, "tile", "tiles"),
+                            plural(coats_of_arms, "coat of arms", "coats of arms"),
+                            2 * n + 2 * coats_of_arms
+                        ),
+                        rule::SCORE_CITY_COMPLETED,
+                    ),
+                    ScoreTime::Final => (
+                        n + coats_of_arms,
+                        format!(
+                            "1 × {} + 1 × {} = {}",
+                            plural(n, "tile", "tiles"),
+                            plural(coats_of_arms, "coat of arms", "coats of arms"),
+                            n + coats_of_arms
+                        ),
+                        rule::SCORE_CITY_FINAL,
+                    ),
+                }
+            }
+            FeatureKind::Field => {
+                tiles.sort_unstable();
+                tiles.dedup();
+                let mut roots: Vec<u32> = Vec::new();
+                for &s in &members {
+                    let placed = &self.board.placed[f.tile[s as usize] as usize];
+                    let def = &self.tiles.get(placed.tile).segments[f.local[s as usize] as usize];
+                    let mut touches = def.touches;
+                    while touches != 0 {
+                        let i = touches.trailing_zeros();
+                        touches &= touches - 1;
+                        let city = f.root(placed.first_segment + i);
+                        if f.open[city as usize] == 0 && !roots.contains(&city) {
+                            roots.push(city);
+                        }
+                    }
+                }
+                let mut refs: Vec<FeatureRef> = roots.iter().map(|&r| self.feature_ref(r)).collect();
+                refs.sort_by_key(|r| (r.at, r.label.anchor.map(|a| format!("{a:?}"))));
+                let n = refs.len() as u32;
+                cities = refs;
+                (
+                    3 * n,
+                    format!("3 × {} = {}", plural(n, "completed city", "completed cities"), 3 * n),
+                    rule::SCORE_FIELD_FINAL,
+                )
+            }
+        };
+        Score {
+            kind,
+            time,
+            feature: self.feature_ref(root),
+            tiles,
+            coats_of_arms: if kind == FeatureKind::City { coats_of_arms } else { 0 },
+            cities,
+            meeples,
+            winners,
+            points,
+            formula,
+            rule,
+        }
+    }
+}

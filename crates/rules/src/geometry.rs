@@ -1,0 +1,297 @@
+//! Sides, half-edge ports, rotations and board positions.
+//!
+//! Conventions (see `docs/rules.md`): sides `N E S W`; a rotation is a number of clockwise
+//! quarter turns, so rotating once maps N→E→S→W→N. Field ports are the eight half-edges,
+//! clockwise from the north-west corner: `Nw Ne En Es Se Sw Ws Wn`. Positions: x grows to the
+//! east, y grows to the north.
+
+use std::fmt;
+
+/// One side of a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    N = 0,
+    E = 1,
+    S = 2,
+    W = 3,
+}
+
+impl Side {
+    pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
+
+    pub fn from_index(i: usize) -> Side {
+        Side::ALL[i % 4]
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn opposite(self) -> Side {
+        Side::from_index(self.index() + 2)
+    }
+
+    /// The side this one becomes after `rotation` clockwise quarter turns.
+    pub fn rotated(self, rotation: Rotation) -> Side {
+        Side::from_index(self.index() + rotation.quarter_turns() as usize)
+    }
+
+    /// The two ports on this side, in clockwise order.
+    pub fn ports(self) -> [Port; 2] {
+        let i = self.index() * 2;
+        [Port::from_index(i), Port::from_index(i + 1)]
+    }
+
+    pub fn name(self) -> &'static str {
+        ["N", "E", "S", "W"][self.index()]
+    }
+
+    pub fn parse(s: &str) -> Option<Side> {
+        Side::ALL.into_iter().find(|side| side.name() == s)
+    }
+
+    /// Words for messages: "north", "east", …
+    pub fn word(self) -> &'static str {
+        ["north", "east", "south", "west"][self.index()]
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A half-edge, where a field meets the border of a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Port {
+    Nw = 0,
+    Ne = 1,
+    En = 2,
+    Es = 3,
+    Se = 4,
+    Sw = 5,
+    Ws = 6,
+    Wn = 7,
+}
+
+impl Port {
+    pub const ALL: [Port; 8] = [
+        Port::Nw,
+        Port::Ne,
+        Port::En,
+        Port::Es,
+        Port::Se,
+        Port::Sw,
+        Port::Ws,
+        Port::Wn,
+    ];
+
+    pub fn from_index(i: usize) -> Port {
+        Port::ALL[i % 8]
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn side(self) -> Side {
+        Side::from_index(self.index() / 2)
+    }
+
+    /// The port this one becomes after `rotation` clockwise quarter turns.
+    pub fn rotated(self, rotation: Rotation) -> Port {
+        Port::from_index(self.index() + 2 * rotation.quarter_turns() as usize)
+    }
+
+    /// The port of the neighbouring square that touches this one across the shared side.
+    /// `Nw` (west half of the north side) meets the neighbour's `Sw` (west half of its south side).
+    pub fn facing(self) -> Port {
+        const FACING: [Port; 8] = [
+            Port::Sw,
+            Port::Se,
+            Port::Wn,
+            Port::Ws,
+            Port::Ne,
+            Port::Nw,
+            Port::Es,
+            Port::En,
+        ];
+        FACING[self.index()]
+    }
+
+    pub fn name(self) -> &'static str {
+        ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"][self.index()]
+    }
+
+    pub fn parse(s: &str) -> Option<Port> {
+        Port::ALL.into_iter().find(|port| port.name() == s)
+    }
+}
+
+impl fmt::Display for Port {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Clockwise quarter turns, 0..=3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Rotation(u8);
+
+impl Rotation {
+    pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
+
+    /// `None` unless `turns` is 0..=3.
+    pub fn new(turns: u8) -> Option<Rotation> {
+        (turns < 4).then_some(Rotation(turns))
+    }
+
+    /// `None` unless `degrees` is 0, 90, 180 or 270.
+    pub fn from_degrees(degrees: u32) -> Option<Rotation> {
+        match degrees {
+            0 => Some(Rotation(0)),
+            90 => Some(Rotation(1)),
+            180 => Some(Rotation(2)),
+            270 => Some(Rotation(3)),
+            _ => None,
+        }
+    }
+
+    pub fn quarter_turns(self) -> u8 {
+        self.0
+    }
+
+    pub fn degrees(self) -> u32 {
+        u32::from(self.0) * 90
+    }
+}
+
+impl fmt::Display for Rotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}°", self.degrees())
+    }
+}
+
+/// A square of the board. x grows to the east, y to the north.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Pos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Pos {
+    pub const fn new(x: i32, y: i32) -> Pos {
+        Pos { x, y }
+    }
+
+    /// The neighbouring square across `side`, or `None` at the edge of the `i32` plane.
+    pub fn step(self, side: Side) -> Option<Pos> {
+        let (dx, dy) = match side {
+            Side::N => (0, 1),
+            Side::E => (1, 0),
+            Side::S => (0, -1),
+            Side::W => (-1, 0),
+        };
+        Some(Pos::new(self.x.checked_add(dx)?, self.y.checked_add(dy)?))
+    }
+
+    /// The eight squares around this one (diagonals included) that exist in the `i32` plane.
+    pub fn ring(self) -> impl Iterator<Item = Pos> {
+        const OFFSETS: [(i32, i32); 8] = [
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+        ];
+        OFFSETS.into_iter().filter_map(move |(dx, dy)| {
+            Some(Pos::new(self.x.checked_add(dx)?, self.y.checked_add(dy)?))
+        })
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.x, self.y)
+    }
+}
+
+/// What lies along one side of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    Field,
+    Road,
+    City,
+}
+
+impl Terrain {
+    pub fn letter(self) -> char {
+        match self {
+            Terrain::Field => 'F',
+            Terrain::Road => 'R',
+            Terrain::City => 'C',
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            Terrain::Field => "field",
+            Terrain::Road => "road",
+            Terrain::City => "city",
+        }
+    }
+
+    /// Two-bit code used in edge patterns; 0 means "no neighbour".
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Terrain::Field => 1,
+            Terrain::Road => 2,
+            Terrain::City => 3,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rotating_once_maps_north_to_east() {
+        assert_eq!(Side::N.rotated(Rotation(1)), Side::E);
+        assert_eq!(Side::W.rotated(Rotation(1)), Side::N);
+        assert_eq!(Port::Nw.rotated(Rotation(1)), Port::En);
+        assert_eq!(Port::Wn.rotated(Rotation(1)), Port::Ne);
+    }
+
+    #[test]
+    fn facing_ports_are_mutual_and_on_opposite_sides() {
+        for p in Port::ALL {
+            assert_eq!(p.facing().facing(), p);
+            assert_eq!(p.facing().side(), p.side().opposite());
+        }
+        assert_eq!(Port::Nw.facing(), Port::Sw);
+        assert_eq!(Port::En.facing(), Port::Wn);
+    }
+
+    #[test]
+    fn stepping_and_rings() {
+        let o = Pos::new(0, 0);
+        assert_eq!(o.step(Side::N), Some(Pos::new(0, 1)));
+        assert_eq!(o.step(Side::W), Some(Pos::new(-1, 0)));
+        assert_eq!(o.ring().count(), 8);
+        assert_eq!(Pos::new(i32::MAX, 0).step(Side::E), None);
+        assert_eq!(Pos::new(i32::MAX, i32::MAX).ring().count(), 3);
+    }
+
+    #[test]
+    fn degrees_round_trip() {
+        for r in Rotation::ALL {
+            assert_eq!(Rotation::from_degrees(r.degrees()), Some(r));
+        }
+        assert_eq!(Rotation::from_degrees(45), None);
+    }
+}

@@ -1,0 +1,20 @@
+//! The rules of Carcassonne: tiles as data, the board, features, legality and scoring.
+//!
+//! Architecture invariant: this crate does no IO, reads no clock and draws no random numbers.
+//! Tile draws arrive as [`Action::Draw`], so every game replays identically anywhere.
+
+mod board;
+mod features;
+pub mod game;
+pub mod geometry;
+pub mod ruling;
+pub mod score;
+pub mod tileset;
+
+pub use board::PlacedTile;
+pub use features::MAX_PLAYERS;
+pub use game::{Action, Effects, Game, MeepleSpot, Options, Phase, Placement, Setup};
+pub use geometry::{Port, Pos, Rotation, Side, Terrain};
+pub use ruling::{rule, Note, RuleId, RuleViolation};
+pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreTime};
+pub use tileset::{Anchor, FeatureKind, SegmentLabel, TileSet, TileSetError, TileType, TileTypeId};

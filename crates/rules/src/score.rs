@@ -1,0 +1,85 @@
+//! Scores and their explanations: every point awarded carries the feature, its tiles, coats
+//! of arms, meeples per player, the majority, the formula and the rule that fired.
+
+use std::fmt;
+
+use crate::geometry::Pos;
+use crate::ruling::RuleId;
+use crate::tileset::{FeatureKind, SegmentLabel};
+
+/// When a score happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ScoreTime {
+    /// A feature completed during play.
+    Completed,
+    /// The final scoring after the last tile.
+    Final,
+}
+
+/// A feature named by one of its segments: the tile it lies on and the segment's label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FeatureRef {
+    pub at: Pos,
+    pub label: SegmentLabel,
+}
+
+impl fmt::Display for FeatureRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at {}", self.label, self.at)
+    }
+}
+
+/// One scored feature, with everything needed to explain it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    pub kind: FeatureKind,
+    pub time: ScoreTime,
+    /// The feature, named by its first segment.
+    pub feature: FeatureRef,
+    /// Distinct squares the feature covers, sorted.
+    pub tiles: Vec<Pos>,
+    pub coats_of_arms: u32,
+    /// For fields: the completed cities that touch it.
+    pub cities: Vec<FeatureRef>,
+    /// Meeples on the feature per seat (seats with none left out), seat order.
+    pub meeples: Vec<(u8, u8)>,
+    /// Seats with the most meeples; each scores `points`.
+    pub winners: Vec<u8>,
+    pub points: u32,
+    /// The arithmetic in words, e.g. `2 × 3 tiles + 2 × 1 coat of arms = 8`.
+    pub formula: String,
+    pub rule: RuleId,
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let when = match self.time {
+            ScoreTime::Completed => "completed",
+            ScoreTime::Final => "final scoring",
+        };
+        write!(f, "{} ({when}) {}: {}", self.kind, self.feature, self.formula)?;
+        if self.winners.is_empty() {
+            write!(f, "; no meeple, nobody scores")?;
+        } else {
+            let seats: Vec<String> = self.winners.iter().map(|w| format!("seat {w}")).collect();
+            write!(f, "; {} +{}", seats.join(" and "), self.points)?;
+        }
+        write!(f, " [{}]", self.rule)
+    }
+}
+
+/// A meeple that went back to its owner's supply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReturnedMeeple {
+    pub player: u8,
+    pub at: Pos,
+    pub label: SegmentLabel,
+}
+
+pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}

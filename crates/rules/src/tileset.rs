@@ -1,0 +1,857 @@
+//! Tiles as data: the tile-set file format, its validation, and the compiled form the engine
+//! uses (every rotation precomputed, so placement checks are table look-ups).
+//!
+//! A tile-set file is JSON (documented in `docs/tile-sets.md`). The base set is compiled in
+//! ([`TileSet::base`]); a user may load a corrected file with [`TileSet::from_json`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::geometry::{Port, Rotation, Side, Terrain};
+
+/// The kind of a feature (and of the segments it is made of).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FeatureKind {
+    City,
+    Road,
+    Monastery,
+    Field,
+}
+
+impl FeatureKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            FeatureKind::City => "city",
+            FeatureKind::Road => "road",
+            FeatureKind::Monastery => "monastery",
+            FeatureKind::Field => "field",
+        }
+    }
+}
+
+impl fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// Index of a tile type in its [`TileSet`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TileTypeId(pub u16);
+
+/// A bitmask "no segment" marker in the per-rotation tables.
+const NONE: u8 = u8::MAX;
+/// Upper bound on segments per tile: masks of touched cities are `u16`.
+const MAX_SEGMENTS: usize = 16;
+/// Upper bound on all copies in a set: keeps boards and buffers bounded for untrusted files.
+pub const MAX_TILES_IN_SET: u32 = 2_000;
+
+/// One feature's part on one tile, at rotation 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SegmentDef {
+    pub kind: FeatureKind,
+    /// Bit `s` set = this segment reaches side `s` (cities, roads).
+    pub sides: u8,
+    /// Bit `p` set = this field touches port `p`.
+    pub ports: u8,
+    /// Coats of arms on a city segment.
+    pub coats_of_arms: u8,
+    /// For a field: bit `i` set = touches the city segment with local index `i`.
+    pub touches: u16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Oriented {
+    /// Two bits per side (see [`Terrain::code`]), side `s` at bits `2s..2s+2`.
+    pattern: u8,
+    /// The city or road segment reaching each side, or `NONE`.
+    side_segment: [u8; 4],
+    /// The field segment touching each port, or `NONE`.
+    port_segment: [u8; 8],
+}
+
+/// A tile type, validated and compiled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileType {
+    pub id: String,
+    pub count: u16,
+    /// How many of `count` carry a garden picture (inert without The Abbot).
+    pub garden: u16,
+    /// How many of `count` are start tiles.
+    pub start: u16,
+    pub edges: [Terrain; 4],
+    pub segments: Vec<SegmentDef>,
+    oriented: [Oriented; 4],
+    /// `distinct[r]`: rotation `r` gives a tile no smaller rotation already gives.
+    distinct: [bool; 4],
+}
+
+impl TileType {
+    /// Terrain along `side` when the tile is placed with `rotation`.
+    pub fn edge(&self, rotation: Rotation, side: Side) -> Terrain {
+        let base = (side.index() + 4 - rotation.quarter_turns() as usize) % 4;
+        self.edges[base]
+    }
+
+    pub(crate) fn pattern(&self, rotation: Rotation) -> u8 {
+        self.oriented[rotation.quarter_turns() as usize].pattern
+    }
+
+    /// The city or road segment reaching `side` (board orientation), if any.
+    pub fn segment_at_side(&self, rotation: Rotation, side: Side) -> Option<u8> {
+        let s = self.oriented[rotation.quarter_turns() as usize].side_segment[side.index()];
+        (s != NONE).then_some(s)
+    }
+
+    /// The field segment touching `port` (board orientation), if any.
+    pub fn segment_at_port(&self, rotation: Rotation, port: Port) -> Option<u8> {
+        let s = self.oriented[rotation.quarter_turns() as usize].port_segment[port.index()];
+        (s != NONE).then_some(s)
+    }
+
+    /// The monastery segment, if the tile has one.
+    pub fn monastery_segment(&self) -> Option<u8> {
+        self.segments
+            .iter()
+            .position(|s| s.kind == FeatureKind::Monastery)
+            .map(|i| i as u8)
+    }
+
+    /// Sides a segment reaches, in board orientation (bitmask).
+    pub fn segment_sides(&self, rotation: Rotation, segment: u8) -> u8 {
+        rotate_mask4(self.segments[segment as usize].sides, rotation.quarter_turns())
+    }
+
+    /// Ports a segment touches, in board orientation (bitmask).
+    pub fn segment_ports(&self, rotation: Rotation, segment: u8) -> u8 {
+        self.segments[segment as usize]
+            .ports
+            .rotate_left(2 * u32::from(rotation.quarter_turns()))
+    }
+
+    /// Whether `rotation` gives a placement that no smaller rotation gives (used to list each
+    /// distinct legal placement once; every rotation stays legal to play).
+    pub fn is_distinct_rotation(&self, rotation: Rotation) -> bool {
+        self.distinct[rotation.quarter_turns() as usize]
+    }
+
+    /// A human-readable name of a segment in board orientation: `city N`, `road E`,
+    /// `field Sw`, `monastery` — the same grammar the log uses.
+    pub fn segment_label(&self, rotation: Rotation, segment: u8) -> SegmentLabel {
+        let def = &self.segments[segment as usize];
+        let anchor = match def.kind {
+            FeatureKind::City | FeatureKind::Road => {
+                let sides = self.segment_sides(rotation, segment);
+                Side::ALL
+                    .into_iter()
+                    .find(|s| sides & (1 << s.index()) != 0)
+                    .map(Anchor::Side)
+            }
+            FeatureKind::Field => {
+                let ports = self.segment_ports(rotation, segment);
+                Port::ALL
+                    .into_iter()
+                    .find(|p| ports & (1 << p.index()) != 0)
+                    .map(Anchor::Port)
+            }
+            FeatureKind::Monastery => None,
+        };
+        SegmentLabel {
+            kind: def.kind,
+            anchor,
+        }
+    }
+
+    /// Finds the segment a label names on this tile placed with `rotation`.
+    pub fn find_segment(&self, rotation: Rotation, label: &SegmentLabel) -> Option<u8> {
+        let segment = match (label.kind, label.anchor) {
+            (FeatureKind::Monastery, None) => self.monastery_segment()?,
+            (FeatureKind::City | FeatureKind::Road, Some(Anchor::Side(side))) => {
+                self.segment_at_side(rotation, side)?
+            }
+            (FeatureKind::Field, Some(Anchor::Port(port))) => self.segment_at_port(rotation, port)?,
+            _ => return None,
+        };
+        (self.segments[segment as usize].kind == label.kind).then_some(segment)
+    }
+}
+
+/// Where on a tile a segment is named: a side for cities and roads, a port for fields.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Anchor {
+    Side(Side),
+    Port(Port),
+}
+
+/// A segment named for people: kind plus a side or port in board orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SegmentLabel {
+    pub kind: FeatureKind,
+    pub anchor: Option<Anchor>,
+}
+
+impl fmt::Display for SegmentLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.anchor {
+            None => write!(f, "{}", self.kind),
+            Some(Anchor::Side(s)) => write!(f, "{} {}", self.kind, s),
+            Some(Anchor::Port(p)) => write!(f, "{} {}", self.kind, p),
+        }
+    }
+}
+
+impl std::str::FromStr for SegmentLabel {
+    type Err = String;
+
+    /// Parses `city N`, `road E`, `field Sw`, `monastery`.
+    fn from_str(s: &str) -> Result<SegmentLabel, String> {
+        const GRAMMAR: &str = "expected \"city <side>\", \"road <side>\", \"field <port>\" or \"monastery\" (sides N E S W; ports Nw Ne En Es Se Sw Ws Wn)";
+        let mut words = s.split(' ');
+        let kind = words.next().unwrap_or_default();
+        let at = words.next();
+        if words.next().is_some() {
+            return Err(format!("{s:?}: too many words; {GRAMMAR}"));
+        }
+        let label = match (kind, at) {
+            ("monastery", None) => SegmentLabel {
+                kind: FeatureKind::Monastery,
+                anchor: None,
+            },
+            ("city" | "road", Some(side)) => SegmentLabel {
+                kind: if kind == "city" {
+                    FeatureKind::City
+                } else {
+                    FeatureKind::Road
+                },
+                anchor: Some(Anchor::Side(
+                    Side::parse(side).ok_or_else(|| format!("{s:?}: {side:?} is not a side; {GRAMMAR}"))?,
+                )),
+            },
+            ("field", Some(port)) => SegmentLabel {
+                kind: FeatureKind::Field,
+                anchor: Some(Anchor::Port(
+                    Port::parse(port).ok_or_else(|| format!("{s:?}: {port:?} is not a port; {GRAMMAR}"))?,
+                )),
+            },
+            _ => return Err(format!("{s:?}: {GRAMMAR}")),
+        };
+        Ok(label)
+    }
+}
+
+fn rotate_mask4(mask: u8, turns: u8) -> u8 {
+    let m = mask & 0xF;
+    ((m << turns) | (m >> (4 - turns))) & 0xF
+}
+
+/// A validated tile set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileSet {
+    pub name: String,
+    pub description: String,
+    tiles: Vec<TileType>,
+    by_id: BTreeMap<String, TileTypeId>,
+}
+
+/// What is wrong with a tile-set file.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum TileSetError {
+    #[error("tile set is not valid JSON or has the wrong shape (line {line}, column {column}): {message}")]
+    Parse {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("tile set: {0}")]
+    Set(String),
+    #[error("tile set: tile {tile}: {problem}")]
+    Tile { tile: String, problem: String },
+}
+
+// ---- file format -------------------------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileSet {
+    format: String,
+    version: u32,
+    name: String,
+    #[serde(default)]
+    description: String,
+    tiles: Vec<FileTile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileTile {
+    id: String,
+    count: u16,
+    #[serde(default)]
+    garden: u16,
+    #[serde(default)]
+    start: u16,
+    edges: [String; 4],
+    #[serde(default)]
+    monastery: bool,
+    #[serde(default)]
+    roads: Vec<Vec<String>>,
+    #[serde(default)]
+    cities: Vec<FileCity>,
+    #[serde(default)]
+    fields: Vec<FileField>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileCity {
+    sides: Vec<String>,
+    #[serde(default)]
+    coa: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileField {
+    ports: Vec<String>,
+    #[serde(default)]
+    cities: Vec<usize>,
+}
+
+pub const TILESET_FORMAT: &str = "carcassonne-tiles";
+pub const TILESET_VERSION: u32 = 1;
+
+const BASE_JSON: &str = include_str!("../data/base.json");
+
+impl TileSet {
+    /// The compiled-in base set (72 tiles, A–X).
+    pub fn base() -> TileSet {
+        // The embedded file is checked by the `base_set_loads` test; failing here would be a
+        // build defect, not user input.
+        TileSet::from_json(BASE_JSON).expect("the compiled-in base tile set is valid")
+    }
+
+    /// The compiled-in set with this name, if any.
+    pub fn builtin(name: &str) -> Option<TileSet> {
+        match name {
+            "base" => Some(TileSet::base()),
+            _ => None,
+        }
+    }
+
+    /// Parses and validates a tile-set file.
+    pub fn from_json(text: &str) -> Result<TileSet, TileSetError> {
+        let file: FileSet = serde_json::from_str(text).map_err(|e| TileSetError::Parse {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
+        if file.format != TILESET_FORMAT {
+            return Err(TileSetError::Set(format!(
+                "format is {:?}, expected {TILESET_FORMAT:?}",
+                file.format
+            )));
+        }
+        if file.version != TILESET_VERSION {
+            return Err(TileSetError::Set(format!(
+                "version {} is not supported (this program reads version {TILESET_VERSION})",
+                file.version
+            )));
+        }
+        if file.name.is_empty() {
+            return Err(TileSetError::Set("name is empty".into()));
+        }
+        if file.tiles.is_empty() {
+            return Err(TileSetError::Set("no tiles".into()));
+        }
+        let mut tiles = Vec::with_capacity(file.tiles.len());
+        let mut by_id = BTreeMap::new();
+        let mut total: u32 = 0;
+        for ft in &file.tiles {
+            let tile = compile_tile(ft)?;
+            total += u32::from(tile.count);
+            if by_id
+                .insert(tile.id.clone(), TileTypeId(tiles.len() as u16))
+                .is_some()
+            {
+                return Err(TileSetError::Tile {
+                    tile: tile.id,
+                    problem: "id is used by more than one tile".into(),
+                });
+            }
+            tiles.push(tile);
+        }
+        if total > MAX_TILES_IN_SET {
+            return Err(TileSetError::Set(format!(
+                "{total} tiles in all; at most {MAX_TILES_IN_SET} are supported"
+            )));
+        }
+        Ok(TileSet {
+            name: file.name,
+            description: file.description,
+            tiles,
+            by_id,
+        })
+    }
+
+    /// Combines several sets into one (e.g. base + an expansion). Ids must stay unique.
+    pub fn combine(sets: &[TileSet]) -> Result<TileSet, TileSetError> {
+        let mut tiles = Vec::new();
+        let mut by_id = BTreeMap::new();
+        for set in sets {
+            for tile in &set.tiles {
+                if by_id
+                    .insert(tile.id.clone(), TileTypeId(tiles.len() as u16))
+                    .is_some()
+                {
+                    return Err(TileSetError::Tile {
+                        tile: tile.id.clone(),
+                        problem: format!("id appears in more than one tile set (again in {})", set.name),
+                    });
+                }
+                tiles.push(tile.clone());
+            }
+        }
+        let total: u32 = tiles.iter().map(|t: &TileType| u32::from(t.count)).sum();
+        if total > MAX_TILES_IN_SET {
+            return Err(TileSetError::Set(format!(
+                "{total} tiles in all; at most {MAX_TILES_IN_SET} are supported"
+            )));
+        }
+        Ok(TileSet {
+            name: sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join("+"),
+            description: String::new(),
+            tiles,
+            by_id,
+        })
+    }
+
+    pub fn tiles(&self) -> &[TileType] {
+        &self.tiles
+    }
+
+    pub fn get(&self, id: TileTypeId) -> &TileType {
+        &self.tiles[id.0 as usize]
+    }
+
+    pub fn find(&self, id: &str) -> Option<TileTypeId> {
+        self.by_id.get(id).copied()
+    }
+
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    pub fn total_count(&self) -> u32 {
+        self.tiles.iter().map(|t| u32::from(t.count)).sum()
+    }
+
+    /// The tile type marked as start tile (the first one with `start > 0`).
+    pub fn start_tile(&self) -> Option<TileTypeId> {
+        self.tiles
+            .iter()
+            .position(|t| t.start > 0)
+            .map(|i| TileTypeId(i as u16))
+    }
+}
+
+fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
+    let fail = |problem: String| TileSetError::Tile {
+        tile: if ft.id.is_empty() { "<empty id>".into() } else { ft.id.clone() },
+        problem,
+    };
+    if ft.id.is_empty() || ft.id.len() > 16 || !ft.id.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(fail("id must be 1 to 16 printable ASCII characters without spaces".into()));
+    }
+    if ft.garden > ft.count {
+        return Err(fail(format!("garden {} exceeds count {}", ft.garden, ft.count)));
+    }
+    if ft.start > ft.count {
+        return Err(fail(format!("start {} exceeds count {}", ft.start, ft.count)));
+    }
+    let mut edges = [Terrain::Field; 4];
+    for (i, e) in ft.edges.iter().enumerate() {
+        edges[i] = match e.as_str() {
+            "F" => Terrain::Field,
+            "R" => Terrain::Road,
+            "C" => Terrain::City,
+            other => {
+                return Err(fail(format!(
+                    "edge {} is {other:?}; expected \"F\", \"R\" or \"C\"",
+                    Side::from_index(i)
+                )))
+            }
+        };
+    }
+    let side_of = |s: &str| {
+        Side::parse(s).ok_or_else(|| fail(format!("{s:?} is not a side; expected N, E, S or W")))
+    };
+    let port_of = |s: &str| {
+        Port::parse(s).ok_or_else(|| {
+            fail(format!("{s:?} is not a port; expected one of Nw Ne En Es Se Sw Ws Wn"))
+        })
+    };
+
+    let mut segments = Vec::new();
+    for city in &ft.cities {
+        let mut sides = 0u8;
+        if city.sides.is_empty() {
+            return Err(fail("a city segment lists no sides".into()));
+        }
+        for s in &city.sides {
+            let side = side_of(s)?;
+            sides |= 1 << side.index();
+        }
+        segments.push(SegmentDef {
+            kind: FeatureKind::City,
+            sides,
+            ports: 0,
+            coats_of_arms: city.coa,
+            touches: 0,
+        });
+    }
+    for road in &ft.roads {
+        let mut sides = 0u8;
+        if road.is_empty() {
+            return Err(fail("a road segment lists no sides".into()));
+        }
+        for s in road {
+            sides |= 1 << side_of(s)?.index();
+        }
+        segments.push(SegmentDef {
+            kind: FeatureKind::Road,
+            sides,
+            ports: 0,
+            coats_of_arms: 0,
+            touches: 0,
+        });
+    }
+    if ft.monastery {
+        segments.push(SegmentDef {
+            kind: FeatureKind::Monastery,
+            sides: 0,
+            ports: 0,
+            coats_of_arms: 0,
+            touches: 0,
+        });
+    }
+    for field in &ft.fields {
+        let mut ports = 0u8;
+        if field.ports.is_empty() {
+            return Err(fail("a field segment lists no ports".into()));
+        }
+        for p in &field.ports {
+            let port = port_of(p)?;
+            if ports & (1 << port.index()) != 0 {
+                return Err(fail(format!("a field lists port {port} twice")));
+            }
+            ports |= 1 << port.index();
+        }
+        let mut touches = 0u16;
+        for &c in &field.cities {
+            if c >= ft.cities.len() {
+                return Err(fail(format!(
+                    "a field touches city {c}, but the tile has {} city segment(s) (indices from 0)",
+                    ft.cities.len()
+                )));
+            }
+            touches |= 1 << c;
+        }
+        segments.push(SegmentDef {
+            kind: FeatureKind::Field,
+            sides: 0,
+            ports,
+            coats_of_arms: 0,
+            touches,
+        });
+    }
+    if segments.len() > MAX_SEGMENTS {
+        return Err(fail(format!(
+            "{} segments; at most {MAX_SEGMENTS} are supported",
+            segments.len()
+        )));
+    }
+
+    // Self-checks from the rules: every side and port is claimed exactly as its terrain says.
+    for side in Side::ALL {
+        let bit = 1u8 << side.index();
+        let claimed: Vec<&SegmentDef> = segments.iter().filter(|s| s.sides & bit != 0).collect();
+        let [p0, p1] = side.ports();
+        let port_fields = |p: Port| {
+            segments
+                .iter()
+                .filter(|s| s.ports & (1 << p.index()) != 0)
+                .count()
+        };
+        match edges[side.index()] {
+            Terrain::Field => {
+                if !claimed.is_empty() {
+                    return Err(fail(format!("side {side} is F but a road or city segment reaches it")));
+                }
+                for p in [p0, p1] {
+                    if port_fields(p) != 1 {
+                        return Err(fail(format!(
+                            "side {side} is F, so port {p} must be in exactly one field (found {})",
+                            port_fields(p)
+                        )));
+                    }
+                }
+            }
+            Terrain::Road | Terrain::City => {
+                let want = if edges[side.index()] == Terrain::Road {
+                    FeatureKind::Road
+                } else {
+                    FeatureKind::City
+                };
+                let letter = edges[side.index()].letter();
+                if claimed.len() != 1 || claimed[0].kind != want {
+                    return Err(fail(format!(
+                        "side {side} is {letter}, so exactly one {want} segment must reach it (found {} segment(s): {})",
+                        claimed.len(),
+                        claimed.iter().map(|s| s.kind.word()).collect::<Vec<_>>().join(", ")
+                    )));
+                }
+                for p in [p0, p1] {
+                    let n = port_fields(p);
+                    if want == FeatureKind::Road && n != 1 {
+                        return Err(fail(format!(
+                            "side {side} is R, so port {p} must be in exactly one field (found {n})"
+                        )));
+                    }
+                    if want == FeatureKind::City && n != 0 {
+                        return Err(fail(format!(
+                            "side {side} is C, so port {p} must be in no field (found {n})"
+                        )));
+                    }
+                }
+            }
+        }
+    }
+
+    let mut oriented = Vec::with_capacity(4);
+    for r in Rotation::ALL {
+        let turns = r.quarter_turns();
+        let mut o = Oriented {
+            pattern: 0,
+            side_segment: [NONE; 4],
+            port_segment: [NONE; 8],
+        };
+        for side in Side::ALL {
+            let base = Side::from_index(side.index() + 4 - turns as usize);
+            o.pattern |= edges[base.index()].code() << (2 * side.index());
+        }
+        for (i, seg) in segments.iter().enumerate() {
+            let sides = rotate_mask4(seg.sides, turns);
+            let ports = seg.ports.rotate_left(2 * u32::from(turns));
+            for side in Side::ALL {
+                if sides & (1 << side.index()) != 0 {
+                    o.side_segment[side.index()] = i as u8;
+                }
+            }
+            for port in Port::ALL {
+                if ports & (1 << port.index()) != 0 {
+                    o.port_segment[port.index()] = i as u8;
+                }
+            }
+        }
+        oriented.push(o);
+    }
+    let oriented: [Oriented; 4] = oriented.try_into().map_err(|_| fail("internal".into()))?;
+
+    // A rotation is a duplicate when the rotated tile has the same segments (as a set).
+    let signature = |turns: u8| {
+        let mut sig: Vec<(FeatureKind, u8, u8, u8, u16)> = segments
+            .iter()
+            .map(|s| {
+                (
+                    s.kind,
+                    rotate_mask4(s.sides, turns),
+                    s.ports.rotate_left(2 * u32::from(turns)),
+                    s.coats_of_arms,
+                    s.touches,
+                )
+            })
+            .collect();
+        sig.sort();
+        sig
+    };
+    let mut distinct = [true; 4];
+    for r in 1..4u8 {
+        distinct[r as usize] = (0..r).all(|q| signature(q) != signature(r));
+    }
+
+    Ok(TileType {
+        id: ft.id.clone(),
+        count: ft.count,
+        garden: ft.garden,
+        start: ft.start,
+        edges,
+        segments,
+        oriented,
+        distinct,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_set_loads_and_passes_the_rulebook_self_checks() {
+        let set = TileSet::base();
+        assert_eq!(set.len(), 24, "letters A to X");
+        assert_eq!(set.total_count(), 72);
+        let coa: u32 = set
+            .tiles()
+            .iter()
+            .filter(|t| t.segments.iter().any(|s| s.coats_of_arms > 0))
+            .map(|t| u32::from(t.count))
+            .sum();
+        assert_eq!(coa, 10, "ten tiles carry a coat of arms");
+        let gardens: u32 = set.tiles().iter().map(|t| u32::from(t.garden)).sum();
+        assert_eq!(gardens, 8, "eight garden tiles");
+        assert_eq!(set.start_tile(), set.find("D"));
+    }
+
+    #[test]
+    fn tile_a_is_the_only_tile_whose_road_ports_share_a_field() {
+        let set = TileSet::base();
+        let mut shared = Vec::new();
+        for t in set.tiles() {
+            for side in Side::ALL {
+                if t.edges[side.index()] == Terrain::Road {
+                    let [a, b] = side.ports();
+                    if t.segment_at_port(Rotation::default(), a)
+                        == t.segment_at_port(Rotation::default(), b)
+                    {
+                        shared.push(t.id.clone());
+                    }
+                }
+            }
+        }
+        assert_eq!(shared, vec!["A".to_string()]);
+    }
+
+    #[test]
+    fn symmetric_tiles_list_fewer_rotations() {
+        let set = TileSet::base();
+        let distinct = |id: &str| {
+            let t = set.get(set.find(id).unwrap());
+            Rotation::ALL
+                .into_iter()
+                .filter(|r| t.is_distinct_rotation(*r))
+                .count()
+        };
+        assert_eq!(distinct("B"), 1);
+        assert_eq!(distinct("C"), 1);
+        assert_eq!(distinct("X"), 1);
+        assert_eq!(distinct("U"), 2);
+        assert_eq!(distinct("H"), 2);
+        assert_eq!(distinct("F"), 2);
+        assert_eq!(distinct("D"), 4);
+        assert_eq!(distinct("V"), 4);
+    }
+
+    #[test]
+    fn rotation_turns_edges_clockwise() {
+        let set = TileSet::base();
+        let d = set.get(set.find("D").unwrap());
+        // D: city N, road E, field S, road W. Turned once, the city faces east.
+        assert_eq!(d.edge(Rotation::new(1).unwrap(), Side::E), Terrain::City);
+        assert_eq!(d.edge(Rotation::new(1).unwrap(), Side::S), Terrain::Road);
+        assert_eq!(d.edge(Rotation::new(1).unwrap(), Side::W), Terrain::Field);
+    }
+
+    #[test]
+    fn labels_round_trip_on_every_tile_and_rotation() {
+        let set = TileSet::base();
+        for t in set.tiles() {
+            for r in Rotation::ALL {
+                for i in 0..t.segments.len() as u8 {
+                    let label = t.segment_label(r, i);
+                    assert_eq!(t.find_segment(r, &label), Some(i), "{} {r} {label}", t.id);
+                }
+            }
+        }
+    }
+
+    fn with_tile(tile: &str) -> String {
+        format!(r#"{{"format":"carcassonne-tiles","version":1,"name":"t","tiles":[{tile}]}}"#)
+    }
+
+    #[test]
+    fn a_field_side_claimed_by_a_road_is_named() {
+        let err = TileSet::from_json(&with_tile(
+            r#"{"id":"Z","count":1,"edges":["F","F","R","F"],"roads":[["S","N"]],"fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]}"#,
+        ))
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tile set: tile Z: side N is F but a road or city segment reaches it"
+        );
+    }
+
+    #[test]
+    fn a_city_side_with_field_ports_is_rejected() {
+        let err = TileSet::from_json(&with_tile(
+            r#"{"id":"Z","count":1,"edges":["C","F","F","F"],"cities":[{"sides":["N"]}],"fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]}"#,
+        ))
+        .unwrap_err();
+        assert!(err.to_string().contains("side N is C, so port Nw must be in no field"), "{err}");
+    }
+
+    #[test]
+    fn a_road_side_without_road_is_rejected() {
+        let err = TileSet::from_json(&with_tile(
+            r#"{"id":"Z","count":1,"edges":["R","F","F","F"],"fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]}"#,
+        ))
+        .unwrap_err();
+        assert!(err.to_string().contains("side N is R, so exactly one road segment must reach it (found 0"), "{err}");
+    }
+
+    #[test]
+    fn unknown_fields_and_bad_values_are_named() {
+        let err = TileSet::from_json(&with_tile(
+            r#"{"id":"Z","count":1,"edges":["F","F","F","F"],"colour":"red"}"#,
+        ))
+        .unwrap_err();
+        assert!(matches!(err, TileSetError::Parse { .. }));
+        assert!(err.to_string().contains("unknown field `colour`"), "{err}");
+        let err = TileSet::from_json(&with_tile(
+            r#"{"id":"Z","count":1,"edges":["F","F","Q","F"]}"#,
+        ))
+        .unwrap_err();
+        assert!(err.to_string().contains("edge S is \"Q\""), "{err}");
+        let err = TileSet::from_json(&with_tile(
+            r#"{"id":"Z","count":1,"edges":["C","F","F","F"],"cities":[{"sides":["N"]}],"fields":[{"ports":["En","Es","Se","Sw","Ws","Wn"],"cities":[3]}]}"#,
+        ))
+        .unwrap_err();
+        assert!(err.to_string().contains("touches city 3"), "{err}");
+    }
+
+    #[test]
+    fn labels_parse_and_print_alike() {
+        for text in ["city N", "road W", "field Sw", "monastery"] {
+            let label: SegmentLabel = text.parse().unwrap();
+            assert_eq!(label.to_string(), text);
+        }
+        for bad in ["", "city", "city X", "field N", "monastery N", "road E extra", "farm Nw"] {
+            assert!(bad.parse::<SegmentLabel>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn duplicate_ids_and_wrong_format_are_rejected() {
+        let t = r#"{"id":"Z","count":1,"edges":["F","F","F","F"],"fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]}"#;
+        let err = TileSet::from_json(&with_tile(&format!("{t},{t}"))).unwrap_err();
+        assert!(err.to_string().contains("id is used by more than one tile"));
+        let err = TileSet::from_json(r#"{"format":"x","version":1,"name":"t","tiles":[]}"#).unwrap_err();
+        assert!(err.to_string().contains("format is \"x\""));
+    }
+}

@@ -1,0 +1,100 @@
+//! A small table to set up positions in tests: a start tile, then turns given as
+//! (tile, square, rotation, meeple).
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use carc_rules::*;
+
+pub struct Table {
+    pub game: Game,
+    pub fx: Effects,
+}
+
+/// A game with only the listed tiles in the bag (plus the start tile D at (0,0), rotation 0).
+pub fn table(players: u8, bag: &[(&str, u16)]) -> Table {
+    table_with(players, bag, Options::default())
+}
+
+pub fn table_with(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
+    let mut counts: BTreeMap<String, u16> = BTreeMap::new();
+    *counts.entry("D".into()).or_default() += 1;
+    for (id, n) in bag {
+        *counts.entry((*id).into()).or_default() += n;
+    }
+    let setup = Setup {
+        players,
+        options,
+        tiles: Arc::new(TileSet::base()),
+        bag: Some(counts),
+    };
+    let mut game = Game::new(setup).expect("valid setup");
+    let mut fx = Effects::default();
+    let d = game.tiles().find("D").unwrap();
+    game.apply(
+        &Action::PlaceStart {
+            tile: d,
+            at: Pos::new(0, 0),
+            rotation: Rotation::default(),
+        },
+        &mut fx,
+    )
+    .expect("start tile");
+    Table { game, fx }
+}
+
+pub fn rot(degrees: u32) -> Rotation {
+    Rotation::from_degrees(degrees).unwrap()
+}
+
+impl Table {
+    pub fn id(&self, tile: &str) -> TileTypeId {
+        self.game.tiles().find(tile).expect("known tile")
+    }
+
+    pub fn draw(&mut self, tile: &str) -> Result<(), RuleViolation> {
+        let tile = self.id(tile);
+        self.game.apply(&Action::Draw { tile }, &mut self.fx)
+    }
+
+    pub fn place(&mut self, x: i32, y: i32, degrees: u32) -> Result<(), RuleViolation> {
+        self.game.apply(
+            &Action::Place {
+                at: Pos::new(x, y),
+                rotation: rot(degrees),
+            },
+            &mut self.fx,
+        )
+    }
+
+    pub fn meeple(&mut self, on: Option<&str>) -> Result<(), RuleViolation> {
+        match on {
+            None => self.game.apply(&Action::SkipMeeple, &mut self.fx),
+            Some(text) => {
+                let label: SegmentLabel = text.parse().expect("label");
+                let segment = self.game.resolve_meeple_target(&label)?;
+                self.game
+                    .apply(&Action::PlaceMeeple { segment }, &mut self.fx)
+            }
+        }
+    }
+
+    /// A whole turn that must be legal; returns its effects (the meeple step's).
+    pub fn turn(&mut self, tile: &str, x: i32, y: i32, degrees: u32, on: Option<&str>) -> Effects {
+        self.draw(tile).unwrap_or_else(|e| panic!("draw {tile}: {e}"));
+        self.place(x, y, degrees)
+            .unwrap_or_else(|e| panic!("place {tile} at ({x},{y}) {degrees}: {e}"));
+        let mut all = self.fx.clone();
+        self.meeple(on)
+            .unwrap_or_else(|e| panic!("meeple {on:?} on {tile}: {e}"));
+        all.notes.extend_from_slice(&self.fx.notes);
+        all.scores.extend(self.fx.scores.iter().cloned());
+        all.returned.extend_from_slice(&self.fx.returned);
+        all
+    }
+
+    pub fn scores(&self) -> Vec<u32> {
+        self.game.scores().to_vec()
+    }
+}
