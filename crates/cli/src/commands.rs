@@ -1,0 +1,511 @@
+//! The verbs. Each returns the process exit code; errors that stop a verb are `anyhow`
+//! errors printed by `main` with exit code 2.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use carc_events::{
+    action_to_event, read_log, write_log, Assertion, Color, Event, Header, Log, Player,
+    RulesOptions,
+};
+use carc_replay::{check_assertions, fold, Timeline};
+use carc_rules::{Effects, Game, MeepleSpot, Options, Phase, Placement, Setup, TileSet};
+use carc_sim::Strategy;
+use clap::Args;
+use serde_json::json;
+
+use crate::board_text;
+use crate::json;
+
+pub fn load_tile_sets(paths: &[PathBuf]) -> Result<Vec<TileSet>> {
+    paths
+        .iter()
+        .map(|p| {
+            let text = fs::read_to_string(p)
+                .with_context(|| format!("cannot read tile-set file {}", p.display()))?;
+            TileSet::from_json(&text).with_context(|| format!("{}", p.display()))
+        })
+        .collect()
+}
+
+fn load_log(path: &Path) -> Result<Log> {
+    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    read_log(&bytes).with_context(|| path.display().to_string())
+}
+
+const NAMES: [&str; 6] = ["Ada", "Brandt", "Cleo", "Dario", "Ela", "Finn"];
+const COLORS: [Color; 6] = [
+    Color::Red,
+    Color::Blue,
+    Color::Green,
+    Color::Yellow,
+    Color::Black,
+    Color::Gray,
+];
+
+// ---- simulate ---------------------------------------------------------------------------------
+
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// Seed of the first game; game i of a batch uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Number of players (2 to 6).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=6))]
+    players: u8,
+    /// Number of games; with more than one, --out is a folder.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// Output file (one game) or folder (several games).
+    #[arg(long)]
+    out: PathBuf,
+    /// Strategy per seat, comma-separated, cycled: random, greedy.
+    #[arg(long, value_delimiter = ',', default_value = "random")]
+    strategy: Vec<String>,
+    /// Play without farmers.
+    #[arg(long)]
+    no_farmers: bool,
+    /// Points of a two-tile city: 4 (current rules) or 2 (old rules).
+    #[arg(long, default_value_t = 4)]
+    two_tile_city: u8,
+}
+
+pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let strategies = args
+        .strategy
+        .iter()
+        .map(|s| Strategy::parse(s).with_context(|| format!("unknown strategy {s:?}; expected random or greedy")))
+        .collect::<Result<Vec<_>>>()?;
+    let base = loaded
+        .iter()
+        .find(|s| s.name == "base")
+        .cloned()
+        .unwrap_or_else(TileSet::base);
+    let tiles = Arc::new(base);
+    let options = Options {
+        farmers: !args.no_farmers,
+        two_tile_city: args.two_tile_city,
+        meeples: 7,
+    };
+    if args.games > 1 {
+        fs::create_dir_all(&args.out)
+            .with_context(|| format!("cannot create folder {}", args.out.display()))?;
+    }
+    for i in 0..args.games {
+        let seed = args.seed.wrapping_add(u64::from(i));
+        let setup = Setup {
+            players: args.players,
+            options: options.clone(),
+            tiles: Arc::clone(&tiles),
+            bag: None,
+        };
+        let text = simulated_log(setup, seed, &strategies)?;
+        let path = if args.games > 1 {
+            args.out.join(format!("game-s{seed}.jsonl"))
+        } else {
+            args.out.clone()
+        };
+        fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    eprintln!(
+        "carc: wrote {} game{} to {}",
+        args.games,
+        if args.games == 1 { "" } else { "s" },
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Plays one game and writes it as a log, with its final scores as an assertion.
+pub fn simulated_log(setup: Setup, seed: u64, strategies: &[Strategy]) -> Result<String> {
+    let header = Header {
+        game: format!("sim-s{seed}"),
+        players: (0..setup.players as usize)
+            .map(|i| Player {
+                name: NAMES[i].to_string(),
+                color: COLORS[i],
+            })
+            .collect(),
+        rules: RulesOptions {
+            expansions: vec![],
+            farmers: setup.options.farmers,
+            two_tile_city: setup.options.two_tile_city,
+            meeples: setup.options.meeples,
+        },
+        tile_sets: vec![setup.tiles.name.clone()],
+        bag: None,
+        comment: Some(format!(
+            "simulated by carc {}: seed {seed}, strategies {}",
+            env!("CARGO_PKG_VERSION"),
+            strategies.iter().map(|s| s.name()).collect::<Vec<_>>().join(",")
+        )),
+    };
+    let sim = carc_sim::play(setup.clone(), seed, strategies)?;
+    let mut log = Log::new(header);
+    let mut game = Game::new(setup)?;
+    let mut fx = Effects::default();
+    for action in &sim.actions {
+        log.push_event(action_to_event(&game, action));
+        game.apply(action, &mut fx)?;
+    }
+    log.push_assertion(Assertion::ExpectFinalScores {
+        scores: game.scores().to_vec(),
+    });
+    Ok(write_log(&log))
+}
+
+// ---- check ------------------------------------------------------------------------------------
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Log files (JSON Lines).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// One JSON object per file on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn check(args: CheckArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let mut all_ok = true;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for file in &args.files {
+        let report = check_file(file, loaded);
+        all_ok &= report["ok"] == json!(true);
+        if args.json {
+            writeln!(out, "{report}")?;
+        } else {
+            writeln!(out, "{}", check_text(&report))?;
+        }
+    }
+    Ok(if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
+    let name = file.display().to_string();
+    let fail = |line: usize, event: Option<u64>, rule: &str, message: String| {
+        json!({"file": name, "ok": false, "events": 0, "finished": false, "final_scores": [],
+               "error": {"line": line, "event": event, "rule": rule, "message": message}})
+    };
+    let bytes = match fs::read(file) {
+        Ok(b) => b,
+        Err(e) => return fail(0, None, "io", format!("cannot read {name}: {e}")),
+    };
+    let log = match read_log(&bytes) {
+        Ok(log) => log,
+        Err(e) => return fail(e.line, None, "log.format", e.kind.to_string()),
+    };
+    let timeline = fold(log, loaded);
+    let final_scores: Vec<serde_json::Value> = timeline
+        .final_scores()
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| json!({"player": json::seat_name(&timeline.log.header, seat as u8), "score": s}))
+        .collect();
+    let mut report = json!({
+        "file": name,
+        "ok": true,
+        "events": timeline.steps.len(),
+        "finished": timeline.finished,
+        "final_scores": final_scores,
+    });
+    if let Some(err) = &timeline.error {
+        report["ok"] = json!(false);
+        report["error"] = json!({"line": err.line(), "event": err.seq(), "rule": err.rule(), "message": err.message()});
+    } else if let Some(f) = check_assertions(&timeline).first() {
+        report["ok"] = json!(false);
+        report["error"] = json!({"line": f.line, "event": null, "rule": "log.assertion",
+                                 "message": format!("{} claims scores {:?}, but {}", f.assertion, f.claimed, f.actual)});
+    }
+    report
+}
+
+fn check_text(r: &serde_json::Value) -> String {
+    let file = r["file"].as_str().unwrap_or("?");
+    if r["ok"] == json!(true) {
+        let scores: Vec<String> = r["final_scores"]
+            .as_array()
+            .map(|a| a.iter().map(|s| format!("{} {}", s["player"].as_str().unwrap_or("?"), s["score"])).collect())
+            .unwrap_or_default();
+        let state = if r["finished"] == json!(true) { "final scores" } else { "in progress, scores" };
+        format!("{file}: ok, {} events; {state}: {}", r["events"], scores.join(", "))
+    } else {
+        let e = &r["error"];
+        let event = e["event"].as_u64().map(|s| format!(" event {s}:")).unwrap_or_default();
+        format!("{file}:{}:{event} [{}] {}", e["line"], e["rule"].as_str().unwrap_or("?"), e["message"].as_str().unwrap_or("?"))
+    }
+}
+
+// ---- replay / explain / legal -----------------------------------------------------------------
+
+#[derive(Args)]
+pub struct AtArgs {
+    /// A log file (JSON Lines).
+    file: PathBuf,
+    /// Event number (seq); 0 means before the first event.
+    #[arg(long)]
+    at: u64,
+    /// JSON on stdout instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The timeline of a file and the number of legal steps up to `at`, or an error saying why
+/// the state after `at` cannot be shown.
+fn timeline_at(args: &AtArgs, loaded: &[TileSet]) -> Result<(Timeline, usize)> {
+    let log = load_log(&args.file)?;
+    let last = log.last_seq();
+    if args.at > last {
+        bail!("{}: there is no event {}; the log's last event is {last}", args.file.display(), args.at);
+    }
+    let timeline = fold(log, loaded);
+    let n = args.at as usize;
+    if n > timeline.steps.len() {
+        let err = timeline.error.as_ref().expect("steps stop early only at an error");
+        bail!(
+            "{}:{}: event {} is illegal [{}] {}; the last legal event is {}",
+            args.file.display(),
+            err.line(),
+            err.seq().unwrap_or(0),
+            err.rule(),
+            err.message(),
+            timeline.steps.len()
+        );
+    }
+    Ok((timeline, n))
+}
+
+pub fn replay(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let (timeline, n) = timeline_at(&args, loaded)?;
+    let game = timeline.state_at(n)?;
+    let header = &timeline.log.header;
+    if args.json {
+        let mut v = json::board(header, &game);
+        v["at"] = json!(n);
+        v["phase"] = json::phase(&game);
+        v["scores"] = json::scores(header, &game);
+        println!("{v}");
+    } else {
+        println!("after event {n} of {}:", timeline.log.last_seq());
+        print!("{}", board_text::render(&game));
+        println!("{}", describe_phase(header, &game));
+        for (seat, (score, supply)) in game.scores().iter().zip(game.supply()).enumerate() {
+            println!("  {:<8} {score:>4} points, {supply} meeples in supply", json::seat_name(header, seat as u8));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn describe_phase(header: &Header, game: &Game) -> String {
+    let who = json::seat_name(header, game.current_player());
+    match game.phase() {
+        Phase::Start => "waiting for the start tile".into(),
+        Phase::Draw => format!("{who} draws next; {} tiles in the bag", game.bag_left()),
+        Phase::Place { tile } => format!("{who} places tile {}", game.tiles().get(tile).id),
+        Phase::Meeple { at } => format!("{who} may place a meeple on the tile at {at}"),
+        Phase::Over => "the game is over".into(),
+    }
+}
+
+pub fn describe_event(header: &Header, e: &Event) -> String {
+    let who = |p: &u8| json::seat_name(header, *p);
+    let deg = |r: &carc_events::Rotation| r.degrees();
+    match e {
+        Event::StartPlaced { tile, at, rotation } => {
+            format!("start tile {} placed at ({},{}) rotated {}°", tile.as_str(), at.x, at.y, deg(rotation))
+        }
+        Event::TileDrawn { player, tile } => format!("{} drew tile {}", who(player), tile.as_str()),
+        Event::TilePlaced { player, tile, at, rotation } => format!(
+            "{} placed tile {} at ({},{}) rotated {}°",
+            who(player),
+            tile.as_str(),
+            at.x,
+            at.y,
+            deg(rotation)
+        ),
+        Event::MeeplePlaced { player, on } => format!("{} placed a meeple on {on}", who(player)),
+        Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
+        Event::TileSetAside { player, tile } => {
+            format!("{} set tile {} aside (it fits nowhere)", who(player), tile.as_str())
+        }
+    }
+}
+
+pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let log = load_log(&args.file)?;
+    if args.at == 0 || args.at > log.last_seq() {
+        bail!(
+            "{}: there is no event {}; events are numbered 1 to {}",
+            args.file.display(),
+            args.at,
+            log.last_seq()
+        );
+    }
+    let timeline = fold(log, loaded);
+    let header = &timeline.log.header;
+    let index = (args.at - 1) as usize;
+    let (line, envelope) = &timeline.log.events[index];
+    let described = describe_event(header, &envelope.event);
+    if index >= timeline.steps.len() {
+        let err = timeline.error.as_ref().expect("steps stop early only at an error");
+        if index > timeline.steps.len() {
+            bail!(
+                "{}: event {} comes after the illegal event {} (line {}): {}",
+                args.file.display(),
+                args.at,
+                err.seq().unwrap_or(0),
+                err.line(),
+                err.message()
+            );
+        }
+        if args.json {
+            println!(
+                "{}",
+                json!({"event": args.at, "line": line, "type": envelope.event.type_name(), "description": described,
+                       "legal": false, "rule": err.rule(), "message": err.message()})
+            );
+        } else {
+            println!("event {} (line {line}): {described}", args.at);
+            println!("ILLEGAL [{}]: {}", err.rule(), err.message());
+        }
+        return Ok(ExitCode::from(1));
+    }
+    let step = &timeline.steps[index];
+    if args.json {
+        println!(
+            "{}",
+            json!({
+                "event": step.seq, "line": step.line, "turn": step.turn, "type": step.event.type_name(),
+                "description": described, "legal": true,
+                "trace": step.effects.notes.iter().map(json::note).collect::<Vec<_>>(),
+                "scores": step.effects.scores.iter().map(|s| json::score(header, s)).collect::<Vec<_>>(),
+                "returned": step.effects.returned.iter().map(|r| json::returned(header, r)).collect::<Vec<_>>(),
+                "scores_after": step.scores_after,
+            })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("event {} (line {}, turn {}): {described}", step.seq, step.line, step.turn);
+    if !step.effects.notes.is_empty() {
+        println!("why it is legal, and what followed:");
+        for n in &step.effects.notes {
+            println!("  - {n}  [{}]", n.rule());
+        }
+    }
+    for s in &step.effects.scores {
+        println!("score: {s}");
+        println!("    tiles: {}", s.tiles.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "));
+        if s.coats_of_arms > 0 {
+            println!("    coats of arms: {}", s.coats_of_arms);
+        }
+        if !s.cities.is_empty() {
+            println!("    completed cities: {}", s.cities.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; "));
+        }
+        let meeples: Vec<String> = s.meeples.iter().map(|(p, n)| format!("{} {n}", json::seat_name(header, *p))).collect();
+        println!("    meeples: {}", if meeples.is_empty() { "none".into() } else { meeples.join(", ") });
+        let winners: Vec<String> = s.winners.iter().map(|w| json::seat_name(header, *w)).collect();
+        if !winners.is_empty() {
+            println!("    majority: {} (+{} each)", winners.join(" and "), s.points);
+        }
+    }
+    for r in &step.effects.returned {
+        println!("meeple returned: {} from {} at {}", json::seat_name(header, r.player), r.label, r.at);
+    }
+    let after: Vec<String> = step
+        .scores_after
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| format!("{} {s}", json::seat_name(header, seat as u8)))
+        .collect();
+    println!("scores after: {}", after.join(", "));
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let (timeline, n) = timeline_at(&args, loaded)?;
+    let game = timeline.state_at(n)?;
+    let header = &timeline.log.header;
+    let who = json::seat_name(header, game.current_player());
+    match game.phase() {
+        Phase::Start => {
+            let ids: Vec<&str> = game.tiles().tiles().iter().map(|t| t.id.as_str()).collect();
+            if args.json {
+                println!("{}", json!({"at": n, "step": "start", "tiles": ids}));
+            } else {
+                println!("after event {n}: the start tile is placed (any tile of the game, any square)");
+            }
+        }
+        Phase::Draw => {
+            let bag: Vec<(String, u16)> = game
+                .tiles()
+                .tiles()
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (t.id.clone(), game.bag_count(carc_rules::TileTypeId(i as u16))))
+                .filter(|(_, c)| *c > 0)
+                .collect();
+            if args.json {
+                let b: Vec<_> = bag.iter().map(|(t, c)| json!({"tile": t, "count": c})).collect();
+                println!("{}", json!({"at": n, "step": "draw", "seat": game.current_player(), "bag": b}));
+            } else {
+                println!("after event {n}: {who} draws (chance); the bag holds {} tiles:", game.bag_left());
+                let list: Vec<String> = bag.iter().map(|(t, c)| format!("{t}×{c}")).collect();
+                println!("  {}", list.join(" "));
+            }
+        }
+        Phase::Place { tile } => {
+            let mut placements: Vec<Placement> = Vec::new();
+            game.legal_placements(tile, &mut placements);
+            placements.sort();
+            let id = &game.tiles().get(tile).id;
+            if args.json {
+                let p: Vec<_> = placements
+                    .iter()
+                    .map(|p| json!({"at": json::pos(p.at), "rotation": p.rotation.degrees()}))
+                    .collect();
+                println!("{}", json!({"at": n, "step": "place", "seat": game.current_player(), "tile": id,
+                                      "placements": p, "set_aside": placements.is_empty()}));
+            } else if placements.is_empty() {
+                println!("after event {n}: tile {id} fits nowhere; {who} must set it aside");
+            } else {
+                println!("after event {n}: {who} places tile {id}; {} legal placements (symmetric rotations listed once):", placements.len());
+                for p in &placements {
+                    println!("  {} rotated {}", p.at, p.rotation);
+                }
+            }
+        }
+        Phase::Meeple { at } => {
+            let mut spots: Vec<MeepleSpot> = Vec::new();
+            game.legal_meeples(&mut spots);
+            if args.json {
+                let s: Vec<_> = spots.iter().map(|s| s.label.to_string()).collect();
+                println!("{}", json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
+                                      "meeple_on": s, "skip": true}));
+            } else {
+                println!("after event {n}: {who} may place a meeple on the tile at {at}:");
+                for s in &spots {
+                    println!("  {}", s.label);
+                }
+                println!("  (or no meeple)");
+            }
+        }
+        Phase::Over => {
+            if args.json {
+                println!("{}", json!({"at": n, "step": "over"}));
+            } else {
+                println!("after event {n}: the game is over; no moves");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+

@@ -1,0 +1,202 @@
+//! The bridge between the wire format and the rules engine: a header becomes a rules
+//! [`Setup`], an event becomes a rules [`Action`] checked against the game it is offered to,
+//! and an action becomes an event (to write simulated or recorded games).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use carc_rules::{Action, Game, Options, Phase, RuleViolation, SegmentLabel, Setup, TileSet, TileSetError};
+use thiserror::Error;
+
+use crate::model::{Event, Header, Pos, Rotation, TileId};
+use crate::target::MeepleTarget;
+
+/// Why a header cannot become a game setup.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    #[error("tile set {0:?} is unknown (built in: base; load others with --tiles FILE)")]
+    UnknownTileSet(String),
+    #[error("expansion {0:?} is not supported by this version of carc")]
+    UnknownExpansion(String),
+    #[error(transparent)]
+    TileSet(#[from] TileSetError),
+    #[error("{}", .0)]
+    Rules(RuleViolation),
+}
+
+/// The rules setup a header describes. `loaded` are tile sets read from files; they take
+/// precedence over built-in sets of the same name.
+pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, SetupError> {
+    if let Some(expansion) = header.rules.expansions.first() {
+        return Err(SetupError::UnknownExpansion(expansion.clone()));
+    }
+    let mut sets = Vec::with_capacity(header.tile_sets.len());
+    for name in &header.tile_sets {
+        let set = loaded
+            .iter()
+            .find(|s| &s.name == name)
+            .cloned()
+            .or_else(|| TileSet::builtin(name))
+            .ok_or_else(|| SetupError::UnknownTileSet(name.clone()))?;
+        sets.push(set);
+    }
+    let tiles = if sets.len() == 1 {
+        sets.pop().expect("one set")
+    } else {
+        TileSet::combine(&sets)?
+    };
+    let bag = header.bag.as_ref().map(|b| {
+        b.iter()
+            .map(|(id, &n)| (id.as_str().to_string(), n))
+            .collect::<BTreeMap<String, u16>>()
+    });
+    Ok(Setup {
+        players: header.players.len() as u8,
+        options: Options {
+            farmers: header.rules.farmers,
+            two_tile_city: header.rules.two_tile_city,
+            meeples: header.rules.meeples,
+        },
+        tiles: Arc::new(tiles),
+        bag,
+    })
+}
+
+/// Starts the game a header describes.
+pub fn game_from_header(header: &Header, loaded: &[TileSet]) -> Result<Game, SetupError> {
+    Game::new(setup_from_header(header, loaded)?).map_err(SetupError::Rules)
+}
+
+fn tile_of(game: &Game, tile: &TileId) -> Result<carc_rules::TileTypeId, RuleViolation> {
+    game.tiles()
+        .find(tile.as_str())
+        .ok_or_else(|| RuleViolation::UnknownTile {
+            tile: tile.as_str().to_string(),
+        })
+}
+
+fn rules_pos(p: Pos) -> carc_rules::Pos {
+    carc_rules::Pos::new(p.x, p.y)
+}
+
+fn rules_rotation(r: Rotation) -> carc_rules::Rotation {
+    carc_rules::Rotation::new(r.quarter_turns()).expect("0..=3")
+}
+
+/// The drawn tile must be the one the event names.
+fn check_drawn(game: &Game, named: &TileId) -> Result<(), RuleViolation> {
+    if let Phase::Place { tile } = game.phase() {
+        let drawn = &game.tiles().get(tile).id;
+        if drawn != named.as_str() {
+            return Err(RuleViolation::NotTheDrawnTile {
+                drawn: drawn.clone(),
+                placed: named.as_str().to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The rules action an event stands for, checked against `game` for everything the action
+/// itself does not carry (whose turn, which tile was drawn, which segment a name means).
+/// Legality of the action itself is for [`Game::apply`].
+pub fn event_to_action(game: &Game, event: &Event) -> Result<Action, RuleViolation> {
+    if let Some(player) = event.player() {
+        game.check_player(player)?;
+    }
+    Ok(match event {
+        Event::StartPlaced { tile, at, rotation } => Action::PlaceStart {
+            tile: tile_of(game, tile)?,
+            at: rules_pos(*at),
+            rotation: rules_rotation(*rotation),
+        },
+        Event::TileDrawn { tile, .. } => Action::Draw {
+            tile: tile_of(game, tile)?,
+        },
+        Event::TilePlaced {
+            tile, at, rotation, ..
+        } => {
+            check_drawn(game, tile)?;
+            Action::Place {
+                at: rules_pos(*at),
+                rotation: rules_rotation(*rotation),
+            }
+        }
+        Event::MeeplePlaced { on, .. } => {
+            let label = label_of(on);
+            Action::PlaceMeeple {
+                segment: game.resolve_meeple_target(&label)?,
+            }
+        }
+        Event::MeepleSkipped { .. } => Action::SkipMeeple,
+        Event::TileSetAside { tile, .. } => {
+            check_drawn(game, tile)?;
+            Action::SetAside
+        }
+    })
+}
+
+/// The rules' name of a segment for a wire meeple target (both use the same grammar).
+pub fn label_of(on: &MeepleTarget) -> SegmentLabel {
+    on.to_string()
+        .parse()
+        .expect("the wire grammar and the rules grammar are the same")
+}
+
+/// The event that records `action`, offered to `game` (the state before the action).
+pub fn action_to_event(game: &Game, action: &Action) -> Event {
+    let player = game.current_player();
+    let id = |t: carc_rules::TileTypeId| {
+        TileId::new(game.tiles().get(t).id.clone()).expect("tile ids are non-empty")
+    };
+    let pos = |p: carc_rules::Pos| Pos::new(p.x, p.y);
+    let rotation = |r: carc_rules::Rotation| {
+        Rotation::from_degrees(i64::from(r.degrees())).expect("a quarter turn")
+    };
+    match *action {
+        Action::PlaceStart { tile, at, rotation: r } => Event::StartPlaced {
+            tile: id(tile),
+            at: pos(at),
+            rotation: rotation(r),
+        },
+        Action::Draw { tile } => Event::TileDrawn {
+            player,
+            tile: id(tile),
+        },
+        Action::SetAside => {
+            let Phase::Place { tile } = game.phase() else {
+                panic!("set aside offered outside the place phase")
+            };
+            Event::TileSetAside {
+                player,
+                tile: id(tile),
+            }
+        }
+        Action::Place { at, rotation: r } => {
+            let Phase::Place { tile } = game.phase() else {
+                panic!("placement offered outside the place phase")
+            };
+            Event::TilePlaced {
+                player,
+                tile: id(tile),
+                at: pos(at),
+                rotation: rotation(r),
+            }
+        }
+        Action::PlaceMeeple { segment } => {
+            let Phase::Meeple { at } = game.phase() else {
+                panic!("meeple offered outside the meeple phase")
+            };
+            let placed = game.tile_at(at).expect("the tile just placed");
+            let label = game
+                .tiles()
+                .get(placed.tile)
+                .segment_label(placed.rotation, segment);
+            Event::MeeplePlaced {
+                player,
+                on: label.to_string().parse().expect("same grammar"),
+            }
+        }
+        Action::SkipMeeple => Event::MeepleSkipped { player },
+    }
+}

@@ -1,0 +1,61 @@
+//! The event vocabulary of carc and its wire format: JSON Lines logs, one game per file.
+//!
+//! This crate is the only place that knows the format (described for people in
+//! `docs/log-format.md`). Line 1 is the [`Header`]; every further line is an event
+//! ([`Envelope`]: `seq` + [`Event`]) or an [`Assertion`] (`"type":"expect_…"`).
+//!
+//! Decoding ([`read_log`], [`read_log_from`], [`read_log_prefix`]) takes untrusted input: it
+//! never panics, never skips a line, and every [`DecodeError`] names its 1-based line. It does
+//! not judge game rules; the rules engine does, per event, using the line numbers kept in
+//! [`Log`].
+//!
+//! Writing ([`write_log`] and the per-line helpers) is deterministic, and
+//! `read_log(write_log(log).as_bytes()) == Ok(log)` for every valid log whose line numbers run
+//! 2, 3, … in order (as [`Log::push_event`] and decoding produce them).
+//!
+//! Versions: [`CURRENT_VERSION`] is written; older versions are passed line by line through
+//! [`upcast`], the single place that knows old shapes.
+
+mod bridge;
+mod error;
+mod model;
+mod read;
+mod target;
+mod upcast;
+mod write;
+
+pub use bridge::{action_to_event, event_to_action, game_from_header, label_of, setup_from_header, SetupError};
+pub use error::{DecodeError, DecodeErrorKind};
+pub use model::{
+    Assertion, Color, EmptyTileId, Envelope, Event, Header, Log, Player, Pos, Rotation,
+    RulesOptions, TileId, ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS,
+};
+pub use read::{read_log, read_log_from, read_log_prefix, read_log_prefix_from, LogPrefix};
+pub use target::{
+    Anchor, FeatureKind, InvalidMeepleTarget, MeepleTarget, Port, Side, MEEPLE_TARGET_GRAMMAR,
+};
+pub use upcast::{upcast, UpcastError};
+pub use write::{write_assertion_line, write_event_line, write_header, write_log, write_log_to};
+
+/// The header's `format` value.
+pub const FORMAT: &str = "carcassonne-log";
+
+/// The format version this crate writes, and the newest it reads.
+pub const CURRENT_VERSION: u32 = 1;
+
+/// Longest accepted line in bytes, without its `\n` (1 MiB).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Text from the input for an error message: cut to 60 characters.
+pub(crate) fn truncate(s: &str) -> String {
+    const MAX_CHARS: usize = 60;
+    match s.char_indices().nth(MAX_CHARS) {
+        None => s.to_owned(),
+        Some((cut, _)) => format!("{}…", &s[..cut]),
+    }
+}
+
+/// Text from the input for an error message: cut to 60 characters and quoted.
+pub(crate) fn short(s: &str) -> String {
+    format!("{:?}", truncate(s))
+}

@@ -1,0 +1,743 @@
+//! The typed content of a log: header, events, assertions.
+
+use std::borrow::Borrow;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::target::MeepleTarget;
+
+/// Most players a game may have.
+pub const MAX_PLAYERS: usize = 6;
+
+/// A player's colour, written lowercase on the wire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Color {
+    /// `red`
+    Red,
+    /// `blue`
+    Blue,
+    /// `green`
+    Green,
+    /// `yellow`
+    Yellow,
+    /// `black`
+    Black,
+    /// `gray`
+    Gray,
+}
+
+impl Color {
+    /// All colours, in wire order.
+    pub const ALL: [Color; 6] = [
+        Color::Red,
+        Color::Blue,
+        Color::Green,
+        Color::Yellow,
+        Color::Black,
+        Color::Gray,
+    ];
+
+    /// The wire name, e.g. `red`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Color::Red => "red",
+            Color::Blue => "blue",
+            Color::Green => "green",
+            Color::Yellow => "yellow",
+            Color::Black => "black",
+            Color::Gray => "gray",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One seat of the game. The seat index (0-based position in [`Header::players`]) is what
+/// events call `player`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// Non-empty, unique within the game.
+    pub name: String,
+    /// The meeple colour.
+    pub color: Color,
+}
+
+/// Rule options of the game (the header's `rules` object).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesOptions {
+    /// Expansion names, e.g. later `"anniversary"`, `"gifts"`, `"map:germany"`. This crate
+    /// stores them and does not judge them.
+    pub expansions: Vec<String>,
+    /// Whether fields are scored (farmers). Default `true`.
+    #[serde(default = "default_farmers")]
+    pub farmers: bool,
+    /// Points per tile of a completed two-tile city: 2 or 4. Default 4.
+    #[serde(
+        default = "default_two_tile_city",
+        deserialize_with = "de_two_tile_city"
+    )]
+    pub two_tile_city: u8,
+    /// Meeples per player, 1 to 20. Default 7.
+    #[serde(default = "default_meeples", deserialize_with = "de_meeples")]
+    pub meeples: u8,
+}
+
+impl Default for RulesOptions {
+    fn default() -> Self {
+        RulesOptions {
+            expansions: Vec::new(),
+            farmers: default_farmers(),
+            two_tile_city: default_two_tile_city(),
+            meeples: default_meeples(),
+        }
+    }
+}
+
+fn default_farmers() -> bool {
+    true
+}
+
+fn default_two_tile_city() -> u8 {
+    4
+}
+
+fn default_meeples() -> u8 {
+    7
+}
+
+/// The header (line 1) without `format` and `version`, which belong to the file, not the game:
+/// a log read from an older version is upcast, so its header is always current.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    /// Game id, non-empty.
+    pub game: String,
+    /// 1 to [`MAX_PLAYERS`] players with unique non-empty names, in seat order.
+    pub players: Vec<Player>,
+    /// Rule options.
+    pub rules: RulesOptions,
+    /// Tile set names, at least one (e.g. `"base"`).
+    pub tile_sets: Vec<String>,
+    /// Optional override of the number of copies per tile id (short games).
+    pub bag: Option<BTreeMap<TileId, u16>>,
+    /// Optional free text.
+    pub comment: Option<String>,
+}
+
+impl Header {
+    /// Checks what decoding checks, for headers built in code (a header that fails this is
+    /// written faithfully by [`crate::write_header`] but will not read back).
+    pub fn validate(&self) -> Result<(), String> {
+        check_game(&self.game)?;
+        check_players(&self.players)?;
+        check_two_tile_city(i64::from(self.rules.two_tile_city))?;
+        check_meeples(i64::from(self.rules.meeples))?;
+        check_tile_sets(&self.tile_sets)
+    }
+}
+
+pub(crate) fn check_game(game: &str) -> Result<(), String> {
+    if game.is_empty() {
+        return Err("game: the game id must not be empty".into());
+    }
+    Ok(())
+}
+
+pub(crate) fn check_players(players: &[Player]) -> Result<(), String> {
+    if players.is_empty() || players.len() > MAX_PLAYERS {
+        return Err(format!(
+            "players: expected 1 to {MAX_PLAYERS} players, found {}",
+            players.len()
+        ));
+    }
+    for (seat, player) in players.iter().enumerate() {
+        if player.name.is_empty() {
+            return Err(format!("players: player {seat} has an empty name"));
+        }
+        if let Some(first) = players[..seat].iter().position(|p| p.name == player.name) {
+            return Err(format!(
+                "players: players {first} and {seat} are both named {}; names must be unique",
+                crate::short(&player.name)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_two_tile_city(points: i64) -> Result<u8, String> {
+    match points {
+        2 | 4 => Ok(points as u8),
+        _ => Err(format!("two_tile_city must be 2 or 4, found {points}")),
+    }
+}
+
+fn check_meeples(meeples: i64) -> Result<u8, String> {
+    match u8::try_from(meeples) {
+        Ok(n @ 1..=20) => Ok(n),
+        _ => Err(format!("meeples must be between 1 and 20, found {meeples}")),
+    }
+}
+
+pub(crate) fn check_tile_sets(tile_sets: &[String]) -> Result<(), String> {
+    if tile_sets.is_empty() {
+        return Err("tile_sets: expected at least one tile set name, e.g. [\"base\"]".into());
+    }
+    if tile_sets.iter().any(String::is_empty) {
+        return Err("tile_sets: tile set names must not be empty".into());
+    }
+    Ok(())
+}
+
+fn de_two_tile_city<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    check_two_tile_city(i64::deserialize(d)?).map_err(de::Error::custom)
+}
+
+fn de_meeples<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    check_meeples(i64::deserialize(d)?).map_err(de::Error::custom)
+}
+
+pub(crate) fn de_game<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let game = String::deserialize(d)?;
+    check_game(&game).map_err(de::Error::custom)?;
+    Ok(game)
+}
+
+pub(crate) fn de_players<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Player>, D::Error> {
+    let players = Vec::<Player>::deserialize(d)?;
+    check_players(&players).map_err(de::Error::custom)?;
+    Ok(players)
+}
+
+pub(crate) fn de_tile_sets<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let tile_sets = Vec::<String>::deserialize(d)?;
+    check_tile_sets(&tile_sets).map_err(de::Error::custom)?;
+    Ok(tile_sets)
+}
+
+/// A tile id (a letter such as `"V"` in the base game); never empty.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TileId(String);
+
+/// The error for an empty tile id.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("tile id must not be empty")]
+pub struct EmptyTileId;
+
+impl TileId {
+    /// A tile id from a non-empty string.
+    pub fn new(id: impl Into<String>) -> Result<Self, EmptyTileId> {
+        let id = id.into();
+        if id.is_empty() {
+            return Err(EmptyTileId);
+        }
+        Ok(TileId(id))
+    }
+
+    /// The id text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The id text, owned.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl fmt::Display for TileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl AsRef<str> for TileId {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<str> for TileId {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromStr for TileId {
+    type Err = EmptyTileId;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TileId::new(s)
+    }
+}
+
+impl Serialize for TileId {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for TileId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        TileId::new(String::deserialize(deserializer)?).map_err(de::Error::custom)
+    }
+}
+
+/// A board square: x grows east, y grows north. Written `[x, y]`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
+#[serde(from = "[i32; 2]", into = "[i32; 2]")]
+pub struct Pos {
+    /// East–west coordinate, growing east.
+    pub x: i32,
+    /// North–south coordinate, growing north.
+    pub y: i32,
+}
+
+impl Pos {
+    /// `Pos { x, y }`.
+    pub const fn new(x: i32, y: i32) -> Self {
+        Pos { x, y }
+    }
+}
+
+impl From<[i32; 2]> for Pos {
+    fn from([x, y]: [i32; 2]) -> Self {
+        Pos { x, y }
+    }
+}
+
+impl From<Pos> for [i32; 2] {
+    fn from(pos: Pos) -> Self {
+        [pos.x, pos.y]
+    }
+}
+
+/// A tile's rotation, clockwise; written in degrees (0, 90, 180, 270).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Rotation {
+    /// 0°
+    #[default]
+    R0,
+    /// 90° clockwise
+    R90,
+    /// 180°
+    R180,
+    /// 270° clockwise (90° counter-clockwise)
+    R270,
+}
+
+impl Rotation {
+    /// All rotations, increasing.
+    pub const ALL: [Rotation; 4] = [Rotation::R0, Rotation::R90, Rotation::R180, Rotation::R270];
+
+    /// Clockwise degrees.
+    pub fn degrees(self) -> u16 {
+        match self {
+            Rotation::R0 => 0,
+            Rotation::R90 => 90,
+            Rotation::R180 => 180,
+            Rotation::R270 => 270,
+        }
+    }
+
+    /// Clockwise quarter turns, 0 to 3.
+    pub fn quarter_turns(self) -> u8 {
+        match self {
+            Rotation::R0 => 0,
+            Rotation::R90 => 1,
+            Rotation::R180 => 2,
+            Rotation::R270 => 3,
+        }
+    }
+
+    /// The rotation for 0, 90, 180 or 270 degrees.
+    pub fn from_degrees(degrees: i64) -> Option<Self> {
+        match degrees {
+            0 => Some(Rotation::R0),
+            90 => Some(Rotation::R90),
+            180 => Some(Rotation::R180),
+            270 => Some(Rotation::R270),
+            _ => None,
+        }
+    }
+}
+
+const ROTATION_EXPECTED: &str = "a rotation in clockwise degrees: one of 0, 90, 180, 270";
+
+impl Serialize for Rotation {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u16(self.degrees())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rotation {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl de::Visitor<'_> for Visitor {
+            type Value = Rotation;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(ROTATION_EXPECTED)
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Rotation, E> {
+                Rotation::from_degrees(v).ok_or_else(|| {
+                    E::custom(format!(
+                        "rotation {v} is not one of 0, 90, 180, 270 (clockwise degrees)"
+                    ))
+                })
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Rotation, E> {
+                match i64::try_from(v) {
+                    Ok(v) => self.visit_i64(v),
+                    Err(_) => Err(E::custom(format!(
+                        "rotation {v} is not one of 0, 90, 180, 270 (clockwise degrees)"
+                    ))),
+                }
+            }
+
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Rotation, E> {
+                Err(E::custom(format!(
+                    "rotation {v} is not one of 0, 90, 180, 270 (clockwise degrees, an integer)"
+                )))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// One event: a decision or a chance outcome. The wire `type` is the snake_case variant name.
+///
+/// New event types come with a new format version (see the crate docs); add the variant, its
+/// name to [`EVENT_TYPES`], and an arm to [`Event::type_name`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// The start tile was put on the board.
+    StartPlaced {
+        /// Tile id.
+        tile: TileId,
+        /// Square.
+        at: Pos,
+        /// Rotation.
+        rotation: Rotation,
+    },
+    /// `player` drew `tile`.
+    TileDrawn {
+        /// Seat index.
+        player: u8,
+        /// Tile id.
+        tile: TileId,
+    },
+    /// `player` placed `tile`.
+    TilePlaced {
+        /// Seat index.
+        player: u8,
+        /// Tile id.
+        tile: TileId,
+        /// Square.
+        at: Pos,
+        /// Rotation.
+        rotation: Rotation,
+    },
+    /// `player` placed a meeple on the tile just placed.
+    MeeplePlaced {
+        /// Seat index.
+        player: u8,
+        /// The feature, in board orientation.
+        on: MeepleTarget,
+    },
+    /// `player` chose not to place a meeple.
+    MeepleSkipped {
+        /// Seat index.
+        player: u8,
+    },
+    /// `player` set the drawn `tile` aside (it fit nowhere).
+    TileSetAside {
+        /// Seat index.
+        player: u8,
+        /// Tile id.
+        tile: TileId,
+    },
+}
+
+/// Every event `type` this version reads, in declaration order.
+pub const EVENT_TYPES: &[&str] = &[
+    "start_placed",
+    "tile_drawn",
+    "tile_placed",
+    "meeple_placed",
+    "meeple_skipped",
+    "tile_set_aside",
+];
+
+impl Event {
+    /// The wire `type`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Event::StartPlaced { .. } => "start_placed",
+            Event::TileDrawn { .. } => "tile_drawn",
+            Event::TilePlaced { .. } => "tile_placed",
+            Event::MeeplePlaced { .. } => "meeple_placed",
+            Event::MeepleSkipped { .. } => "meeple_skipped",
+            Event::TileSetAside { .. } => "tile_set_aside",
+        }
+    }
+
+    /// The acting seat, if the event has one.
+    pub fn player(&self) -> Option<u8> {
+        match self {
+            Event::StartPlaced { .. } => None,
+            Event::TileDrawn { player, .. }
+            | Event::TilePlaced { player, .. }
+            | Event::MeeplePlaced { player, .. }
+            | Event::MeepleSkipped { player }
+            | Event::TileSetAside { player, .. } => Some(*player),
+        }
+    }
+}
+
+/// An event with its sequence number. Written `{"seq":N,"type":…,…}`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Envelope {
+    /// 1-based, consecutive within a log.
+    pub seq: u64,
+    /// The event.
+    #[serde(flatten)]
+    pub event: Event,
+}
+
+/// A claim that a checker compares with the fold's result; not an event (no `seq`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Assertion {
+    /// The scores, one per seat, after event `after` has been applied.
+    ExpectScores {
+        /// An event seq (not checked against the file here).
+        after: u64,
+        /// One per player, in seat order.
+        scores: Vec<u32>,
+    },
+    /// The scores, one per seat, after final scoring.
+    ExpectFinalScores {
+        /// One per player, in seat order.
+        scores: Vec<u32>,
+    },
+}
+
+/// Every assertion `type` this version reads.
+pub const ASSERTION_TYPES: &[&str] = &["expect_scores", "expect_final_scores"];
+
+impl Assertion {
+    /// The wire `type`.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Assertion::ExpectScores { .. } => "expect_scores",
+            Assertion::ExpectFinalScores { .. } => "expect_final_scores",
+        }
+    }
+
+    /// The claimed scores.
+    pub fn scores(&self) -> &[u32] {
+        match self {
+            Assertion::ExpectScores { scores, .. } | Assertion::ExpectFinalScores { scores } => {
+                scores
+            }
+        }
+    }
+}
+
+/// A whole log. Line numbers (1-based; the header is line 1) say where each item was read
+/// from, so later errors can name the line; [`crate::write_log`] uses them only to order
+/// events and assertions and numbers the output afresh.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Log {
+    /// Line 1.
+    pub header: Header,
+    /// `(line, event)`, in seq order.
+    pub events: Vec<(usize, Envelope)>,
+    /// `(line, assertion)`, in file order.
+    pub assertions: Vec<(usize, Assertion)>,
+}
+
+impl Log {
+    /// A log with no events.
+    pub fn new(header: Header) -> Self {
+        Log {
+            header,
+            events: Vec::new(),
+            assertions: Vec::new(),
+        }
+    }
+
+    /// The seq of the last event, 0 if there is none.
+    pub fn last_seq(&self) -> u64 {
+        self.events.last().map_or(0, |(_, e)| e.seq)
+    }
+
+    /// The line the next appended item will have when written.
+    fn next_line(&self) -> usize {
+        2 + self.events.len() + self.assertions.len()
+    }
+
+    /// Appends an event with the next seq; returns that seq.
+    pub fn push_event(&mut self, event: Event) -> u64 {
+        let seq = self.last_seq() + 1;
+        let line = self.next_line();
+        self.events.push((line, Envelope { seq, event }));
+        seq
+    }
+
+    /// Appends an assertion after everything so far.
+    pub fn push_assertion(&mut self, assertion: Assertion) {
+        let line = self.next_line();
+        self.assertions.push((line, assertion));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_types_list_matches_the_enum() {
+        let tile = TileId::new("V").unwrap();
+        let samples = [
+            Event::StartPlaced {
+                tile: tile.clone(),
+                at: Pos::new(0, 0),
+                rotation: Rotation::R0,
+            },
+            Event::TileDrawn {
+                player: 0,
+                tile: tile.clone(),
+            },
+            Event::TilePlaced {
+                player: 0,
+                tile: tile.clone(),
+                at: Pos::new(1, 0),
+                rotation: Rotation::R90,
+            },
+            Event::MeeplePlaced {
+                player: 0,
+                on: MeepleTarget::monastery(),
+            },
+            Event::MeepleSkipped { player: 0 },
+            Event::TileSetAside { player: 0, tile },
+        ];
+        let names: Vec<&str> = samples.iter().map(Event::type_name).collect();
+        assert_eq!(names, EVENT_TYPES);
+        for event in &samples {
+            let value = serde_json::to_value(event).unwrap();
+            assert_eq!(value["type"], event.type_name());
+        }
+    }
+
+    #[test]
+    fn assertion_types_list_matches_the_enum() {
+        let samples = [
+            Assertion::ExpectScores {
+                after: 1,
+                scores: vec![0],
+            },
+            Assertion::ExpectFinalScores { scores: vec![0] },
+        ];
+        let names: Vec<&str> = samples.iter().map(Assertion::type_name).collect();
+        assert_eq!(names, ASSERTION_TYPES);
+        for a in &samples {
+            assert_eq!(serde_json::to_value(a).unwrap()["type"], a.type_name());
+        }
+    }
+
+    #[test]
+    fn envelope_serde_is_the_wire_line() {
+        let line =
+            r#"{"seq":3,"type":"tile_placed","player":0,"tile":"V","at":[1,0],"rotation":90}"#;
+        let env: Envelope = serde_json::from_str(line).unwrap();
+        assert_eq!(env.seq, 3);
+        assert_eq!(
+            env.event,
+            Event::TilePlaced {
+                player: 0,
+                tile: TileId::new("V").unwrap(),
+                at: Pos::new(1, 0),
+                rotation: Rotation::R90
+            }
+        );
+        assert_eq!(serde_json::to_string(&env).unwrap(), line);
+        let err = serde_json::from_str::<Envelope>(
+            r#"{"seq":3,"type":"meeple_skipped","player":0,"extra":1}"#,
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("unknown field `extra`"), "{err}");
+    }
+
+    #[test]
+    fn rotation_degrees_round_trip() {
+        for r in Rotation::ALL {
+            assert_eq!(Rotation::from_degrees(i64::from(r.degrees())), Some(r));
+            assert_eq!(u16::from(r.quarter_turns()) * 90, r.degrees());
+        }
+        assert_eq!(Rotation::from_degrees(360), None);
+        assert_eq!(Rotation::from_degrees(-90), None);
+    }
+
+    #[test]
+    fn header_validate_checks_like_decoding() {
+        let mut header = Header {
+            game: "g".into(),
+            players: vec![Player {
+                name: "Ada".into(),
+                color: Color::Red,
+            }],
+            rules: RulesOptions::default(),
+            tile_sets: vec!["base".into()],
+            bag: None,
+            comment: None,
+        };
+        assert_eq!(header.validate(), Ok(()));
+        header.rules.meeples = 0;
+        assert!(header.validate().unwrap_err().contains("meeples"));
+        header.rules.meeples = 7;
+        header.players.push(header.players[0].clone());
+        assert!(header.validate().unwrap_err().contains("unique"));
+    }
+
+    #[test]
+    fn log_push_assigns_seq_and_lines() {
+        let mut log = Log::new(Header {
+            game: "g".into(),
+            players: vec![Player {
+                name: "Ada".into(),
+                color: Color::Red,
+            }],
+            rules: RulesOptions::default(),
+            tile_sets: vec!["base".into()],
+            bag: None,
+            comment: None,
+        });
+        assert_eq!(log.push_event(Event::MeepleSkipped { player: 0 }), 1);
+        log.push_assertion(Assertion::ExpectScores {
+            after: 1,
+            scores: vec![0],
+        });
+        assert_eq!(log.push_event(Event::MeepleSkipped { player: 0 }), 2);
+        assert_eq!(
+            log.events.iter().map(|(l, _)| *l).collect::<Vec<_>>(),
+            [2, 4]
+        );
+        assert_eq!(log.assertions[0].0, 3);
+        assert_eq!(log.last_seq(), 2);
+    }
+}

@@ -1,0 +1,235 @@
+//! The fold: events in, game states out.
+//!
+//! [`fold`] replays a log into a [`Timeline`]: for every event, what it did (its effects: the
+//! ruling trace, scores with explanations, meeples returned) and the scores after it. It stops
+//! at the first illegal event and keeps everything before it, so a viewer can still step up to
+//! the last legal event. [`Timeline::state_at`] re-folds to any event: the fold costs
+//! microseconds, so states are not cached.
+//!
+//! [`rebuild`] is the fast path (no timeline, one reused effects buffer), and [`check`]
+//! compares a log's assertions with the fold.
+
+use carc_events::{event_to_action, game_from_header, Assertion, Event, Log, SetupError};
+use carc_rules::{Effects, Game, RuleViolation, TileSet};
+use thiserror::Error;
+
+/// Why a log does not replay.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    #[error("line 1: the header does not describe a playable game: {0}")]
+    Setup(#[from] SetupError),
+    #[error("line {line}: event {seq} ({event}) breaks rule {rule}: {violation}")]
+    Rule {
+        line: usize,
+        seq: u64,
+        event: &'static str,
+        rule: &'static str,
+        violation: RuleViolation,
+    },
+}
+
+impl ReplayError {
+    pub fn line(&self) -> usize {
+        match self {
+            ReplayError::Setup(_) => 1,
+            ReplayError::Rule { line, .. } => *line,
+        }
+    }
+
+    pub fn seq(&self) -> Option<u64> {
+        match self {
+            ReplayError::Setup(_) => None,
+            ReplayError::Rule { seq, .. } => Some(*seq),
+        }
+    }
+
+    pub fn rule(&self) -> &'static str {
+        match self {
+            ReplayError::Setup(_) => carc_rules::rule::SETUP,
+            ReplayError::Rule { rule, .. } => rule,
+        }
+    }
+
+    /// The message without the location prefix.
+    pub fn message(&self) -> String {
+        match self {
+            ReplayError::Setup(e) => e.to_string(),
+            ReplayError::Rule { violation, .. } => violation.to_string(),
+        }
+    }
+}
+
+/// One applied event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub seq: u64,
+    pub line: usize,
+    pub event: Event,
+    /// The turn the event belongs to (0 = the start tile).
+    pub turn: u32,
+    /// The seat that acted (the seat whose turn it was).
+    pub seat: Option<u8>,
+    pub effects: Effects,
+    pub scores_after: Vec<u32>,
+    pub supply_after: Vec<u8>,
+}
+
+/// A replayed log.
+#[derive(Clone, Debug)]
+pub struct Timeline {
+    pub log: Log,
+    pub steps: Vec<Step>,
+    /// The first illegal event, if any; `steps` holds everything before it.
+    pub error: Option<ReplayError>,
+    /// Whether the game reached its end (final scoring done).
+    pub finished: bool,
+    loaded: Vec<TileSet>,
+}
+
+/// Replays a whole log into a timeline. Never fails: a bad event ends the timeline with an
+/// error, and everything before it is kept.
+pub fn fold(log: Log, loaded: &[TileSet]) -> Timeline {
+    let mut timeline = Timeline {
+        steps: Vec::with_capacity(log.events.len()),
+        error: None,
+        finished: false,
+        loaded: loaded.to_vec(),
+        log,
+    };
+    let mut game = match game_from_header(&timeline.log.header, loaded) {
+        Ok(g) => g,
+        Err(e) => {
+            timeline.error = Some(ReplayError::Setup(e));
+            return timeline;
+        }
+    };
+    let mut fx = Effects::default();
+    for (line, envelope) in &timeline.log.events {
+        let turn = game.turn();
+        let seat = envelope.event.player();
+        if let Err(violation) = apply_event(&mut game, &envelope.event, &mut fx) {
+            timeline.error = Some(ReplayError::Rule {
+                line: *line,
+                seq: envelope.seq,
+                event: envelope.event.type_name(),
+                rule: violation.rule(),
+                violation,
+            });
+            break;
+        }
+        timeline.steps.push(Step {
+            seq: envelope.seq,
+            line: *line,
+            event: envelope.event.clone(),
+            turn,
+            seat,
+            effects: fx.clone(),
+            scores_after: game.scores().to_vec(),
+            supply_after: game.supply().to_vec(),
+        });
+    }
+    timeline.finished = game.is_over() && timeline.error.is_none();
+    timeline
+}
+
+fn apply_event(game: &mut Game, event: &Event, fx: &mut Effects) -> Result<(), RuleViolation> {
+    let action = event_to_action(game, event)?;
+    game.apply(&action, fx)
+}
+
+/// Replays a log to its end as fast as possible: no timeline, one effects buffer.
+pub fn rebuild(log: &Log, loaded: &[TileSet]) -> Result<Game, ReplayError> {
+    let mut game = game_from_header(&log.header, loaded)?;
+    let mut fx = Effects::default();
+    replay_onto(&mut game, log, usize::MAX, &mut fx)?;
+    Ok(game)
+}
+
+fn replay_onto(game: &mut Game, log: &Log, count: usize, fx: &mut Effects) -> Result<(), ReplayError> {
+    for (line, envelope) in log.events.iter().take(count) {
+        apply_event(game, &envelope.event, fx).map_err(|violation| ReplayError::Rule {
+            line: *line,
+            seq: envelope.seq,
+            event: envelope.event.type_name(),
+            rule: violation.rule(),
+            violation,
+        })?;
+    }
+    Ok(())
+}
+
+impl Timeline {
+    /// Scores at the end of the legal part of the log (after final scoring if finished).
+    pub fn final_scores(&self) -> Vec<u32> {
+        self.steps
+            .last()
+            .map(|s| s.scores_after.clone())
+            .unwrap_or_else(|| vec![0; self.log.header.players.len()])
+    }
+
+    /// The game after the first `n` events (0 = before any event). `n` is clamped to the
+    /// legal part of the log. Re-folds from the start.
+    pub fn state_at(&self, n: usize) -> Result<Game, ReplayError> {
+        let mut game = game_from_header(&self.log.header, &self.loaded)?;
+        let mut fx = Effects::default();
+        replay_onto(&mut game, &self.log, n.min(self.steps.len()), &mut fx)?;
+        Ok(game)
+    }
+
+    /// The index in `steps` of the event with this seq.
+    pub fn index_of_seq(&self, seq: u64) -> Option<usize> {
+        self.steps.iter().position(|s| s.seq == seq)
+    }
+
+    /// Tile sets loaded from files that this timeline was folded with.
+    pub fn loaded_tile_sets(&self) -> &[TileSet] {
+        &self.loaded
+    }
+}
+
+/// A claim in the log that the fold contradicts (or cannot check).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {assertion} claims scores {claimed:?}, but {actual}")]
+pub struct AssertionFailure {
+    pub line: usize,
+    pub assertion: &'static str,
+    pub claimed: Vec<u32>,
+    pub actual: String,
+}
+
+/// Compares every assertion of the log with the timeline.
+pub fn check_assertions(timeline: &Timeline) -> Vec<AssertionFailure> {
+    let mut failures = Vec::new();
+    for (line, assertion) in &timeline.log.assertions {
+        let claimed = assertion.scores().to_vec();
+        let actual: Result<Vec<u32>, String> = match assertion {
+            Assertion::ExpectScores { after, .. } => timeline
+                .steps
+                .iter()
+                .find(|s| s.seq == *after)
+                .map(|s| s.scores_after.clone())
+                .ok_or_else(|| format!("event {after} was not replayed")),
+            Assertion::ExpectFinalScores { .. } => {
+                if timeline.finished {
+                    Ok(timeline.final_scores())
+                } else {
+                    Err("the game did not reach its final scoring".to_string())
+                }
+            }
+        };
+        let failure = match actual {
+            Ok(scores) if scores == claimed => None,
+            Ok(scores) => Some(format!("the fold gives {scores:?}")),
+            Err(why) => Some(why),
+        };
+        if let Some(actual) = failure {
+            failures.push(AssertionFailure {
+                line: *line,
+                assertion: assertion.type_name(),
+                claimed,
+                actual,
+            });
+        }
+    }
+    failures
+}
