@@ -414,7 +414,8 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         println!("    meeples: {}", if meeples.is_empty() { "none".into() } else { meeples.join(", ") });
         let winners: Vec<String> = s.winners.iter().map(|w| json::seat_name(header, *w)).collect();
         if !winners.is_empty() {
-            println!("    majority: {} (+{} each)", winners.join(" and "), s.points);
+            let each = if winners.len() > 1 { " each" } else { "" };
+            println!("    majority: {} (+{}{each})", winners.join(" and "), s.points);
         }
     }
     for r in &step.effects.returned {

@@ -187,10 +187,18 @@ impl fmt::Display for Note {
                 kind,
                 count,
                 occupied,
-            } => write!(
-                f,
-                "the tile joins {count} separate {kind}s into one ({occupied} of them held meeples)"
-            ),
+            } => {
+                let plural = match kind {
+                    FeatureKind::City => "cities",
+                    FeatureKind::Road => "roads",
+                    FeatureKind::Field => "fields",
+                    FeatureKind::Monastery => "monasteries",
+                };
+                write!(
+                    f,
+                    "the tile joins {count} separate {plural} into one ({occupied} of them held meeples)"
+                )
+            }
             Note::MeepleOnFreeFeature { label } => write!(
                 f,
                 "meeple on {label}: the whole connected feature held no meeple"

@@ -1,0 +1,119 @@
+//! The error type of the store.
+
+use std::path::PathBuf;
+
+use crate::ExpectedVersion;
+
+/// Everything that can go wrong in the store.
+///
+/// Every variant carries the facts needed to act on it (which stream, which id, which key);
+/// none of them is ever produced by a panic.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// Another process holds the database lock (sled allows one process per database).
+    #[error("store {} is in use by another process", path.display())]
+    InUse {
+        /// The store folder that could not be locked.
+        path: PathBuf,
+    },
+
+    /// A file-system operation outside sled failed (for example creating the store folder).
+    #[error("store {}: {source}", path.display())]
+    Io {
+        /// The path the operation was about.
+        path: PathBuf,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+
+    /// An error reported by sled itself.
+    #[error("sled: {0}")]
+    Sled(#[from] sled::Error),
+
+    /// The store was written with a layout version this code does not know.
+    #[error(
+        "store layout version {found} is not supported (this build reads version {supported})"
+    )]
+    UnsupportedFormat {
+        /// The version byte found in the `meta` tree.
+        found: u8,
+        /// The version this build reads and writes.
+        supported: u8,
+    },
+
+    /// A stream id failed validation (1..=128 bytes of printable ASCII without whitespace).
+    #[error("invalid stream id {id}: {reason}")]
+    InvalidStreamId {
+        /// The offending id, escaped and shortened for display.
+        id: String,
+        /// Why it was rejected.
+        reason: &'static str,
+    },
+
+    /// A batch passed to [`Store::append`](crate::Store::append) failed validation;
+    /// nothing was stored.
+    #[error("invalid batch for stream {stream}: {reason}")]
+    InvalidBatch {
+        /// The stream the batch was meant for.
+        stream: String,
+        /// Why it was rejected.
+        reason: String,
+    },
+
+    /// The stream's version did not match the caller's expectation; nothing was stored.
+    #[error("version conflict on stream {stream}: expected {expected}, actual {}", fmt_version(*actual))]
+    Conflict {
+        /// The stream appended to.
+        stream: String,
+        /// What the caller expected.
+        expected: ExpectedVersion,
+        /// The stream's version when the append was attempted (`None`: no such stream).
+        actual: Option<u64>,
+    },
+
+    /// A client event id of the batch is already stored, and the batch is not an exact retry
+    /// of an earlier append; nothing was stored.
+    #[error("event id {id:?} is already stored as {existing_stream} #{existing_seq}: {why}")]
+    IdReuse {
+        /// The reused id.
+        id: String,
+        /// The stream where the id is stored.
+        existing_stream: String,
+        /// The sequence number it is stored under.
+        existing_seq: u64,
+        /// Why the batch is not a valid retry.
+        why: String,
+    },
+
+    /// The stream is sealed (finished); it takes no further events.
+    #[error("stream {stream} is sealed and takes no further events")]
+    Sealed {
+        /// The sealed stream.
+        stream: String,
+    },
+
+    /// The operation needs an existing stream.
+    #[error("no stream {stream}")]
+    NoSuchStream {
+        /// The missing stream.
+        stream: String,
+    },
+
+    /// A stored key or value could not be decoded.
+    #[error("corrupt store entry {key}: {what}")]
+    Corrupt {
+        /// The tree and key, escaped for display (e.g. `events/game-1\x00...`).
+        key: String,
+        /// What is wrong with it.
+        what: String,
+    },
+}
+
+fn fmt_version(v: Option<u64>) -> String {
+    match v {
+        Some(v) => v.to_string(),
+        None => "no stream".to_string(),
+    }
+}

@@ -1,0 +1,595 @@
+//! The [`Store`] handle: open, append, read, seal.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
+use sled::Transactional;
+
+use crate::layout::{
+    self, corrupt, decode_dedup, decode_event, decode_sealed, decode_u64, encode_dedup,
+    encode_event, encode_sealed, encode_u64, event_key, validate_stream_id, DEDUP_TREE,
+    EVENTS_TREE, HEADS_TREE, META_FORMAT_KEY, META_POSITION_KEY, META_TREE, SEALED_TREE,
+};
+use crate::{Appended, ExpectedVersion, NewEvent, StoreError, StoredEvent};
+
+/// sled's page cache budget. sled's real memory use grows to several times this figure.
+const CACHE_CAPACITY: u64 = 64 * 1024 * 1024;
+
+/// How many times [`Store::seal`] re-reads a stream that changed under it before giving up.
+const SEAL_RETRIES: usize = 16;
+
+/// A handle on an open store. Cheap to clone; clones share the same database, and the handle
+/// is `Send + Sync`, so threads may append concurrently (appends are serialised by sled's
+/// transaction lock and checked against [`ExpectedVersion`]).
+#[derive(Clone)]
+pub struct Store {
+    path: PathBuf,
+    db: sled::Db,
+    events: sled::Tree,
+    heads: sled::Tree,
+    meta: sled::Tree,
+    dedup: sled::Tree,
+    sealed: sled::Tree,
+}
+
+impl fmt::Debug for Store {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Store").field("path", &self.path).finish()
+    }
+}
+
+fn is_lock_error(err: &sled::Error) -> bool {
+    match err {
+        sled::Error::Io(io) => {
+            io.kind() == std::io::ErrorKind::WouldBlock
+                || io.to_string().contains("could not acquire lock")
+        }
+        _ => false,
+    }
+}
+
+fn abort<T>(e: StoreError) -> Result<T, ConflictableTransactionError<StoreError>> {
+    Err(ConflictableTransactionError::Abort(e))
+}
+
+fn tx_result<T>(r: Result<T, TransactionError<StoreError>>) -> Result<T, StoreError> {
+    r.map_err(|e| match e {
+        TransactionError::Abort(e) => e,
+        TransactionError::Storage(e) => StoreError::Sled(e),
+    })
+}
+
+impl Store {
+    /// Opens (creating on first use) the store in folder `dir`.
+    ///
+    /// sled is configured with a 64 MiB cache. If another process has the store open this
+    /// returns [`StoreError::InUse`] at once; it never waits for the lock.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        let db = sled::Config::new()
+            .path(dir)
+            .cache_capacity(CACHE_CAPACITY)
+            .open()
+            .map_err(|e| {
+                if is_lock_error(&e) {
+                    StoreError::InUse {
+                        path: dir.to_path_buf(),
+                    }
+                } else {
+                    StoreError::Sled(e)
+                }
+            })?;
+        let store = Store {
+            path: dir.to_path_buf(),
+            events: db.open_tree(EVENTS_TREE)?,
+            heads: db.open_tree(HEADS_TREE)?,
+            meta: db.open_tree(META_TREE)?,
+            dedup: db.open_tree(DEDUP_TREE)?,
+            sealed: db.open_tree(SEALED_TREE)?,
+            db,
+        };
+        store.check_format()?;
+        Ok(store)
+    }
+
+    /// Writes the layout version on first use, refuses unknown versions afterwards.
+    fn check_format(&self) -> Result<(), StoreError> {
+        let current = [layout::FORMAT_VERSION];
+        match self
+            .meta
+            .compare_and_swap(META_FORMAT_KEY, None::<&[u8]>, Some(&current[..]))?
+        {
+            Ok(()) => {
+                self.db.flush()?;
+                Ok(())
+            }
+            Err(cas) => match cas.current.as_deref() {
+                Some([v]) if *v == layout::FORMAT_VERSION => Ok(()),
+                Some([v]) => Err(StoreError::UnsupportedFormat {
+                    found: *v,
+                    supported: layout::FORMAT_VERSION,
+                }),
+                _ => Err(corrupt(
+                    META_TREE,
+                    META_FORMAT_KEY,
+                    "expected a single version byte",
+                )),
+            },
+        }
+    }
+
+    /// The folder this store lives in.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Appends `events` to `stream` atomically, then flushes to disk.
+    ///
+    /// * The batch must be non-empty; ids must be 1..=512 bytes and distinct within the batch;
+    ///   payloads at most [`layout::MAX_PAYLOAD_LEN`]. Otherwise [`StoreError::InvalidBatch`].
+    /// * If every id of the batch is already stored in this stream as consecutive events with
+    ///   the same payloads (an exact retry), nothing is written and the result has
+    ///   `deduplicated: true` with the original numbers, whatever `expected` says.
+    /// * If only some ids are stored, or an id is stored in another stream or with another
+    ///   payload: [`StoreError::IdReuse`].
+    /// * A sealed stream takes no events: [`StoreError::Sealed`].
+    /// * If the stream's version does not satisfy `expected`: [`StoreError::Conflict`].
+    ///
+    /// All events, the stream head, the global position counter and the dedup entries are
+    /// written in one sled transaction; on any of the errors above nothing is stored. After
+    /// the commit the database is flushed before `Ok` is returned (a durable acknowledgement).
+    /// If that flush fails the error is returned although the batch may be committed:
+    /// retrying the same batch is safe and reports `deduplicated` if it was.
+    pub fn append(
+        &self,
+        stream: &str,
+        expected: ExpectedVersion,
+        events: &[NewEvent],
+    ) -> Result<Appended, StoreError> {
+        validate_stream_id(stream)?;
+        validate_batch(stream, events)?;
+        let stream_key = stream.as_bytes();
+
+        let appended = tx_result(
+            (
+                &self.events,
+                &self.heads,
+                &self.meta,
+                &self.dedup,
+                &self.sealed,
+            )
+                .transaction(|(tx_events, tx_heads, tx_meta, tx_dedup, tx_sealed)| {
+                    // 1. Idempotency: look every id up.
+                    let mut found = Vec::with_capacity(events.len());
+                    for ev in events {
+                        let hit = match tx_dedup.get(ev.id.as_bytes())? {
+                            Some(v) => match decode_dedup(ev.id.as_bytes(), &v) {
+                                Ok(hit) => Some(hit),
+                                Err(e) => return abort(e),
+                            },
+                            None => None,
+                        };
+                        found.push(hit);
+                    }
+                    let present = found.iter().filter(|f| f.is_some()).count();
+                    if present == events.len() {
+                        return check_retry(stream, events, &found, tx_events);
+                    }
+                    // Some ids present but not all: not a retry.
+                    if let Some((i, (s, seq))) = found
+                        .iter()
+                        .enumerate()
+                        .find_map(|(i, f)| f.as_ref().map(|f| (i, f)))
+                    {
+                        let why = if s != stream {
+                            "the id belongs to another stream".to_string()
+                        } else {
+                            format!(
+                                "only {present} of the batch's {} ids are already stored",
+                                events.len()
+                            )
+                        };
+                        return abort(StoreError::IdReuse {
+                            id: events[i].id.clone(),
+                            existing_stream: s.clone(),
+                            existing_seq: *seq,
+                            why,
+                        });
+                    }
+
+                    // 2. Sealed streams take nothing.
+                    if tx_sealed.get(stream_key)?.is_some() {
+                        return abort(StoreError::Sealed {
+                            stream: stream.to_string(),
+                        });
+                    }
+
+                    // 3. Expected version.
+                    let head = match tx_heads.get(stream_key)? {
+                        Some(v) => match decode_u64(HEADS_TREE, stream_key, &v) {
+                            Ok(h) => Some(h),
+                            Err(e) => return abort(e),
+                        },
+                        None => None,
+                    };
+                    if !expected.matches(head) {
+                        return abort(StoreError::Conflict {
+                            stream: stream.to_string(),
+                            expected,
+                            actual: head,
+                        });
+                    }
+                    let position = match tx_meta.get(META_POSITION_KEY)? {
+                        Some(v) => match decode_u64(META_TREE, META_POSITION_KEY, &v) {
+                            Ok(p) => p,
+                            Err(e) => return abort(e),
+                        },
+                        None => 0,
+                    };
+                    let n = events.len() as u64;
+                    let last = head.unwrap_or(0).checked_add(n);
+                    let last_position = position.checked_add(n);
+                    let (Some(last_seq), Some(last_position)) = (last, last_position) else {
+                        return abort(corrupt(META_TREE, META_POSITION_KEY, "counter overflow"));
+                    };
+                    let first_seq = last_seq - n + 1;
+                    let first_position = last_position - n + 1;
+
+                    // 4. Write everything.
+                    for (i, ev) in events.iter().enumerate() {
+                        let seq = first_seq + i as u64;
+                        let pos = first_position + i as u64;
+                        tx_events.insert(
+                            event_key(stream, seq),
+                            encode_event(pos, &ev.id, &ev.payload),
+                        )?;
+                        tx_dedup.insert(ev.id.as_bytes(), encode_dedup(stream, seq))?;
+                    }
+                    tx_heads.insert(stream_key, &encode_u64(last_seq)[..])?;
+                    tx_meta.insert(META_POSITION_KEY, &encode_u64(last_position)[..])?;
+                    Ok(Appended {
+                        first_seq,
+                        last_seq,
+                        first_position,
+                        last_position,
+                        deduplicated: false,
+                    })
+                }),
+        )?;
+        // A deduplicated retry may follow a crash or a failed flush between commit and
+        // acknowledgement: flush in both cases so that `Ok` always means durable.
+        self.db.flush()?;
+        Ok(appended)
+    }
+
+    /// Reads `stream` from sequence number `from_seq` on (0 and 1 both mean "from the start").
+    /// A stream that does not exist reads as empty. Uses the sealed record when there is one.
+    pub fn read_stream(&self, stream: &str, from_seq: u64) -> Result<Vec<StoredEvent>, StoreError> {
+        validate_stream_id(stream)?;
+        if let Some(record) = self.sealed.get(stream.as_bytes())? {
+            return decode_sealed(stream.as_bytes(), &record, from_seq);
+        }
+        self.read_events(stream, from_seq)
+    }
+
+    /// Reads one stream from the per-event entries, ignoring any sealed record.
+    pub(crate) fn read_events(
+        &self,
+        stream: &str,
+        from_seq: u64,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let start = event_key(stream, from_seq.max(1));
+        let end = event_key(stream, u64::MAX);
+        let mut out = Vec::new();
+        for item in self.events.range(start..=end) {
+            let (k, v) = item?;
+            let Some((_, seq)) = layout::parse_event_key(&k) else {
+                return Err(corrupt(EVENTS_TREE, &k, "malformed event key"));
+            };
+            out.push(decode_event(&k, seq, &v)?);
+        }
+        Ok(out)
+    }
+
+    /// The stream's version (its last sequence number), `None` if it has no events.
+    pub fn version(&self, stream: &str) -> Result<Option<u64>, StoreError> {
+        validate_stream_id(stream)?;
+        self.heads
+            .get(stream.as_bytes())?
+            .map(|v| decode_u64(HEADS_TREE, stream.as_bytes(), &v))
+            .transpose()
+    }
+
+    /// Whether the stream has been sealed.
+    pub fn is_sealed(&self, stream: &str) -> Result<bool, StoreError> {
+        validate_stream_id(stream)?;
+        Ok(self.sealed.contains_key(stream.as_bytes())?)
+    }
+
+    /// All stream ids, sorted (bytewise, which for these ASCII ids is the usual string order).
+    pub fn streams(&self) -> Result<Vec<String>, StoreError> {
+        self.heads
+            .iter()
+            .keys()
+            .map(|k| {
+                let k = k?;
+                stream_name(HEADS_TREE, &k)
+            })
+            .collect()
+    }
+
+    /// The last global position handed out (0 for an empty store).
+    pub fn position(&self) -> Result<u64, StoreError> {
+        self.meta
+            .get(META_POSITION_KEY)?
+            .map(|v| decode_u64(META_TREE, META_POSITION_KEY, &v))
+            .transpose()
+            .map(|p| p.unwrap_or(0))
+    }
+
+    /// Seals `stream`: writes all its events as one compact record in the `sealed` tree, which
+    /// [`Store::read_stream`] and [`Store::read_all_streams`] then use. The per-event entries
+    /// are kept. A sealed stream takes no further appends. Sealing an already sealed stream is
+    /// a no-op. Returns the number of events in the record.
+    pub fn seal(&self, stream: &str) -> Result<u64, StoreError> {
+        validate_stream_id(stream)?;
+        let key = stream.as_bytes();
+        for _ in 0..SEAL_RETRIES {
+            if let Some(record) = self.sealed.get(key)? {
+                return decode_sealed(key, &record, 1).map(|e| e.len() as u64);
+            }
+            let Some(head) = self.version(stream)? else {
+                return Err(StoreError::NoSuchStream {
+                    stream: stream.to_string(),
+                });
+            };
+            let events = self.read_events(stream, 1)?;
+            check_gapless(stream, &events, head)?;
+            let record = encode_sealed(&events);
+            let done = tx_result((&self.heads, &self.sealed).transaction(
+                |(tx_heads, tx_sealed)| {
+                    if tx_sealed.get(key)?.is_some() {
+                        return Ok(true); // sealed concurrently
+                    }
+                    let now = match tx_heads.get(key)? {
+                        Some(v) => match decode_u64(HEADS_TREE, key, &v) {
+                            Ok(h) => Some(h),
+                            Err(e) => return abort(e),
+                        },
+                        None => None,
+                    };
+                    if now != Some(head) {
+                        return Ok(false); // appended meanwhile: read again
+                    }
+                    tx_sealed.insert(key, record.as_slice())?;
+                    Ok(true)
+                },
+            ))?;
+            if done {
+                self.db.flush()?;
+                return Ok(events.len() as u64);
+            }
+        }
+        Err(StoreError::Conflict {
+            stream: stream.to_string(),
+            expected: ExpectedVersion::Any,
+            actual: self.version(stream)?,
+        })
+    }
+
+    /// Iterates over every stream in id order with all its events, using sealed records where
+    /// present (the fast path for bulk analysis of finished games).
+    pub fn read_all_streams(&self) -> AllStreams<'_> {
+        AllStreams {
+            store: self,
+            heads: self.heads.iter(),
+        }
+    }
+
+    /// Flushes all pending writes to disk. Appends and seals already flush before returning.
+    pub fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
+    }
+
+    pub(crate) fn trees(&self) -> Trees<'_> {
+        Trees {
+            events: &self.events,
+            heads: &self.heads,
+            meta: &self.meta,
+            dedup: &self.dedup,
+            sealed: &self.sealed,
+        }
+    }
+}
+
+/// Borrowed trees, for [`crate::verify`].
+pub(crate) struct Trees<'a> {
+    pub events: &'a sled::Tree,
+    pub heads: &'a sled::Tree,
+    pub meta: &'a sled::Tree,
+    pub dedup: &'a sled::Tree,
+    pub sealed: &'a sled::Tree,
+}
+
+/// Decodes a stream id used as a key in `tree`.
+pub(crate) fn stream_name(tree: &str, key: &[u8]) -> Result<String, StoreError> {
+    let s = std::str::from_utf8(key).map_err(|_| corrupt(tree, key, "stream id is not UTF-8"))?;
+    validate_stream_id(s).map_err(|e| corrupt(tree, key, e.to_string()))?;
+    Ok(s.to_string())
+}
+
+fn check_gapless(stream: &str, events: &[StoredEvent], head: u64) -> Result<(), StoreError> {
+    for (i, e) in events.iter().enumerate() {
+        if e.seq != i as u64 + 1 {
+            return Err(corrupt(
+                EVENTS_TREE,
+                &event_key(stream, i as u64 + 1),
+                format!("missing event (found seq {} instead)", e.seq),
+            ));
+        }
+    }
+    if events.len() as u64 != head {
+        return Err(corrupt(
+            HEADS_TREE,
+            stream.as_bytes(),
+            format!("head says {head} but {} events are stored", events.len()),
+        ));
+    }
+    Ok(())
+}
+
+fn validate_batch(stream: &str, events: &[NewEvent]) -> Result<(), StoreError> {
+    let bad = |reason: String| StoreError::InvalidBatch {
+        stream: stream.to_string(),
+        reason,
+    };
+    if events.is_empty() {
+        return Err(bad("the batch is empty".into()));
+    }
+    let mut seen = BTreeSet::new();
+    for (i, ev) in events.iter().enumerate() {
+        if ev.id.is_empty() {
+            return Err(bad(format!("event {i} of the batch has an empty id")));
+        }
+        if ev.id.len() > layout::MAX_EVENT_ID_LEN {
+            return Err(bad(format!(
+                "event {i} of the batch has an id longer than {} bytes",
+                layout::MAX_EVENT_ID_LEN
+            )));
+        }
+        if ev.payload.len() > layout::MAX_PAYLOAD_LEN {
+            return Err(bad(format!(
+                "event {i} of the batch has a payload of {} bytes (at most {})",
+                ev.payload.len(),
+                layout::MAX_PAYLOAD_LEN
+            )));
+        }
+        if !seen.insert(ev.id.as_str()) {
+            return Err(bad(format!(
+                "event {i} of the batch repeats the id {:?}",
+                ev.id
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// All ids of the batch are stored: is it an exact retry (same stream, same consecutive
+/// events, same payloads)? Store-level verdicts abort the transaction.
+fn check_retry(
+    stream: &str,
+    events: &[NewEvent],
+    found: &[Option<(String, u64)>],
+    tx_events: &TransactionalTree,
+) -> Result<Appended, ConflictableTransactionError<StoreError>> {
+    let mut first_seq = 0;
+    let mut positions = (0, 0);
+    for (i, (ev, hit)) in events.iter().zip(found).enumerate() {
+        let Some((s, seq)) = hit else {
+            continue;
+        };
+        let reuse = |why: &str| StoreError::IdReuse {
+            id: ev.id.clone(),
+            existing_stream: s.clone(),
+            existing_seq: *seq,
+            why: why.to_string(),
+        };
+        if s != stream {
+            return abort(reuse("the id belongs to another stream"));
+        }
+        if i == 0 {
+            first_seq = *seq;
+        }
+        if Some(*seq) != first_seq.checked_add(i as u64) {
+            return abort(reuse("the stored events are not this batch in this order"));
+        }
+        let key = event_key(stream, *seq);
+        let Some(stored) = tx_events.get(&key)? else {
+            return abort(corrupt(
+                DEDUP_TREE,
+                ev.id.as_bytes(),
+                format!("points to missing event {stream} #{seq}"),
+            ));
+        };
+        let stored = match decode_event(&key, *seq, &stored) {
+            Ok(stored) => stored,
+            Err(e) => return abort(e),
+        };
+        if stored.id != ev.id {
+            return abort(corrupt(
+                DEDUP_TREE,
+                ev.id.as_bytes(),
+                format!("points to {stream} #{seq}, which has id {:?}", stored.id),
+            ));
+        }
+        if stored.payload != ev.payload {
+            return abort(reuse("the stored payload differs"));
+        }
+        if i == 0 {
+            positions.0 = stored.position;
+        }
+        positions.1 = stored.position;
+    }
+    Ok(Appended {
+        first_seq,
+        last_seq: first_seq.saturating_add(events.len() as u64 - 1),
+        first_position: positions.0,
+        last_position: positions.1,
+        deduplicated: true,
+    })
+}
+
+/// One stream as returned by [`Store::read_all_streams`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamRecord {
+    /// The stream id.
+    pub stream: String,
+    /// Whether the events came from the sealed record.
+    pub sealed: bool,
+    /// All events of the stream, in order.
+    pub events: Vec<StoredEvent>,
+}
+
+/// Iterator over all streams, from [`Store::read_all_streams`].
+pub struct AllStreams<'a> {
+    store: &'a Store,
+    heads: sled::Iter,
+}
+
+impl fmt::Debug for AllStreams<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AllStreams").finish_non_exhaustive()
+    }
+}
+
+impl Iterator for AllStreams<'_> {
+    type Item = Result<StreamRecord, StoreError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let item = self.heads.next()?;
+        Some((|| {
+            let (k, _) = item?;
+            let stream = stream_name(HEADS_TREE, &k)?;
+            if let Some(record) = self.store.sealed.get(&k)? {
+                let events = decode_sealed(&k, &record, 1)?;
+                return Ok(StreamRecord {
+                    stream,
+                    sealed: true,
+                    events,
+                });
+            }
+            let events = self.store.read_events(&stream, 1)?;
+            Ok(StreamRecord {
+                stream,
+                sealed: false,
+                events,
+            })
+        })())
+    }
+}

@@ -1,0 +1,269 @@
+//! `verify` on a healthy store and on stores damaged through sled directly.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use carc_store::layout::{self, event_key};
+use carc_store::{ExpectedVersion, Store, StoreError};
+use common::batch;
+use tempfile::TempDir;
+
+/// A store with streams "a" (6 events, sealed), "ab" (4 events) and "c" (3 events), closed.
+fn healthy() -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let store = Store::open(&path).unwrap();
+    store
+        .append("a", ExpectedVersion::NoStream, &batch("a0", 0, 3))
+        .unwrap();
+    store
+        .append("ab", ExpectedVersion::NoStream, &batch("ab0", 1, 2))
+        .unwrap();
+    store
+        .append("a", ExpectedVersion::Exactly(3), &batch("a1", 2, 3))
+        .unwrap();
+    store
+        .append("ab", ExpectedVersion::Exactly(2), &batch("ab1", 3, 2))
+        .unwrap();
+    store
+        .append("c", ExpectedVersion::NoStream, &batch("c0", 4, 3))
+        .unwrap();
+    store.seal("a").unwrap();
+    let report = store.verify().unwrap();
+    assert!(report.is_ok(), "{report}");
+    assert_eq!(
+        (
+            report.streams,
+            report.events,
+            report.sealed,
+            report.position
+        ),
+        (3, 13, 1, 13)
+    );
+    (dir, path)
+}
+
+/// Opens the store's sled database directly (the store must be closed).
+fn damage(path: &Path, f: impl FnOnce(&sled::Db)) {
+    let db = sled::open(path).unwrap();
+    f(&db);
+    db.flush().unwrap();
+}
+
+fn report_of(path: &Path) -> carc_store::VerifyReport {
+    let store = Store::open(path).unwrap();
+    store.verify().unwrap()
+}
+
+fn has(report: &carc_store::VerifyReport, stream: &str, seq: Option<u64>, what: &str) -> bool {
+    report.problems.iter().any(|p| {
+        p.stream.as_deref() == Some(stream)
+            && (seq.is_none() || p.seq == seq)
+            && p.what.contains(what)
+    })
+}
+
+#[test]
+fn healthy_store_verifies_and_reports_counts() {
+    let (_dir, path) = healthy();
+    let report = report_of(&path);
+    assert!(report.is_ok());
+    assert!(report.to_string().ends_with("ok"), "{report}");
+}
+
+#[test]
+fn removed_event_is_a_gap() {
+    let (_dir, path) = healthy();
+    damage(&path, |db| {
+        let events = db.open_tree(layout::EVENTS_TREE).unwrap();
+        assert!(events.remove(event_key("ab", 2)).unwrap().is_some());
+    });
+    let report = report_of(&path);
+    assert!(!report.is_ok());
+    assert!(has(&report, "ab", Some(2), "missing event #2"), "{report}");
+    // The removed event's id now dangles in the dedup tree.
+    assert!(has(&report, "ab", Some(2), "does not exist"), "{report}");
+    // "a" and "c" are untouched.
+    assert!(
+        report
+            .problems
+            .iter()
+            .all(|p| p.stream.as_deref() == Some("ab")),
+        "{report}"
+    );
+}
+
+#[test]
+fn removed_last_event_disagrees_with_head_and_sealed_record() {
+    let (_dir, path) = healthy();
+    damage(&path, |db| {
+        let events = db.open_tree(layout::EVENTS_TREE).unwrap();
+        events.remove(event_key("a", 6)).unwrap();
+    });
+    let report = report_of(&path);
+    assert!(
+        has(&report, "a", Some(6), "last stored event is #5"),
+        "{report}"
+    );
+    assert!(
+        has(
+            &report,
+            "a",
+            None,
+            "sealed record holds 6 events, the stream 5"
+        ),
+        "{report}"
+    );
+}
+
+#[test]
+fn corrupt_head_is_reported() {
+    let (_dir, path) = healthy();
+    damage(&path, |db| {
+        let heads = db.open_tree(layout::HEADS_TREE).unwrap();
+        heads.insert("c", &7u64.to_be_bytes()).unwrap();
+        heads.insert("ghost", &1u64.to_be_bytes()).unwrap();
+    });
+    let report = report_of(&path);
+    assert!(
+        has(
+            &report,
+            "c",
+            Some(7),
+            "head is 7 but the last stored event is #3"
+        ),
+        "{report}"
+    );
+    assert!(has(&report, "ghost", Some(1), "no events"), "{report}");
+
+    // A head that does not decode at all: the API reports Corrupt, never panics.
+    damage(&path, |db| {
+        let heads = db.open_tree(layout::HEADS_TREE).unwrap();
+        heads.insert("c", b"xyz").unwrap();
+    });
+    let store = Store::open(&path).unwrap();
+    assert!(matches!(
+        store.version("c"),
+        Err(StoreError::Corrupt { .. })
+    ));
+    let err = store
+        .append("c", ExpectedVersion::Any, &batch("c9", 9, 1))
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Corrupt { .. }), "{err:?}");
+    assert!(
+        err.to_string().starts_with("corrupt store entry heads/c"),
+        "{err}"
+    );
+    let report = store.verify().unwrap();
+    assert!(has(&report, "c", None, "expected 8 bytes"), "{report}");
+}
+
+#[test]
+fn corrupt_values_are_errors_not_panics() {
+    let (_dir, path) = healthy();
+    damage(&path, |db| {
+        let events = db.open_tree(layout::EVENTS_TREE).unwrap();
+        events.insert(event_key("c", 2), &[1u8, 0, 0][..]).unwrap();
+        let sealed = db.open_tree(layout::SEALED_TREE).unwrap();
+        let mut record = sealed.get("a").unwrap().unwrap().to_vec();
+        let last = record.len() - 1;
+        record[last] ^= 0xff; // flip a payload byte of the last event
+        sealed.insert("a", record).unwrap();
+    });
+    let store = Store::open(&path).unwrap();
+    let err = store.read_stream("c", 1).unwrap_err();
+    assert!(matches!(err, StoreError::Corrupt { .. }), "{err:?}");
+    let report = store.verify().unwrap();
+    assert!(has(&report, "c", Some(2), "truncated position"), "{report}");
+    assert!(
+        has(
+            &report,
+            "a",
+            Some(6),
+            "differs from the stored event (payload)"
+        ),
+        "{report}"
+    );
+
+    // A truncated sealed record.
+    drop(store);
+    damage(&path, |db| {
+        let sealed = db.open_tree(layout::SEALED_TREE).unwrap();
+        let record = sealed.get("a").unwrap().unwrap().to_vec();
+        sealed.insert("a", &record[..record.len() / 2]).unwrap();
+    });
+    let store = Store::open(&path).unwrap();
+    assert!(matches!(
+        store.read_stream("a", 1),
+        Err(StoreError::Corrupt { .. })
+    ));
+    assert!(store.read_all_streams().any(|r| r.is_err()));
+    assert!(!store.verify().unwrap().is_ok());
+}
+
+#[test]
+fn dedup_and_position_damage_is_reported() {
+    let (_dir, path) = healthy();
+    damage(&path, |db| {
+        let dedup = db.open_tree(layout::DEDUP_TREE).unwrap();
+        // An entry pointing at an event with another id, and a missing entry.
+        let entry = dedup.get("c0-0").unwrap().unwrap();
+        dedup.insert("stray", entry).unwrap();
+        dedup.remove("ab1-1").unwrap();
+        // The counter is behind the stored positions.
+        let meta = db.open_tree(layout::META_TREE).unwrap();
+        meta.insert(layout::META_POSITION_KEY, &10u64.to_be_bytes())
+            .unwrap();
+    });
+    let report = report_of(&path);
+    assert!(
+        has(
+            &report,
+            "c",
+            Some(1),
+            "\"stray\" points to an event with id \"c0-0\""
+        ),
+        "{report}"
+    );
+    assert!(
+        has(&report, "ab", Some(4), "\"ab1-1\" has no dedup entry"),
+        "{report}"
+    );
+    assert!(has(&report, "c", Some(1), "outside 1..=10"), "{report}");
+}
+
+#[test]
+fn duplicate_position_is_reported() {
+    let (_dir, path) = healthy();
+    damage(&path, |db| {
+        let events = db.open_tree(layout::EVENTS_TREE).unwrap();
+        // Re-encode c#3 with the position of c#2 (value: version, position u64, ...).
+        let c2 = events.get(event_key("c", 2)).unwrap().unwrap();
+        let mut c3 = events.get(event_key("c", 3)).unwrap().unwrap().to_vec();
+        c3[1..9].copy_from_slice(&c2[1..9]);
+        events.insert(event_key("c", 3), c3).unwrap();
+    });
+    let report = report_of(&path);
+    assert!(has(&report, "c", Some(3), "also used by c #2"), "{report}");
+}
+
+#[test]
+fn unknown_layout_version_is_refused() {
+    let (_dir, path) = healthy();
+    damage(&path, |db| {
+        let meta = db.open_tree(layout::META_TREE).unwrap();
+        meta.insert(layout::META_FORMAT_KEY, &[9u8][..]).unwrap();
+    });
+    let err = Store::open(&path).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::UnsupportedFormat {
+                found: 9,
+                supported: 1
+            }
+        ),
+        "{err:?}"
+    );
+}
