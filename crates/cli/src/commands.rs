@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use carc_events::{
-    action_to_event, read_log, write_log, Assertion, Color, Event, Header, Log, Player,
+    read_log, record_actions, write_log, Assertion, Color, Event, Header, Log, Player,
     RulesOptions,
 };
 use carc_replay::{check_assertions, fold, Timeline};
-use carc_rules::{Effects, Game, MeepleSpot, Options, Phase, Placement, Setup, TileSet};
+use carc_rules::{Game, MeepleSpot, Options, Phase, Placement, Setup, TileSet};
 use carc_sim::Strategy;
 use clap::Args;
 use serde_json::json;
@@ -145,13 +145,7 @@ pub fn simulated_log(setup: Setup, seed: u64, strategies: &[Strategy]) -> Result
         )),
     };
     let sim = carc_sim::play(setup.clone(), seed, strategies)?;
-    let mut log = Log::new(header);
-    let mut game = Game::new(setup)?;
-    let mut fx = Effects::default();
-    for action in &sim.actions {
-        log.push_event(action_to_event(&game, action));
-        game.apply(action, &mut fx)?;
-    }
+    let (mut log, game) = record_actions(header, Game::new(setup)?, &sim.actions)?;
     log.push_assertion(Assertion::ExpectFinalScores {
         scores: game.scores().to_vec(),
     });

@@ -200,3 +200,20 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
         Action::SkipMeeple => Event::MeepleSkipped { player },
     }
 }
+
+/// Records a sequence of actions as a log: each action is turned into its event against the
+/// state before it, then applied. Returns the log and the game after the last action.
+pub fn record_actions(
+    header: crate::model::Header,
+    mut game: Game,
+    actions: &[Action],
+) -> Result<(crate::model::Log, Game), RuleViolation> {
+    let mut log = crate::model::Log::new(header);
+    let mut fx = carc_rules::Effects::default();
+    for action in actions {
+        let event = action_to_event(&game, action);
+        game.apply(action, &mut fx)?;
+        log.push_event(event);
+    }
+    Ok((log, game))
+}

@@ -24,7 +24,10 @@ mod target;
 mod upcast;
 mod write;
 
-pub use bridge::{action_to_event, event_to_action, game_from_header, label_of, setup_from_header, SetupError};
+pub use bridge::{
+    action_to_event, event_to_action, game_from_header, label_of, record_actions, setup_from_header,
+    SetupError,
+};
 pub use error::{DecodeError, DecodeErrorKind};
 pub use model::{
     Assertion, Color, EmptyTileId, Envelope, Event, Header, Log, Player, Pos, Rotation,

@@ -1,0 +1,121 @@
+//! Architecture invariants (ARCHITECTURE.md), checked on the source tree:
+//! 1. dependencies between the project's crates point one way;
+//! 2. `rules` does no IO, reads no clock, draws no random numbers, iterates no hash maps and
+//!    uses no floating point;
+//! 3. `store` knows nothing about Carcassonne;
+//! 4. only `events` knows the wire format (serde_json) among the library crates below the
+//!    binaries (rules reads JSON tile-set files only through its tile-set loader).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Project crates a manifest depends on in `[dependencies]` (not dev or build dependencies).
+fn project_dependencies(manifest: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(manifest).unwrap();
+    let mut in_deps = false;
+    let mut deps = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_deps = line == "[dependencies]";
+            continue;
+        }
+        if in_deps {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or("");
+            if name.starts_with("carc-") {
+                deps.push(name.to_string());
+            }
+        }
+    }
+    deps.sort();
+    deps
+}
+
+fn crate_manifests() -> BTreeMap<String, PathBuf> {
+    let mut out = BTreeMap::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        let dir = entry.unwrap().path();
+        if dir.join("Cargo.toml").exists() {
+            out.insert(format!("carc-{}", dir.file_name().unwrap().to_str().unwrap()), dir.join("Cargo.toml"));
+        }
+    }
+    let viewer = root().join("viewer/Cargo.toml");
+    if viewer.exists() {
+        out.insert("carc-viewer".into(), viewer);
+    }
+    out
+}
+
+#[test]
+fn dependencies_point_one_way() {
+    let allowed: BTreeMap<&str, &[&str]> = [
+        ("carc-rules", &[][..]),
+        ("carc-events", &["carc-rules"][..]),
+        ("carc-replay", &["carc-events", "carc-rules"][..]),
+        ("carc-sim", &["carc-rules"][..]),
+        ("carc-store", &[][..]),
+        ("carc-cli", &["carc-events", "carc-replay", "carc-rules", "carc-sim", "carc-store"][..]),
+        ("carc-viewer", &["carc-events", "carc-replay", "carc-rules"][..]),
+    ]
+    .into_iter()
+    .collect();
+    let manifests = crate_manifests();
+    assert!(manifests.len() >= 6, "{manifests:?}");
+    for (name, manifest) in &manifests {
+        let permitted = allowed
+            .get(name.as_str())
+            .unwrap_or_else(|| panic!("crate {name} is not in the architecture map: add it to ARCHITECTURE.md and this test"));
+        for dep in project_dependencies(manifest) {
+            assert!(permitted.contains(&dep.as_str()), "{name} must not depend on {dep} (see ARCHITECTURE.md)");
+        }
+    }
+}
+
+fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            out.extend(sources(&p));
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push((p.clone(), std::fs::read_to_string(&p).unwrap()));
+        }
+    }
+    out
+}
+
+#[test]
+fn rules_is_pure_and_deterministic() {
+    let forbidden = [
+        "std::fs", "std::io", "std::net", "std::env", "std::time", "SystemTime", "Instant",
+        "rand::", "thread_rng", "HashMap", "HashSet", "f32", "f64", "println!", "eprintln!",
+    ];
+    for (path, text) in sources(&root().join("crates/rules/src")) {
+        for word in forbidden {
+            assert!(!text.contains(word), "{} uses {word}: rules does no IO, no clock, no randomness, no hash order, no floats", path.display());
+        }
+    }
+}
+
+#[test]
+fn the_store_knows_nothing_about_carcassonne() {
+    for (path, text) in sources(&root().join("crates/store/src")) {
+        for word in ["carc_rules", "carc_events", "meeple", "Meeple", "tile_placed"] {
+            assert!(!text.contains(word), "{} mentions {word}", path.display());
+        }
+    }
+    assert!(project_dependencies(&root().join("crates/store/Cargo.toml")).is_empty());
+}
+
+#[test]
+fn sim_and_replay_do_not_do_their_own_wire_format() {
+    for krate in ["sim", "replay"] {
+        for (path, text) in sources(&root().join("crates").join(krate).join("src")) {
+            assert!(!text.contains("serde_json"), "{} parses JSON itself; only events knows the wire format", path.display());
+        }
+    }
+}
