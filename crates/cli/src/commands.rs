@@ -9,8 +9,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use carc_events::{
-    read_log, record_actions, write_log, Assertion, Color, Event, Header, Log, Player,
-    RulesOptions,
+    read_log, record_actions, write_log, Assertion, Color, Event, Header, Log, Player, RulesOptions,
 };
 use carc_replay::{check_assertions, fold, Timeline};
 use carc_rules::{Game, MeepleSpot, Options, Phase, Placement, Setup, TileSet};
@@ -78,7 +77,10 @@ pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let strategies = args
         .strategy
         .iter()
-        .map(|s| Strategy::parse(s).with_context(|| format!("unknown strategy {s:?}; expected random or greedy")))
+        .map(|s| {
+            Strategy::parse(s)
+                .with_context(|| format!("unknown strategy {s:?}; expected random or greedy"))
+        })
         .collect::<Result<Vec<_>>>()?;
     let base = loaded
         .iter()
@@ -141,7 +143,11 @@ pub fn simulated_log(setup: Setup, seed: u64, strategies: &[Strategy]) -> Result
         comment: Some(format!(
             "simulated by carc {}: seed {seed}, strategies {}",
             env!("CARGO_PKG_VERSION"),
-            strategies.iter().map(|s| s.name()).collect::<Vec<_>>().join(",")
+            strategies
+                .iter()
+                .map(|s| s.name())
+                .collect::<Vec<_>>()
+                .join(",")
         )),
     };
     let sim = carc_sim::play(setup.clone(), seed, strategies)?;
@@ -228,14 +234,34 @@ fn check_text(r: &serde_json::Value) -> String {
     if r["ok"] == json!(true) {
         let scores: Vec<String> = r["final_scores"]
             .as_array()
-            .map(|a| a.iter().map(|s| format!("{} {}", s["player"].as_str().unwrap_or("?"), s["score"])).collect())
+            .map(|a| {
+                a.iter()
+                    .map(|s| format!("{} {}", s["player"].as_str().unwrap_or("?"), s["score"]))
+                    .collect()
+            })
             .unwrap_or_default();
-        let state = if r["finished"] == json!(true) { "final scores" } else { "in progress, scores" };
-        format!("{file}: ok, {} events; {state}: {}", r["events"], scores.join(", "))
+        let state = if r["finished"] == json!(true) {
+            "final scores"
+        } else {
+            "in progress, scores"
+        };
+        format!(
+            "{file}: ok, {} events; {state}: {}",
+            r["events"],
+            scores.join(", ")
+        )
     } else {
         let e = &r["error"];
-        let event = e["event"].as_u64().map(|s| format!(" event {s}:")).unwrap_or_default();
-        format!("{file}:{}:{event} [{}] {}", e["line"], e["rule"].as_str().unwrap_or("?"), e["message"].as_str().unwrap_or("?"))
+        let event = e["event"]
+            .as_u64()
+            .map(|s| format!(" event {s}:"))
+            .unwrap_or_default();
+        format!(
+            "{file}:{}:{event} [{}] {}",
+            e["line"],
+            e["rule"].as_str().unwrap_or("?"),
+            e["message"].as_str().unwrap_or("?")
+        )
     }
 }
 
@@ -259,12 +285,19 @@ fn timeline_at(args: &AtArgs, loaded: &[TileSet]) -> Result<(Timeline, usize)> {
     let log = load_log(&args.file)?;
     let last = log.last_seq();
     if args.at > last {
-        bail!("{}: there is no event {}; the log's last event is {last}", args.file.display(), args.at);
+        bail!(
+            "{}: there is no event {}; the log's last event is {last}",
+            args.file.display(),
+            args.at
+        );
     }
     let timeline = fold(log, loaded);
     let n = args.at as usize;
     if n > timeline.steps.len() {
-        let err = timeline.error.as_ref().expect("steps stop early only at an error");
+        let err = timeline
+            .error
+            .as_ref()
+            .expect("steps stop early only at an error");
         bail!(
             "{}:{}: event {} is illegal [{}] {}; the last legal event is {}",
             args.file.display(),
@@ -293,7 +326,10 @@ pub fn replay(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         print!("{}", board_text::render(&game));
         println!("{}", describe_phase(header, &game));
         for (seat, (score, supply)) in game.scores().iter().zip(game.supply()).enumerate() {
-            println!("  {:<8} {score:>4} points, {supply} meeples in supply", json::seat_name(header, seat as u8));
+            println!(
+                "  {:<8} {score:>4} points, {supply} meeples in supply",
+                json::seat_name(header, seat as u8)
+            );
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -315,10 +351,21 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
     let deg = |r: &carc_events::Rotation| r.degrees();
     match e {
         Event::StartPlaced { tile, at, rotation } => {
-            format!("start tile {} placed at ({},{}) rotated {}°", tile.as_str(), at.x, at.y, deg(rotation))
+            format!(
+                "start tile {} placed at ({},{}) rotated {}°",
+                tile.as_str(),
+                at.x,
+                at.y,
+                deg(rotation)
+            )
         }
         Event::TileDrawn { player, tile } => format!("{} drew tile {}", who(player), tile.as_str()),
-        Event::TilePlaced { player, tile, at, rotation } => format!(
+        Event::TilePlaced {
+            player,
+            tile,
+            at,
+            rotation,
+        } => format!(
             "{} placed tile {} at ({},{}) rotated {}°",
             who(player),
             tile.as_str(),
@@ -329,7 +376,11 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
         Event::MeeplePlaced { player, on } => format!("{} placed a meeple on {on}", who(player)),
         Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
         Event::TileSetAside { player, tile } => {
-            format!("{} set tile {} aside (it fits nowhere)", who(player), tile.as_str())
+            format!(
+                "{} set tile {} aside (it fits nowhere)",
+                who(player),
+                tile.as_str()
+            )
         }
     }
 }
@@ -350,7 +401,10 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let (line, envelope) = &timeline.log.events[index];
     let described = describe_event(header, &envelope.event);
     if index >= timeline.steps.len() {
-        let err = timeline.error.as_ref().expect("steps stop early only at an error");
+        let err = timeline
+            .error
+            .as_ref()
+            .expect("steps stop early only at an error");
         if index > timeline.steps.len() {
             bail!(
                 "{}: event {} comes after the illegal event {} (line {}): {}",
@@ -388,7 +442,10 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    println!("event {} (line {}, turn {}): {described}", step.seq, step.line, step.turn);
+    println!(
+        "event {} (line {}, turn {}): {described}",
+        step.seq, step.line, step.turn
+    );
     if !step.effects.notes.is_empty() {
         println!("why it is legal, and what followed:");
         for n in &step.effects.notes {
@@ -397,23 +454,61 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     }
     for s in &step.effects.scores {
         println!("score: {s}");
-        println!("    tiles: {}", s.tiles.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" "));
+        println!(
+            "    tiles: {}",
+            s.tiles
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
         if s.coats_of_arms > 0 {
             println!("    coats of arms: {}", s.coats_of_arms);
         }
         if !s.cities.is_empty() {
-            println!("    completed cities: {}", s.cities.iter().map(|c| c.to_string()).collect::<Vec<_>>().join("; "));
+            println!(
+                "    completed cities: {}",
+                s.cities
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            );
         }
-        let meeples: Vec<String> = s.meeples.iter().map(|(p, n)| format!("{} {n}", json::seat_name(header, *p))).collect();
-        println!("    meeples: {}", if meeples.is_empty() { "none".into() } else { meeples.join(", ") });
-        let winners: Vec<String> = s.winners.iter().map(|w| json::seat_name(header, *w)).collect();
+        let meeples: Vec<String> = s
+            .meeples
+            .iter()
+            .map(|(p, n)| format!("{} {n}", json::seat_name(header, *p)))
+            .collect();
+        println!(
+            "    meeples: {}",
+            if meeples.is_empty() {
+                "none".into()
+            } else {
+                meeples.join(", ")
+            }
+        );
+        let winners: Vec<String> = s
+            .winners
+            .iter()
+            .map(|w| json::seat_name(header, *w))
+            .collect();
         if !winners.is_empty() {
             let each = if winners.len() > 1 { " each" } else { "" };
-            println!("    majority: {} (+{}{each})", winners.join(" and "), s.points);
+            println!(
+                "    majority: {} (+{}{each})",
+                winners.join(" and "),
+                s.points
+            );
         }
     }
     for r in &step.effects.returned {
-        println!("meeple returned: {} from {} at {}", json::seat_name(header, r.player), r.label, r.at);
+        println!(
+            "meeple returned: {} from {} at {}",
+            json::seat_name(header, r.player),
+            r.label,
+            r.at
+        );
     }
     let after: Vec<String> = step
         .scores_after
@@ -436,7 +531,9 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             if args.json {
                 println!("{}", json!({"at": n, "step": "start", "tiles": ids}));
             } else {
-                println!("after event {n}: the start tile is placed (any tile of the game, any square)");
+                println!(
+                    "after event {n}: the start tile is placed (any tile of the game, any square)"
+                );
             }
         }
         Phase::Draw => {
@@ -445,14 +542,28 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 .tiles()
                 .iter()
                 .enumerate()
-                .map(|(i, t)| (t.id.clone(), game.bag_count(carc_rules::TileTypeId(i as u16))))
+                .map(|(i, t)| {
+                    (
+                        t.id.clone(),
+                        game.bag_count(carc_rules::TileTypeId(i as u16)),
+                    )
+                })
                 .filter(|(_, c)| *c > 0)
                 .collect();
             if args.json {
-                let b: Vec<_> = bag.iter().map(|(t, c)| json!({"tile": t, "count": c})).collect();
-                println!("{}", json!({"at": n, "step": "draw", "seat": game.current_player(), "bag": b}));
+                let b: Vec<_> = bag
+                    .iter()
+                    .map(|(t, c)| json!({"tile": t, "count": c}))
+                    .collect();
+                println!(
+                    "{}",
+                    json!({"at": n, "step": "draw", "seat": game.current_player(), "bag": b})
+                );
             } else {
-                println!("after event {n}: {who} draws (chance); the bag holds {} tiles:", game.bag_left());
+                println!(
+                    "after event {n}: {who} draws (chance); the bag holds {} tiles:",
+                    game.bag_left()
+                );
                 let list: Vec<String> = bag.iter().map(|(t, c)| format!("{t}×{c}")).collect();
                 println!("  {}", list.join(" "));
             }
@@ -467,8 +578,11 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                     .iter()
                     .map(|p| json!({"at": json::pos(p.at), "rotation": p.rotation.degrees()}))
                     .collect();
-                println!("{}", json!({"at": n, "step": "place", "seat": game.current_player(), "tile": id,
-                                      "placements": p, "set_aside": placements.is_empty()}));
+                println!(
+                    "{}",
+                    json!({"at": n, "step": "place", "seat": game.current_player(), "tile": id,
+                                      "placements": p, "set_aside": placements.is_empty()})
+                );
             } else if placements.is_empty() {
                 println!("after event {n}: tile {id} fits nowhere; {who} must set it aside");
             } else {
@@ -483,8 +597,11 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             game.legal_meeples(&mut spots);
             if args.json {
                 let s: Vec<_> = spots.iter().map(|s| s.label.to_string()).collect();
-                println!("{}", json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
-                                      "meeple_on": s, "skip": true}));
+                println!(
+                    "{}",
+                    json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
+                                      "meeple_on": s, "skip": true})
+                );
             } else {
                 println!("after event {n}: {who} may place a meeple on the tile at {at}:");
                 for s in &spots {
@@ -503,4 +620,3 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
-

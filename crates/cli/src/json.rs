@@ -44,8 +44,12 @@ pub fn phase(game: &Game) -> Value {
     match game.phase() {
         Phase::Start => json!({"step": "start"}),
         Phase::Draw => json!({"step": "draw", "seat": game.current_player()}),
-        Phase::Place { tile } => json!({"step": "place", "seat": game.current_player(), "tile": game.tiles().get(tile).id}),
-        Phase::Meeple { at } => json!({"step": "meeple", "seat": game.current_player(), "at": pos(at)}),
+        Phase::Place { tile } => {
+            json!({"step": "place", "seat": game.current_player(), "tile": game.tiles().get(tile).id})
+        }
+        Phase::Meeple { at } => {
+            json!({"step": "meeple", "seat": game.current_player(), "at": pos(at)})
+        }
         Phase::Over => json!({"step": "over"}),
     }
 }

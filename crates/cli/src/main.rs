@@ -1,14 +1,17 @@
 //! `carc`: the command-line face of the toolkit. Wiring and formatting only: the rules,
-//! the log format and the fold live in their crates.
+//! the log format, the fold and the store live in their crates.
 
 mod board_text;
 mod commands;
 mod json;
+mod store_cmds;
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use anyhow::{Context, Result};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(name = "carc", version, about = "Replay, check and explain Carcassonne games", long_about = None)]
@@ -16,6 +19,15 @@ struct Cli {
     /// A tile-set file to use instead of the built-in set of the same name (repeatable).
     #[arg(long = "tiles", value_name = "FILE", global = true)]
     tiles: Vec<PathBuf>,
+    /// The store folder (created on first use). Default: $CARC_STORE, else ./carc-store.
+    #[arg(long, value_name = "DIR", global = true)]
+    store: Option<PathBuf>,
+    /// Less chatter on stderr (no progress bar, no notes). Results on stdout are unchanged.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// More chatter on stderr (one note per file or move). Results on stdout are unchanged.
+    #[arg(short, long, global = true)]
+    verbose: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -26,28 +38,136 @@ enum Command {
     Simulate(commands::SimulateArgs),
     /// Validate whole logs; exit 0 only if every file is legal and its assertions hold.
     Check(commands::CheckArgs),
-    /// Show the board and scores after event N.
+    /// Show the board and scores after event N (FILE may be a stored game id).
     Replay(commands::AtArgs),
-    /// Explain what event N did and why, with every score's breakdown, or the ruling that rejects it.
+    /// Explain what event N did and why, with every score's breakdown, or the ruling that rejects it (FILE may be a stored game id).
     Explain(commands::AtArgs),
-    /// List every legal move after event N.
+    /// List every legal move after event N (FILE may be a stored game id).
     Legal(commands::AtArgs),
+    /// Validate logs and store them; exit 0 only if none was rejected.
+    Import(store_cmds::ImportArgs),
+    /// List the stored games: players, events, turns, finished or not, winners and scores.
+    Games(store_cmds::GamesArgs),
+    /// Write a stored game's log, byte-identical to the imported file.
+    Export(store_cmds::ExportArgs),
+    /// Check the store and replay every stored game; exit 0 only if all is well.
+    Verify(store_cmds::VerifyArgs),
+    /// Recreate the store from a folder of JSON Lines logs.
+    Rebuild(store_cmds::RebuildArgs),
+    /// Enter a game move by move into the store.
+    #[command(subcommand)]
+    Record(store_cmds::RecordCmd),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = commands::load_tile_sets(&cli.tiles).and_then(|sets| match cli.command {
+    match run() {
+        Ok(code) => code,
+        // The reader of stdout went away (`carc games | head`): nothing left to say.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("carc: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<ExitCode> {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let matches = Cli::command().get_matches_from(&args);
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let ctx = store_cmds::Ctx::new(cli.store.clone(), cli.quiet, cli.verbose);
+    // Kept alive until the verb has run: holds a stored game exported for replay/explain/legal.
+    let mut _exported: Option<tempfile::TempDir> = None;
+    if let Some((args, dir)) = stored_game_argv(&ctx, &args, &matches)? {
+        cli = Cli::parse_from(args);
+        _exported = Some(dir);
+    }
+    let sets = commands::load_tile_sets(&cli.tiles)?;
+    match cli.command {
         Command::Simulate(a) => commands::simulate(a, &sets),
         Command::Check(a) => commands::check(a, &sets),
         Command::Replay(a) => commands::replay(a, &sets),
         Command::Explain(a) => commands::explain(a, &sets),
         Command::Legal(a) => commands::legal(a, &sets),
-    });
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("carc: {e:#}");
-            ExitCode::from(2)
+        Command::Import(a) => store_cmds::import(&ctx, a, &sets),
+        Command::Games(a) => store_cmds::games(&ctx, a, &sets),
+        Command::Export(a) => store_cmds::export(&ctx, a),
+        Command::Verify(a) => store_cmds::verify(&ctx, a, &sets),
+        Command::Rebuild(a) => store_cmds::rebuild(&ctx, a, &sets),
+        Command::Record(c) => store_cmds::record(&ctx, c, &sets),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "carc", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
         }
+    }
+}
+
+/// `replay`, `explain` and `legal` take a FILE. If FILE is not an existing path but the store
+/// (when its folder exists) holds a game with that id, the game's effective log is exported to
+/// a temporary file and the command line is parsed again with that file in FILE's place.
+/// Returns the new arguments and the temporary folder (deleted when dropped).
+fn stored_game_argv(
+    ctx: &store_cmds::Ctx,
+    args: &[OsString],
+    matches: &clap::ArgMatches,
+) -> Result<Option<(Vec<OsString>, tempfile::TempDir)>> {
+    let Some(("replay" | "explain" | "legal", sub)) = matches.subcommand() else {
+        return Ok(None);
+    };
+    let Some(file) = sub.get_one::<PathBuf>("file") else {
+        return Ok(None);
+    };
+    if file.exists() {
+        return Ok(None);
+    }
+    let Some(game) = file.to_str() else {
+        return Ok(None);
+    };
+    let Some(bytes) = store_cmds::stored_log_bytes(ctx, game)? else {
+        return Ok(None);
+    };
+    let dir = tempfile::Builder::new().prefix("carc-").tempdir()?;
+    let safe: String = game
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let path = dir.path().join(format!("{safe}.jsonl"));
+    std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    // The positional FILE is the argument equal to it that is not the value of an option.
+    let takes_value = ["--at", "--tiles", "--store"];
+    let at = (1..args.len())
+        .find(|&i| args[i] == *file.as_os_str() && !takes_value.iter().any(|o| args[i - 1] == *o));
+    let Some(at) = at else {
+        return Ok(None);
+    };
+    let mut args = args.to_vec();
+    args[at] = path.into_os_string();
+    ctx_debug(ctx, game);
+    Ok(Some((args, dir)))
+}
+
+fn ctx_debug(ctx: &store_cmds::Ctx, game: &str) {
+    if ctx.verbose {
+        eprintln!(
+            "carc: {game} is not a file; using the stored game {game} from {}",
+            ctx.store_dir.display()
+        );
     }
 }

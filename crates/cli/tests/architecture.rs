@@ -40,7 +40,10 @@ fn crate_manifests() -> BTreeMap<String, PathBuf> {
     for entry in std::fs::read_dir(root().join("crates")).unwrap() {
         let dir = entry.unwrap().path();
         if dir.join("Cargo.toml").exists() {
-            out.insert(format!("carc-{}", dir.file_name().unwrap().to_str().unwrap()), dir.join("Cargo.toml"));
+            out.insert(
+                format!("carc-{}", dir.file_name().unwrap().to_str().unwrap()),
+                dir.join("Cargo.toml"),
+            );
         }
     }
     let viewer = root().join("viewer/Cargo.toml");
@@ -58,8 +61,20 @@ fn dependencies_point_one_way() {
         ("carc-replay", &["carc-events", "carc-rules"][..]),
         ("carc-sim", &["carc-rules"][..]),
         ("carc-store", &[][..]),
-        ("carc-cli", &["carc-events", "carc-replay", "carc-rules", "carc-sim", "carc-store"][..]),
-        ("carc-viewer", &["carc-events", "carc-replay", "carc-rules"][..]),
+        (
+            "carc-cli",
+            &[
+                "carc-events",
+                "carc-replay",
+                "carc-rules",
+                "carc-sim",
+                "carc-store",
+            ][..],
+        ),
+        (
+            "carc-viewer",
+            &["carc-events", "carc-replay", "carc-rules"][..],
+        ),
     ]
     .into_iter()
     .collect();
@@ -70,7 +85,10 @@ fn dependencies_point_one_way() {
             .get(name.as_str())
             .unwrap_or_else(|| panic!("crate {name} is not in the architecture map: add it to ARCHITECTURE.md and this test"));
         for dep in project_dependencies(manifest) {
-            assert!(permitted.contains(&dep.as_str()), "{name} must not depend on {dep} (see ARCHITECTURE.md)");
+            assert!(
+                permitted.contains(&dep.as_str()),
+                "{name} must not depend on {dep} (see ARCHITECTURE.md)"
+            );
         }
     }
 }
@@ -91,8 +109,21 @@ fn sources(dir: &Path) -> Vec<(PathBuf, String)> {
 #[test]
 fn rules_is_pure_and_deterministic() {
     let forbidden = [
-        "std::fs", "std::io", "std::net", "std::env", "std::time", "SystemTime", "Instant",
-        "rand::", "thread_rng", "HashMap", "HashSet", "f32", "f64", "println!", "eprintln!",
+        "std::fs",
+        "std::io",
+        "std::net",
+        "std::env",
+        "std::time",
+        "SystemTime",
+        "Instant",
+        "rand::",
+        "thread_rng",
+        "HashMap",
+        "HashSet",
+        "f32",
+        "f64",
+        "println!",
+        "eprintln!",
     ];
     for (path, text) in sources(&root().join("crates/rules/src")) {
         for word in forbidden {
@@ -104,7 +135,13 @@ fn rules_is_pure_and_deterministic() {
 #[test]
 fn the_store_knows_nothing_about_carcassonne() {
     for (path, text) in sources(&root().join("crates/store/src")) {
-        for word in ["carc_rules", "carc_events", "meeple", "Meeple", "tile_placed"] {
+        for word in [
+            "carc_rules",
+            "carc_events",
+            "meeple",
+            "Meeple",
+            "tile_placed",
+        ] {
             assert!(!text.contains(word), "{} mentions {word}", path.display());
         }
     }
@@ -115,7 +152,11 @@ fn the_store_knows_nothing_about_carcassonne() {
 fn sim_and_replay_do_not_do_their_own_wire_format() {
     for krate in ["sim", "replay"] {
         for (path, text) in sources(&root().join("crates").join(krate).join("src")) {
-            assert!(!text.contains("serde_json"), "{} parses JSON itself; only events knows the wire format", path.display());
+            assert!(
+                !text.contains("serde_json"),
+                "{} parses JSON itself; only events knows the wire format",
+                path.display()
+            );
         }
     }
 }

@@ -27,7 +27,18 @@ const SHORT: &str = "short-game-rulings.jsonl";
 #[test]
 fn simulate_then_check_json_reports_a_clean_finished_game() {
     let dir = tempfile::tempdir().unwrap();
-    let o = carc(&["simulate", "--seed", "7", "--players", "3", "--out", "g.jsonl"], dir.path());
+    let o = carc(
+        &[
+            "simulate",
+            "--seed",
+            "7",
+            "--players",
+            "3",
+            "--out",
+            "g.jsonl",
+        ],
+        dir.path(),
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let o = carc(&["check", "--json", "g.jsonl"], dir.path());
     assert!(o.status.success());
@@ -35,7 +46,10 @@ fn simulate_then_check_json_reports_a_clean_finished_game() {
     assert_eq!(v["file"], "g.jsonl");
     assert_eq!(v["ok"], true);
     assert_eq!(v["finished"], true);
-    assert_eq!(v["events"], 214, "71 draws, placements and meeple steps + the start tile");
+    assert_eq!(
+        v["events"], 214,
+        "71 draws, placements and meeple steps + the start tile"
+    );
     let scores = v["final_scores"].as_array().unwrap();
     assert_eq!(scores.len(), 3);
     assert_eq!(scores[0]["player"], "Ada");
@@ -46,13 +60,37 @@ fn simulate_then_check_json_reports_a_clean_finished_game() {
 fn the_same_seed_gives_a_byte_identical_log() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["a.jsonl", "b.jsonl"] {
-        let o = carc(&["simulate", "--seed", "11", "--players", "4", "--strategy", "greedy,random", "--out", name], dir.path());
+        let o = carc(
+            &[
+                "simulate",
+                "--seed",
+                "11",
+                "--players",
+                "4",
+                "--strategy",
+                "greedy,random",
+                "--out",
+                name,
+            ],
+            dir.path(),
+        );
         assert!(o.status.success());
     }
     let a = std::fs::read(dir.path().join("a.jsonl")).unwrap();
     let b = std::fs::read(dir.path().join("b.jsonl")).unwrap();
     assert_eq!(a, b);
-    let o = carc(&["simulate", "--seed", "12", "--players", "4", "--out", "c.jsonl"], dir.path());
+    let o = carc(
+        &[
+            "simulate",
+            "--seed",
+            "12",
+            "--players",
+            "4",
+            "--out",
+            "c.jsonl",
+        ],
+        dir.path(),
+    );
     assert!(o.status.success());
     assert_ne!(a, std::fs::read(dir.path().join("c.jsonl")).unwrap());
 }
@@ -60,7 +98,20 @@ fn the_same_seed_gives_a_byte_identical_log() {
 #[test]
 fn a_batch_of_simulated_games_all_check_clean() {
     let dir = tempfile::tempdir().unwrap();
-    let o = carc(&["simulate", "--seed", "100", "--players", "5", "--games", "25", "--out", "batch"], dir.path());
+    let o = carc(
+        &[
+            "simulate",
+            "--seed",
+            "100",
+            "--players",
+            "5",
+            "--games",
+            "25",
+            "--out",
+            "batch",
+        ],
+        dir.path(),
+    );
     assert!(o.status.success());
     let files: Vec<String> = std::fs::read_dir(dir.path().join("batch"))
         .unwrap()
@@ -93,8 +144,14 @@ fn every_sample_log_checks_clean() {
 fn the_hand_written_game_scores_as_worked_out_by_hand() {
     let o = carc(&["check", "--json", SHORT], &logs_dir());
     let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!(v["final_scores"][0]["score"], 20, "city 8 (tie) + monastery 9 + shared field 3");
-    assert_eq!(v["final_scores"][1]["score"], 11, "city 8 (tie) + shared field 3");
+    assert_eq!(
+        v["final_scores"][0]["score"], 20,
+        "city 8 (tie) + monastery 9 + shared field 3"
+    );
+    assert_eq!(
+        v["final_scores"][1]["score"], 11,
+        "city 8 (tie) + shared field 3"
+    );
 }
 
 #[test]
@@ -111,7 +168,10 @@ fn explain_shows_the_tie_with_its_breakdown() {
     assert_eq!(s["rule"], "base.score.city.completed");
     assert_eq!(v["returned"].as_array().unwrap().len(), 2);
     let text = stdout(&carc(&["explain", SHORT, "--at", "18"], &logs_dir()));
-    assert!(text.contains("the tile joins 2 separate cities into one (2 of them held meeples)"), "{text}");
+    assert!(
+        text.contains("the tile joins 2 separate cities into one (2 of them held meeples)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -120,10 +180,18 @@ fn replay_shows_the_board_and_scores_after_an_event() {
     let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["tiles"].as_array().unwrap().len(), 7);
     assert_eq!(v["scores"][0]["score"], 8);
-    assert_eq!(v["scores"][0]["meeples_in_supply"], 5, "monk and farmer out");
+    assert_eq!(
+        v["scores"][0]["meeples_in_supply"], 5,
+        "monk and farmer out"
+    );
     assert_eq!(v["phase"]["step"], "draw");
     let text = stdout(&carc(&["replay", SHORT, "--at", "19"], &logs_dir()));
-    assert!(text.lines().any(|l| l.trim_start().starts_with("Ada") && l.ends_with("8 points, 5 meeples in supply")), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("Ada")
+                && l.ends_with("8 points, 5 meeples in supply")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -179,12 +247,19 @@ fn bad_input_a_truncated_line() {
 
 #[test]
 fn bad_input_an_unknown_field_and_an_unknown_event_type() {
-    let (_, e) = check_lines(&edit(4, "\"rotation\":180", "\"rotation\":180,\"colour\":1"));
+    let (_, e) = check_lines(&edit(
+        4,
+        "\"rotation\":180",
+        "\"rotation\":180,\"colour\":1",
+    ));
     assert_eq!(e["line"], 4);
     assert!(e["message"].as_str().unwrap().contains("colour"), "{e}");
     let (_, e) = check_lines(&edit(5, "meeple_placed", "meeple_teleported"));
     assert_eq!(e["line"], 5);
-    assert!(e["message"].as_str().unwrap().contains("meeple_teleported"), "{e}");
+    assert!(
+        e["message"].as_str().unwrap().contains("meeple_teleported"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -204,14 +279,23 @@ fn bad_input_a_tile_drawn_more_often_than_the_game_holds() {
     let (_, e) = check_lines(&lines);
     assert_eq!(e["line"], 22);
     assert_eq!(e["rule"], "base.draw.bag");
-    assert_eq!(e["message"], "tile N cannot be drawn: all 2 copies in the game are already out of the bag");
+    assert_eq!(
+        e["message"],
+        "tile N cannot be drawn: all 2 copies in the game are already out of the bag"
+    );
 }
 
 #[test]
 fn bad_input_an_event_out_of_sequence() {
     let (_, e) = check_lines(&edit(6, "\"seq\":5", "\"seq\":6"));
     assert_eq!(e["line"], 6);
-    assert!(e["message"].as_str().unwrap().contains("out of sequence; expected 5"), "{e}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("out of sequence; expected 5"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -252,7 +336,13 @@ fn bad_input_the_wrong_seat() {
 fn bad_input_a_header_from_a_future_format_version() {
     let (_, e) = check_lines(&edit(1, "\"version\":1", "\"version\":7"));
     assert_eq!(e["line"], 1);
-    assert!(e["message"].as_str().unwrap().contains("newer than this program reads"), "{e}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("newer than this program reads"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -260,25 +350,47 @@ fn bad_input_a_claim_the_fold_contradicts() {
     let (_, e) = check_lines(&edit(21, "[8,8]", "[8,9]"));
     assert_eq!(e["line"], 21);
     assert_eq!(e["rule"], "log.assertion");
-    assert!(e["message"].as_str().unwrap().contains("the fold gives [8, 8]"), "{e}");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("the fold gives [8, 8]"),
+        "{e}"
+    );
 }
 
 #[test]
 fn check_text_names_file_line_event_and_rule_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("bad.jsonl"), edit(4, "\"rotation\":180", "\"rotation\":0").join("\n")).unwrap();
+    std::fs::write(
+        dir.path().join("bad.jsonl"),
+        edit(4, "\"rotation\":180", "\"rotation\":0").join("\n"),
+    )
+    .unwrap();
     let o = carc(&["check", "bad.jsonl"], dir.path());
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).starts_with("bad.jsonl:4: event 3: [base.tile.edges-match] tile N at (0,1)"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).starts_with("bad.jsonl:4: event 3: [base.tile.edges-match] tile N at (0,1)"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
 fn explain_of_an_illegal_event_shows_the_ruling() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("bad.jsonl"), edit(4, "\"rotation\":180", "\"rotation\":0").join("\n")).unwrap();
+    std::fs::write(
+        dir.path().join("bad.jsonl"),
+        edit(4, "\"rotation\":180", "\"rotation\":0").join("\n"),
+    )
+    .unwrap();
     let o = carc(&["explain", "bad.jsonl", "--at", "3"], dir.path());
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("ILLEGAL [base.tile.edges-match]"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("ILLEGAL [base.tile.edges-match]"),
+        "{}",
+        stdout(&o)
+    );
     let o = carc(&["replay", "bad.jsonl", "--at", "5"], dir.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("bad.jsonl:4: event 3 is illegal"));
@@ -291,5 +403,6 @@ fn missing_files_and_events_are_clear_errors() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read nope.jsonl"));
     let o = carc(&["explain", SHORT, "--at", "99"], &logs_dir());
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("there is no event 99; events are numbered 1 to 34"));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("there is no event 99; events are numbered 1 to 34"));
 }

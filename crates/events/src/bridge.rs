@@ -5,7 +5,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use carc_rules::{Action, Game, Options, Phase, RuleViolation, SegmentLabel, Setup, TileSet, TileSetError};
+use carc_rules::{
+    Action, Game, Options, Phase, RuleViolation, SegmentLabel, Setup, TileSet, TileSetError,
+};
 use thiserror::Error;
 
 use crate::model::{Event, Header, Pos, Rotation, TileId};
@@ -154,7 +156,11 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
         Rotation::from_degrees(i64::from(r.degrees())).expect("a quarter turn")
     };
     match *action {
-        Action::PlaceStart { tile, at, rotation: r } => Event::StartPlaced {
+        Action::PlaceStart {
+            tile,
+            at,
+            rotation: r,
+        } => Event::StartPlaced {
             tile: id(tile),
             at: pos(at),
             rotation: rotation(r),

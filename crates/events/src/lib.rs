@@ -25,8 +25,8 @@ mod upcast;
 mod write;
 
 pub use bridge::{
-    action_to_event, event_to_action, game_from_header, label_of, record_actions, setup_from_header,
-    SetupError,
+    action_to_event, event_to_action, game_from_header, label_of, record_actions,
+    setup_from_header, SetupError,
 };
 pub use error::{DecodeError, DecodeErrorKind};
 pub use model::{

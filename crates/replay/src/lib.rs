@@ -24,7 +24,7 @@ pub enum ReplayError {
         seq: u64,
         event: &'static str,
         rule: &'static str,
-        violation: RuleViolation,
+        violation: Box<RuleViolation>,
     },
 }
 
@@ -113,7 +113,7 @@ pub fn fold(log: Log, loaded: &[TileSet]) -> Timeline {
                 seq: envelope.seq,
                 event: envelope.event.type_name(),
                 rule: violation.rule(),
-                violation,
+                violation: Box::new(violation),
             });
             break;
         }
@@ -145,14 +145,19 @@ pub fn rebuild(log: &Log, loaded: &[TileSet]) -> Result<Game, ReplayError> {
     Ok(game)
 }
 
-fn replay_onto(game: &mut Game, log: &Log, count: usize, fx: &mut Effects) -> Result<(), ReplayError> {
+fn replay_onto(
+    game: &mut Game,
+    log: &Log,
+    count: usize,
+    fx: &mut Effects,
+) -> Result<(), ReplayError> {
     for (line, envelope) in log.events.iter().take(count) {
         apply_event(game, &envelope.event, fx).map_err(|violation| ReplayError::Rule {
             line: *line,
             seq: envelope.seq,
             event: envelope.event.type_name(),
             rule: violation.rule(),
-            violation,
+            violation: Box::new(violation),
         })?;
     }
     Ok(())

@@ -2,18 +2,30 @@
 //! generator offers is accepted by the validator and the fold, and no mutated log makes the
 //! decoder or the fold panic.
 
-use carc_events::{read_log, record_actions, write_log, Color, Event, Header, Log, Player, RulesOptions};
+use carc_events::{
+    read_log, record_actions, write_log, Color, Event, Header, Log, Player, RulesOptions,
+};
 use carc_replay::{check_assertions, fold, rebuild};
 use carc_rules::{Action, Effects, Game, MeepleSpot, Phase, Placement, Pos, Rotation, Setup};
 use carc_sim::Strategy as Play;
 use proptest::prelude::*;
 
 fn header(players: u8, seed: u64) -> Header {
-    let colors = [Color::Red, Color::Blue, Color::Green, Color::Yellow, Color::Black, Color::Gray];
+    let colors = [
+        Color::Red,
+        Color::Blue,
+        Color::Green,
+        Color::Yellow,
+        Color::Black,
+        Color::Gray,
+    ];
     Header {
         game: format!("prop-{seed}"),
         players: (0..players as usize)
-            .map(|i| Player { name: format!("P{i}"), color: colors[i] })
+            .map(|i| Player {
+                name: format!("P{i}"),
+                color: colors[i],
+            })
             .collect(),
         rules: RulesOptions::default(),
         tile_sets: vec!["base".into()],
@@ -23,9 +35,14 @@ fn header(players: u8, seed: u64) -> Header {
 }
 
 fn simulated(players: u8, seed: u64, strategies: &[Play]) -> (Log, Vec<u32>) {
-    let sim = carc_sim::play(Setup::base(players), seed, strategies).expect("sim plays legal games");
-    let (log, game) = record_actions(header(players, seed), Game::new(Setup::base(players)).unwrap(), &sim.actions)
-        .expect("sim actions replay");
+    let sim =
+        carc_sim::play(Setup::base(players), seed, strategies).expect("sim plays legal games");
+    let (log, game) = record_actions(
+        header(players, seed),
+        Game::new(Setup::base(players)).unwrap(),
+        &sim.actions,
+    )
+    .expect("sim actions replay");
     assert_eq!(game.scores(), &sim.scores[..]);
     (log, sim.scores)
 }
@@ -36,12 +53,24 @@ fn a_thousand_simulated_games_replay_to_their_scores() {
         let players = 2 + (seed % 5) as u8;
         let (log, scores) = simulated(players, seed, &[Play::Random]);
         // Through the wire format for every tenth game, so the codec is in the loop too.
-        let log = if seed % 10 == 0 { read_log(write_log(&log).as_bytes()).unwrap() } else { log };
+        let log = if seed % 10 == 0 {
+            read_log(write_log(&log).as_bytes()).unwrap()
+        } else {
+            log
+        };
         let timeline = fold(log.clone(), &[]);
-        assert!(timeline.error.is_none(), "seed {seed}: {:?}", timeline.error);
+        assert!(
+            timeline.error.is_none(),
+            "seed {seed}: {:?}",
+            timeline.error
+        );
         assert!(timeline.finished, "seed {seed}");
         assert_eq!(timeline.final_scores(), scores, "seed {seed}");
-        assert_eq!(rebuild(&log, &[]).unwrap().scores(), &scores[..], "seed {seed}");
+        assert_eq!(
+            rebuild(&log, &[]).unwrap().scores(),
+            &scores[..],
+            "seed {seed}"
+        );
         assert!(check_assertions(&timeline).is_empty());
     }
 }
@@ -69,7 +98,14 @@ fn every_generated_move_is_accepted_by_the_validator_and_the_rules() {
                     for p in &placements {
                         game.check_placement(tile, p.at, p.rotation).unwrap();
                         let mut g = game.clone();
-                        g.apply(&Action::Place { at: p.at, rotation: p.rotation }, &mut fx).unwrap();
+                        g.apply(
+                            &Action::Place {
+                                at: p.at,
+                                rotation: p.rotation,
+                            },
+                            &mut fx,
+                        )
+                        .unwrap();
                     }
                     // And nothing the generator left out is legal (up to symmetric rotations).
                     let t = game.tiles().get(tile).clone();
@@ -88,7 +124,8 @@ fn every_generated_move_is_accepted_by_the_validator_and_the_rules() {
                     game.legal_meeples(&mut spots);
                     for s in &spots {
                         let mut g = game.clone();
-                        g.apply(&Action::PlaceMeeple { segment: s.segment }, &mut fx).unwrap();
+                        g.apply(&Action::PlaceMeeple { segment: s.segment }, &mut fx)
+                            .unwrap();
                     }
                 }
                 _ => {}
@@ -117,11 +154,19 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         i.clone().prop_map(Mutation::Delete),
         i.clone().prop_map(Mutation::Duplicate),
         i.clone().prop_map(Mutation::Swap),
-        (i.clone(), prop::sample::select(vec!["A", "C", "D", "V", "X", "Z", "Q"])).prop_map(|(i, t)| Mutation::Tile(i, t)),
+        (
+            i.clone(),
+            prop::sample::select(vec!["A", "C", "D", "V", "X", "Z", "Q"])
+        )
+            .prop_map(|(i, t)| Mutation::Tile(i, t)),
         (i.clone(), -2i32..=2, -2i32..=2).prop_map(|(i, x, y)| Mutation::Move(i, x, y)),
         (i.clone(), 0u8..4).prop_map(|(i, r)| Mutation::Turn(i, r)),
         (i.clone(), 0u8..3).prop_map(|(i, s)| Mutation::Seat(i, s)),
-        (i, prop::sample::select(vec!["city N", "road E", "field Sw", "monastery", "road S"])).prop_map(|(i, m)| Mutation::Meeple(i, m)),
+        (
+            i,
+            prop::sample::select(vec!["city N", "road E", "field Sw", "monastery", "road S"])
+        )
+            .prop_map(|(i, m)| Mutation::Meeple(i, m)),
     ]
 }
 
@@ -141,13 +186,15 @@ fn mutate(log: &mut Log, m: &Mutation) {
         }
         Mutation::Swap(i) => log.events.swap(i % n, (i + 1) % n),
         Mutation::Tile(i, t) => match &mut log.events[i % n].1.event {
-            Event::TileDrawn { tile, .. } | Event::TilePlaced { tile, .. } | Event::StartPlaced { tile, .. } => {
-                *tile = carc_events::TileId::new(t).unwrap()
-            }
+            Event::TileDrawn { tile, .. }
+            | Event::TilePlaced { tile, .. }
+            | Event::StartPlaced { tile, .. } => *tile = carc_events::TileId::new(t).unwrap(),
             _ => {}
         },
         Mutation::Move(i, dx, dy) => {
-            if let Event::TilePlaced { at, .. } | Event::StartPlaced { at, .. } = &mut log.events[i % n].1.event {
+            if let Event::TilePlaced { at, .. } | Event::StartPlaced { at, .. } =
+                &mut log.events[i % n].1.event
+            {
                 at.x += dx;
                 at.y += dy;
             }
@@ -167,7 +214,10 @@ fn mutate(log: &mut Log, m: &Mutation) {
         },
         Mutation::Meeple(i, target) => {
             let player = log.events[i % n].1.event.player().unwrap_or(0);
-            log.events[i % n].1.event = Event::MeeplePlaced { player, on: target.parse().unwrap() };
+            log.events[i % n].1.event = Event::MeeplePlaced {
+                player,
+                on: target.parse().unwrap(),
+            };
         }
     }
     // Keep the envelope consistent (gapless seq, lines in order) so the fold, not the
@@ -226,7 +276,11 @@ fn stepping_to_any_event_gives_the_state_the_timeline_recorded() {
     let timeline = fold(log, &[]);
     for n in [0, 1, 2, 50, 100, timeline.steps.len()] {
         let game = timeline.state_at(n).unwrap();
-        let expected = if n == 0 { vec![0; 4] } else { timeline.steps[n - 1].scores_after.clone() };
+        let expected = if n == 0 {
+            vec![0; 4]
+        } else {
+            timeline.steps[n - 1].scores_after.clone()
+        };
         assert_eq!(game.scores(), &expected[..]);
         if n > 0 {
             assert_eq!(game.supply(), &timeline.steps[n - 1].supply_after[..]);

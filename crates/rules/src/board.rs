@@ -33,6 +33,9 @@ pub(crate) struct Board {
     frontier_slot: Vec<u16>,
     pub(crate) placed: Vec<PlacedTile>,
     pub(crate) frontier: Vec<Pos>,
+    /// For each frontier square, the (required, mask) edge codes its placed neighbours impose;
+    /// kept up to date as tiles arrive so legal-move generation does no neighbour look-ups.
+    pub(crate) frontier_constraint: Vec<(u8, u8)>,
 }
 
 const INITIAL_HALF: i64 = 12;
@@ -49,6 +52,7 @@ impl Board {
             frontier_slot: vec![EMPTY; (size * size) as usize],
             placed: Vec::with_capacity(80),
             frontier: Vec::with_capacity(64),
+            frontier_constraint: Vec::with_capacity(64),
         }
     }
 
@@ -124,35 +128,33 @@ impl Board {
         if slot != EMPTY {
             self.frontier_slot[cell] = EMPTY;
             self.frontier.swap_remove(slot as usize);
+            self.frontier_constraint.swap_remove(slot as usize);
             if let Some(&moved) = self.frontier.get(slot as usize) {
                 let mi = self.index(moved).expect("frontier squares are covered");
                 self.frontier_slot[mi] = slot;
             }
         }
         for side in Side::ALL {
-            let Some(n) = tile.at.step(side) else { continue };
+            let Some(n) = tile.at.step(side) else {
+                continue;
+            };
             let Some(ni) = self.index(n) else { continue };
-            if self.cells[ni] == EMPTY && self.frontier_slot[ni] == EMPTY {
+            if self.cells[ni] != EMPTY {
+                continue;
+            }
+            if self.frontier_slot[ni] == EMPTY {
                 self.frontier_slot[ni] = self.frontier.len() as u16;
                 self.frontier.push(n);
+                self.frontier_constraint.push((0, 0));
             }
+            // The new tile's edge on `side` is what the neighbour must match on its far side.
+            let slot = self.frontier_slot[ni] as usize;
+            let opp = side.opposite().index();
+            let code = (tile.pattern >> (2 * side.index())) & 3;
+            let (required, mask) = &mut self.frontier_constraint[slot];
+            *required |= code << (2 * opp);
+            *mask |= 3 << (2 * opp);
         }
         index
-    }
-
-    /// The required edge codes and mask for a tile on `at`, from its placed neighbours.
-    #[inline]
-    pub(crate) fn constraint(&self, at: Pos) -> (u8, u8) {
-        let mut required = 0u8;
-        let mut mask = 0u8;
-        for side in Side::ALL {
-            if let Some(n) = at.step(side).and_then(|n| self.tile_at(n)) {
-                let opp = side.opposite().index();
-                let code = (n.pattern >> (2 * opp)) & 3;
-                required |= code << (2 * side.index());
-                mask |= 3 << (2 * side.index());
-            }
-        }
-        (required, mask)
     }
 }

@@ -47,7 +47,14 @@ impl Features {
         self.parent.len() as u32
     }
 
-    pub(crate) fn add(&mut self, kind: FeatureKind, tile: u16, local: u8, open: u16, coa: u16) -> u32 {
+    pub(crate) fn add(
+        &mut self,
+        kind: FeatureKind,
+        tile: u16,
+        local: u8,
+        open: u16,
+        coa: u16,
+    ) -> u32 {
         let id = self.parent.len() as u32;
         self.parent.push(id);
         self.next.push(id);
@@ -106,7 +113,10 @@ impl Features {
     }
 
     pub(crate) fn meeple_total(&self, root: u32) -> u32 {
-        self.meeples[root as usize].iter().map(|&m| u32::from(m)).sum()
+        self.meeples[root as usize]
+            .iter()
+            .map(|&m| u32::from(m))
+            .sum()
     }
 
     /// Every segment of the feature `s` belongs to.

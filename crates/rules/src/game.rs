@@ -99,12 +99,19 @@ pub enum Action {
         rotation: Rotation,
     },
     /// Chance: the tile that came out of the bag.
-    Draw { tile: TileTypeId },
+    Draw {
+        tile: TileTypeId,
+    },
     /// The drawn tile fits nowhere and is removed from the game.
     SetAside,
-    Place { at: Pos, rotation: Rotation },
+    Place {
+        at: Pos,
+        rotation: Rotation,
+    },
     /// A meeple on segment `segment` (local index) of the tile just placed.
-    PlaceMeeple { segment: u8 },
+    PlaceMeeple {
+        segment: u8,
+    },
     SkipMeeple,
 }
 
@@ -200,7 +207,9 @@ impl Game {
             in_game.iter_mut().for_each(|c| *c = 0);
             for (id, &count) in bag {
                 let Some(t) = setup.tiles.find(id) else {
-                    return bad(format!("the bag lists tile {id}, which no tile set in the game has"));
+                    return bad(format!(
+                        "the bag lists tile {id}, which no tile set in the game has"
+                    ));
                 };
                 in_game[t.0 as usize] = count;
             }
@@ -384,10 +393,18 @@ impl Game {
     pub fn legal_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
         out.clear();
         let t = self.tiles.get(tile);
-        for &at in &self.board.frontier {
-            let (required, mask) = self.board.constraint(at);
-            for rotation in Rotation::ALL {
-                if t.is_distinct_rotation(rotation) && t.pattern(rotation) & mask == required {
+        let mut patterns = [(Rotation::default(), 0u8); 4];
+        let mut n = 0;
+        for rotation in Rotation::ALL {
+            if t.is_distinct_rotation(rotation) {
+                patterns[n] = (rotation, t.pattern(rotation));
+                n += 1;
+            }
+        }
+        let board = &self.board;
+        for (&at, &(required, mask)) in board.frontier.iter().zip(&board.frontier_constraint) {
+            for &(rotation, pattern) in &patterns[..n] {
+                if pattern & mask == required {
                     out.push(Placement { at, rotation });
                 }
             }
@@ -397,20 +414,26 @@ impl Game {
     /// The first legal placement of `tile`, if any (any rotation).
     pub fn first_placement(&self, tile: TileTypeId) -> Option<Placement> {
         let t = self.tiles.get(tile);
-        self.board.frontier.iter().find_map(|&at| {
-            let (required, mask) = self.board.constraint(at);
-            Rotation::ALL
-                .into_iter()
-                .find(|&r| t.pattern(r) & mask == required)
-                .map(|rotation| Placement { at, rotation })
-        })
+        let board = &self.board;
+        board
+            .frontier
+            .iter()
+            .zip(&board.frontier_constraint)
+            .find_map(|(&at, &(required, mask))| {
+                Rotation::ALL
+                    .into_iter()
+                    .find(|&r| t.pattern(r) & mask == required)
+                    .map(|rotation| Placement { at, rotation })
+            })
     }
 
     /// Every legal meeple target on the tile just placed, into `out` (empty when no meeple is
     /// left or the game is not at the meeple step). Skipping is always legal there.
     pub fn legal_meeples(&self, out: &mut Vec<MeepleSpot>) {
         out.clear();
-        let Phase::Meeple { at } = self.phase else { return };
+        let Phase::Meeple { at } = self.phase else {
+            return;
+        };
         if self.supply[self.current as usize] == 0 {
             return;
         }
@@ -439,7 +462,9 @@ impl Game {
         if segment as usize >= tile.segments.len() {
             return None;
         }
-        let root = self.features.root(placed.first_segment + u32::from(segment));
+        let root = self
+            .features
+            .root(placed.first_segment + u32::from(segment));
         let time = if self.features.kind[root as usize] != FeatureKind::Field
             && self.features.open[root as usize] == 0
         {
@@ -452,11 +477,15 @@ impl Game {
 
     /// All squares and segments of the feature a segment belongs to (for highlighting).
     pub fn feature_segments(&self, at: Pos, segment: u8) -> Vec<(Pos, SegmentLabel)> {
-        let Some(placed) = self.board.tile_at(at) else { return Vec::new() };
+        let Some(placed) = self.board.tile_at(at) else {
+            return Vec::new();
+        };
         if segment as usize >= self.tiles.get(placed.tile).segments.len() {
             return Vec::new();
         }
-        let root = self.features.root(placed.first_segment + u32::from(segment));
+        let root = self
+            .features
+            .root(placed.first_segment + u32::from(segment));
         let mut members = self.features.members(root);
         members.sort_unstable();
         members
@@ -482,14 +511,7 @@ impl Game {
             expected: phase.expects(),
         };
         match (*action, self.phase) {
-            (
-                Action::PlaceStart {
-                    tile,
-                    at,
-                    rotation,
-                },
-                Phase::Start,
-            ) => {
+            (Action::PlaceStart { tile, at, rotation }, Phase::Start) => {
                 self.take_from_bag(tile)?;
                 self.board = Board::new(at);
                 self.started = true;
@@ -632,7 +654,9 @@ impl Game {
             return Err(RuleViolation::NotAdjacent { at });
         }
         for side in Side::ALL {
-            let Some(n) = at.step(side).and_then(|n| self.board.tile_at(n)) else { continue };
+            let Some(n) = at.step(side).and_then(|n| self.board.tile_at(n)) else {
+                continue;
+            };
             let ours = t.edge(rotation, side);
             let theirs = self.tiles.get(n.tile).edge(n.rotation, side.opposite());
             if ours != theirs {
@@ -691,7 +715,9 @@ impl Game {
         let mut n_before = 0;
         for side in Side::ALL {
             let Some(npos) = at.step(side) else { continue };
-            let Some(ni) = self.board.tile_index(npos) else { continue };
+            let Some(ni) = self.board.tile_index(npos) else {
+                continue;
+            };
             let n = self.board.placed[ni as usize];
             let nt = tiles.get(n.tile);
             fx.notes.push(Note::EdgeMatched {
@@ -763,7 +789,9 @@ impl Game {
 
         // Monasteries around (and on) the new tile.
         for p in at.ring() {
-            let Some(ni) = self.board.tile_index(p) else { continue };
+            let Some(ni) = self.board.tile_index(p) else {
+                continue;
+            };
             let n = self.board.placed[ni as usize];
             if let Some(m) = tiles.get(n.tile).monastery_segment() {
                 let s = n.first_segment + u32::from(m);
@@ -976,13 +1004,18 @@ impl Game {
                         }
                     }
                 }
-                let mut refs: Vec<FeatureRef> = roots.iter().map(|&r| self.feature_ref(r)).collect();
+                let mut refs: Vec<FeatureRef> =
+                    roots.iter().map(|&r| self.feature_ref(r)).collect();
                 refs.sort_by_key(|r| (r.at, r.label.anchor.map(|a| format!("{a:?}"))));
                 let n = refs.len() as u32;
                 cities = refs;
                 (
                     3 * n,
-                    format!("3 × {} = {}", plural(n, "completed city", "completed cities"), 3 * n),
+                    format!(
+                        "3 × {} = {}",
+                        plural(n, "completed city", "completed cities"),
+                        3 * n
+                    ),
                     rule::SCORE_FIELD_FINAL,
                 )
             }
@@ -992,7 +1025,11 @@ impl Game {
             time,
             feature: self.feature_ref(root),
             tiles,
-            coats_of_arms: if kind == FeatureKind::City { coats_of_arms } else { 0 },
+            coats_of_arms: if kind == FeatureKind::City {
+                coats_of_arms
+            } else {
+                0
+            },
             cities,
             meeples,
             winners,

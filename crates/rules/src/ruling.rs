@@ -132,15 +132,35 @@ impl RuleViolation {
 /// to words by `Display`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Note {
-    StartPlaced { at: Pos, rotation: Rotation },
-    Drew { left: u32 },
-    EdgeMatched { side: Side, terrain: Terrain, neighbour: Pos },
+    StartPlaced {
+        at: Pos,
+        rotation: Rotation,
+    },
+    Drew {
+        left: u32,
+    },
+    EdgeMatched {
+        side: Side,
+        terrain: Terrain,
+        neighbour: Pos,
+    },
     FitsNowhere,
-    Joined { kind: FeatureKind, count: u8, occupied: u8 },
-    MeepleOnFreeFeature { label: SegmentLabel },
+    Joined {
+        kind: FeatureKind,
+        count: u8,
+        occupied: u8,
+    },
+    MeepleOnFreeFeature {
+        label: SegmentLabel,
+    },
     MeepleSkipped,
-    Completed { kind: FeatureKind, at: Pos },
-    NextPlayer { seat: u8 },
+    Completed {
+        kind: FeatureKind,
+        at: Pos,
+    },
+    NextPlayer {
+        seat: u8,
+    },
     BagEmpty,
 }
 
@@ -206,7 +226,10 @@ impl fmt::Display for Note {
             Note::MeepleSkipped => write!(f, "no meeple placed"),
             Note::Completed { kind, at } => write!(f, "the {kind} through {at} is completed"),
             Note::NextPlayer { seat } => write!(f, "seat {seat} plays next"),
-            Note::BagEmpty => write!(f, "the bag is empty: the game ends and final scoring follows"),
+            Note::BagEmpty => write!(
+                f,
+                "the bag is empty: the game ends and final scoring follows"
+            ),
         }
     }
 }

@@ -57,7 +57,11 @@ impl fmt::Display for Score {
             ScoreTime::Completed => "completed",
             ScoreTime::Final => "final scoring",
         };
-        write!(f, "{} ({when}) {}: {}", self.kind, self.feature, self.formula)?;
+        write!(
+            f,
+            "{} ({when}) {}: {}",
+            self.kind, self.feature, self.formula
+        )?;
         if self.winners.is_empty() {
             write!(f, "; no meeple, nobody scores")?;
         } else {

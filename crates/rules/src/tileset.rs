@@ -122,7 +122,10 @@ impl TileType {
 
     /// Sides a segment reaches, in board orientation (bitmask).
     pub fn segment_sides(&self, rotation: Rotation, segment: u8) -> u8 {
-        rotate_mask4(self.segments[segment as usize].sides, rotation.quarter_turns())
+        rotate_mask4(
+            self.segments[segment as usize].sides,
+            rotation.quarter_turns(),
+        )
     }
 
     /// Ports a segment touches, in board orientation (bitmask).
@@ -172,7 +175,9 @@ impl TileType {
             (FeatureKind::City | FeatureKind::Road, Some(Anchor::Side(side))) => {
                 self.segment_at_side(rotation, side)?
             }
-            (FeatureKind::Field, Some(Anchor::Port(port))) => self.segment_at_port(rotation, port)?,
+            (FeatureKind::Field, Some(Anchor::Port(port))) => {
+                self.segment_at_port(rotation, port)?
+            }
             _ => return None,
         };
         (self.segments[segment as usize].kind == label.kind).then_some(segment)
@@ -226,15 +231,15 @@ impl std::str::FromStr for SegmentLabel {
                 } else {
                     FeatureKind::Road
                 },
-                anchor: Some(Anchor::Side(
-                    Side::parse(side).ok_or_else(|| format!("{s:?}: {side:?} is not a side; {GRAMMAR}"))?,
-                )),
+                anchor: Some(Anchor::Side(Side::parse(side).ok_or_else(|| {
+                    format!("{s:?}: {side:?} is not a side; {GRAMMAR}")
+                })?)),
             },
             ("field", Some(port)) => SegmentLabel {
                 kind: FeatureKind::Field,
-                anchor: Some(Anchor::Port(
-                    Port::parse(port).ok_or_else(|| format!("{s:?}: {port:?} is not a port; {GRAMMAR}"))?,
-                )),
+                anchor: Some(Anchor::Port(Port::parse(port).ok_or_else(|| {
+                    format!("{s:?}: {port:?} is not a port; {GRAMMAR}")
+                })?)),
             },
             _ => return Err(format!("{s:?}: {GRAMMAR}")),
         };
@@ -408,7 +413,10 @@ impl TileSet {
                 {
                     return Err(TileSetError::Tile {
                         tile: tile.id.clone(),
-                        problem: format!("id appears in more than one tile set (again in {})", set.name),
+                        problem: format!(
+                            "id appears in more than one tile set (again in {})",
+                            set.name
+                        ),
                     });
                 }
                 tiles.push(tile.clone());
@@ -421,7 +429,11 @@ impl TileSet {
             )));
         }
         Ok(TileSet {
-            name: sets.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join("+"),
+            name: sets
+                .iter()
+                .map(|s| s.name.as_str())
+                .collect::<Vec<_>>()
+                .join("+"),
             description: String::new(),
             tiles,
             by_id,
@@ -463,17 +475,29 @@ impl TileSet {
 
 fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
     let fail = |problem: String| TileSetError::Tile {
-        tile: if ft.id.is_empty() { "<empty id>".into() } else { ft.id.clone() },
+        tile: if ft.id.is_empty() {
+            "<empty id>".into()
+        } else {
+            ft.id.clone()
+        },
         problem,
     };
     if ft.id.is_empty() || ft.id.len() > 16 || !ft.id.chars().all(|c| c.is_ascii_graphic()) {
-        return Err(fail("id must be 1 to 16 printable ASCII characters without spaces".into()));
+        return Err(fail(
+            "id must be 1 to 16 printable ASCII characters without spaces".into(),
+        ));
     }
     if ft.garden > ft.count {
-        return Err(fail(format!("garden {} exceeds count {}", ft.garden, ft.count)));
+        return Err(fail(format!(
+            "garden {} exceeds count {}",
+            ft.garden, ft.count
+        )));
     }
     if ft.start > ft.count {
-        return Err(fail(format!("start {} exceeds count {}", ft.start, ft.count)));
+        return Err(fail(format!(
+            "start {} exceeds count {}",
+            ft.start, ft.count
+        )));
     }
     let mut edges = [Terrain::Field; 4];
     for (i, e) in ft.edges.iter().enumerate() {
@@ -494,7 +518,9 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
     };
     let port_of = |s: &str| {
         Port::parse(s).ok_or_else(|| {
-            fail(format!("{s:?} is not a port; expected one of Nw Ne En Es Se Sw Ws Wn"))
+            fail(format!(
+                "{s:?} is not a port; expected one of Nw Ne En Es Se Sw Ws Wn"
+            ))
         })
     };
 
@@ -592,7 +618,9 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         match edges[side.index()] {
             Terrain::Field => {
                 if !claimed.is_empty() {
-                    return Err(fail(format!("side {side} is F but a road or city segment reaches it")));
+                    return Err(fail(format!(
+                        "side {side} is F but a road or city segment reaches it"
+                    )));
                 }
                 for p in [p0, p1] {
                     if port_fields(p) != 1 {
@@ -803,7 +831,11 @@ mod tests {
             r#"{"id":"Z","count":1,"edges":["C","F","F","F"],"cities":[{"sides":["N"]}],"fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]}"#,
         ))
         .unwrap_err();
-        assert!(err.to_string().contains("side N is C, so port Nw must be in no field"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("side N is C, so port Nw must be in no field"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -812,7 +844,11 @@ mod tests {
             r#"{"id":"Z","count":1,"edges":["R","F","F","F"],"fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]}"#,
         ))
         .unwrap_err();
-        assert!(err.to_string().contains("side N is R, so exactly one road segment must reach it (found 0"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("side N is R, so exactly one road segment must reach it (found 0"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -841,7 +877,15 @@ mod tests {
             let label: SegmentLabel = text.parse().unwrap();
             assert_eq!(label.to_string(), text);
         }
-        for bad in ["", "city", "city X", "field N", "monastery N", "road E extra", "farm Nw"] {
+        for bad in [
+            "",
+            "city",
+            "city X",
+            "field N",
+            "monastery N",
+            "road E extra",
+            "farm Nw",
+        ] {
             assert!(bad.parse::<SegmentLabel>().is_err(), "{bad:?}");
         }
     }
@@ -851,7 +895,8 @@ mod tests {
         let t = r#"{"id":"Z","count":1,"edges":["F","F","F","F"],"fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]}"#;
         let err = TileSet::from_json(&with_tile(&format!("{t},{t}"))).unwrap_err();
         assert!(err.to_string().contains("id is used by more than one tile"));
-        let err = TileSet::from_json(r#"{"format":"x","version":1,"name":"t","tiles":[]}"#).unwrap_err();
+        let err =
+            TileSet::from_json(r#"{"format":"x","version":1,"name":"t","tiles":[]}"#).unwrap_err();
         assert!(err.to_string().contains("format is \"x\""));
     }
 }

@@ -20,7 +20,10 @@ fn a_tile_must_touch_a_placed_tile_along_a_full_edge_corners_do_not_count() {
     let err = t.place(1, -1, 0).unwrap_err();
     // Then it is refused under the adjacency rule, and nothing changed
     assert_eq!(err.rule(), "base.tile.adjacent");
-    assert_eq!(err.to_string(), "square (1,-1) touches no placed tile along a full edge");
+    assert_eq!(
+        err.to_string(),
+        "square (1,-1) touches no placed tile along a full edge"
+    );
     assert_eq!(t.game.phase(), Phase::Place { tile: t.id("B") });
     assert_eq!(t.game.placed().len(), 1);
 }
@@ -55,14 +58,29 @@ fn a_square_can_hold_one_tile() {
 fn a_tile_that_fits_nowhere_is_set_aside_for_good_and_a_new_one_is_drawn() {
     // Given a closed city tile C as start: every open side demands a city
     let setup = Setup {
-        bag: Some([("C".to_string(), 1), ("B".to_string(), 2), ("E".to_string(), 1)].into()),
+        bag: Some(
+            [
+                ("C".to_string(), 1),
+                ("B".to_string(), 2),
+                ("E".to_string(), 1),
+            ]
+            .into(),
+        ),
         ..Setup::base(2)
     };
     let mut game = Game::new(setup).unwrap();
     let mut fx = Effects::default();
     let id = |g: &Game, s: &str| g.tiles().find(s).unwrap();
     let c = id(&game, "C");
-    game.apply(&Action::PlaceStart { tile: c, at: Pos::new(0, 0), rotation: rot(0) }, &mut fx).unwrap();
+    game.apply(
+        &Action::PlaceStart {
+            tile: c,
+            at: Pos::new(0, 0),
+            rotation: rot(0),
+        },
+        &mut fx,
+    )
+    .unwrap();
     // When seat 0 draws B (all field), which fits nowhere
     let b = id(&game, "B");
     game.apply(&Action::Draw { tile: b }, &mut fx).unwrap();
@@ -81,7 +99,11 @@ fn a_tile_that_fits_nowhere_is_set_aside_for_good_and_a_new_one_is_drawn() {
     game.apply(&Action::Draw { tile: e }, &mut fx).unwrap();
     let err = game.apply(&Action::SetAside, &mut fx).unwrap_err();
     assert_eq!(err.rule(), "base.tile.set-aside");
-    assert!(err.to_string().starts_with("tile E cannot be set aside: it fits at"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("tile E cannot be set aside: it fits at"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -103,7 +125,10 @@ fn a_tile_cannot_be_drawn_more_often_than_the_game_holds_it() {
 fn turns_pass_in_seat_order_and_actions_must_come_in_turn_order() {
     let mut t = table(3, &[("B", 1), ("E", 2)]);
     assert_eq!(t.game.current_player(), 0);
-    assert_eq!(t.game.check_player(1).unwrap_err().rule(), "base.turn.order");
+    assert_eq!(
+        t.game.check_player(1).unwrap_err().rule(),
+        "base.turn.order"
+    );
     let err = t.place(0, -1, 0).unwrap_err();
     assert_eq!(err.rule(), "base.turn.phase");
     t.turn("B", 0, -1, 0, None);
@@ -146,7 +171,10 @@ fn ruling_2_a_separate_segment_of_the_same_kind_can_be_claimed() {
     t.draw("L").unwrap();
     t.place(1, 0, 0).unwrap();
     // Then the stub joined to seat 0's road is taken, but the east stub is free
-    assert_eq!(t.meeple(Some("road W")).unwrap_err().rule(), "base.meeple.occupied");
+    assert_eq!(
+        t.meeple(Some("road W")).unwrap_err().rule(),
+        "base.meeple.occupied"
+    );
     t.meeple(Some("road E")).unwrap();
     assert_eq!(t.game.supply(), &[6, 6]);
 }
@@ -157,17 +185,32 @@ fn a_tile_may_join_occupied_features_which_become_shared() {
     let mut t = table(2, &[("U", 1), ("B", 1), ("A", 1), ("E", 1)]);
     t.turn("B", 0, -1, 0, Some("field Nw")); // seat 0: south field (B + D south)
     t.turn("U", 1, 0, 90, Some("field Nw")); // seat 1: north field (U north + D north)
-    // When A (a monastery where the road ends; its field wraps around) caps the road
+                                             // When A (a monastery where the road ends; its field wraps around) caps the road
     let fx = t.turn("A", 2, 0, 90, None);
     // Then the two occupied fields are one field, shared
-    assert!(fx.notes.contains(&Note::Joined { kind: FeatureKind::Field, count: 2, occupied: 2 }), "{:?}", fx.notes);
+    assert!(
+        fx.notes.contains(&Note::Joined {
+            kind: FeatureKind::Field,
+            count: 2,
+            occupied: 2
+        }),
+        "{:?}",
+        fx.notes
+    );
 }
 
 #[test]
 fn seven_meeples_per_player_and_none_when_the_supply_is_empty() {
     let t = table(2, &[("B", 1)]);
     assert_eq!(t.game.supply(), &[7, 7]);
-    let mut t = table_with(2, &[("U", 3)], Options { meeples: 1, ..Options::default() });
+    let mut t = table_with(
+        2,
+        &[("U", 3)],
+        Options {
+            meeples: 1,
+            ..Options::default()
+        },
+    );
     t.turn("U", -1, 0, 90, Some("road E"));
     t.turn("U", 1, 0, 90, None);
     t.draw("U").unwrap();
@@ -182,14 +225,27 @@ fn seven_meeples_per_player_and_none_when_the_supply_is_empty() {
 
 #[test]
 fn with_farmers_off_fields_take_no_meeple_and_are_not_scored() {
-    let mut t = table_with(2, &[("B", 1), ("E", 1)], Options { farmers: false, ..Options::default() });
+    let mut t = table_with(
+        2,
+        &[("B", 1), ("E", 1)],
+        Options {
+            farmers: false,
+            ..Options::default()
+        },
+    );
     t.draw("B").unwrap();
     t.place(0, -1, 0).unwrap();
     let err = t.meeple(Some("field Nw")).unwrap_err();
     assert_eq!(err.rule(), "base.meeple.farmers-option");
     let mut spots = Vec::new();
     t.game.legal_meeples(&mut spots);
-    assert_eq!(spots.iter().map(|s| s.label.to_string()).collect::<Vec<_>>(), vec!["monastery"]);
+    assert_eq!(
+        spots
+            .iter()
+            .map(|s| s.label.to_string())
+            .collect::<Vec<_>>(),
+        vec!["monastery"]
+    );
 }
 
 #[test]
@@ -215,7 +271,10 @@ fn a_completed_road_scores_one_per_tile_for_its_owner_whoever_completes_it() {
     let s = &fx.scores[0];
     assert_eq!(s.kind, FeatureKind::Road);
     assert_eq!(s.time, ScoreTime::Completed);
-    assert_eq!(s.tiles, vec![Pos::new(-1, 0), Pos::new(0, 0), Pos::new(1, 0)]);
+    assert_eq!(
+        s.tiles,
+        vec![Pos::new(-1, 0), Pos::new(0, 0), Pos::new(1, 0)]
+    );
     assert_eq!(s.winners, vec![0]);
     assert_eq!(s.points, 3);
     assert_eq!(s.formula, "1 × 3 tiles = 3");
@@ -235,7 +294,10 @@ fn a_completed_city_scores_two_per_tile_and_two_per_coat_of_arms() {
     // Then: 3 tiles, 1 coat of arms → 8 for seat 0
     let s = &fx.scores[0];
     assert_eq!(s.kind, FeatureKind::City);
-    assert_eq!(s.tiles, vec![Pos::new(-1, 1), Pos::new(0, 0), Pos::new(0, 1)]);
+    assert_eq!(
+        s.tiles,
+        vec![Pos::new(-1, 1), Pos::new(0, 0), Pos::new(0, 1)]
+    );
     assert_eq!(s.coats_of_arms, 1);
     assert_eq!(s.meeples, vec![(0, 1)]);
     assert_eq!(s.points, 8);
@@ -252,7 +314,10 @@ fn ruling_3_a_feature_the_tile_completes_may_be_claimed_and_scores_at_once() {
     // Then the two-tile city scores 4 at once and the knight is back in supply
     assert_eq!(fx.scores.len(), 1);
     assert_eq!(fx.scores[0].points, 4);
-    assert_eq!(fx.scores[0].formula, "2 × 2 tiles + 2 × 0 coats of arms = 4");
+    assert_eq!(
+        fx.scores[0].formula,
+        "2 × 2 tiles + 2 × 0 coats of arms = 4"
+    );
     assert_eq!(fx.returned.len(), 1);
     assert_eq!(t.game.supply(), &[7, 7]);
     assert_eq!(t.scores(), vec![4, 0]);
@@ -260,7 +325,14 @@ fn ruling_3_a_feature_the_tile_completes_may_be_claimed_and_scores_at_once() {
 
 #[test]
 fn the_two_tile_city_option_scores_two() {
-    let mut t = table_with(2, &[("E", 1), ("B", 1)], Options { two_tile_city: 2, ..Options::default() });
+    let mut t = table_with(
+        2,
+        &[("E", 1), ("B", 1)],
+        Options {
+            two_tile_city: 2,
+            ..Options::default()
+        },
+    );
     let fx = t.turn("E", 0, 1, 180, Some("city S"));
     assert_eq!(fx.scores[0].points, 2);
     assert_eq!(fx.scores[0].rule, "base.score.city.two-tile");
@@ -307,7 +379,11 @@ fn ruling_5_a_monastery_needs_all_eight_neighbours_and_then_scores_nine() {
     assert!(fx.scores.is_empty());
     // When the eighth arrives (diagonals count), it scores 9
     let fx = t.turn("E", 1, -2, 180, None);
-    let s = fx.scores.iter().find(|s| s.kind == FeatureKind::Monastery).unwrap();
+    let s = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Monastery)
+        .unwrap();
     assert_eq!(s.time, ScoreTime::Completed);
     assert_eq!(s.points, 9);
     assert_eq!(s.tiles.len(), 9);
@@ -332,12 +408,20 @@ fn final_scoring_incomplete_road_one_per_tile_incomplete_city_one_per_tile_and_c
     let mut t = table(2, &[("U", 1), ("M", 1)]);
     t.turn("U", 1, 0, 90, Some("road W"));
     let fx = t.turn("M", 0, 1, 180, Some("city S"));
-    let city = fx.scores.iter().find(|s| s.kind == FeatureKind::City).unwrap();
+    let city = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::City)
+        .unwrap();
     assert_eq!(city.time, ScoreTime::Final);
     assert_eq!(city.points, 3);
     assert_eq!(city.formula, "1 × 2 tiles + 1 × 1 coat of arms = 3");
     assert_eq!(city.rule, "base.score.city.final");
-    let road = fx.scores.iter().find(|s| s.kind == FeatureKind::Road).unwrap();
+    let road = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Road)
+        .unwrap();
     assert_eq!(road.points, 2);
     assert_eq!(road.rule, "base.score.road.final");
     assert_eq!(t.scores(), vec![2, 3]);
@@ -350,7 +434,10 @@ fn final_scoring_incomplete_monastery_one_plus_neighbours() {
     t.turn("U", 1, 0, 90, None);
     let fx = t.turn("U", -1, 0, 90, None);
     let s = &fx.scores[0];
-    assert_eq!((s.kind, s.time, s.points), (FeatureKind::Monastery, ScoreTime::Final, 4));
+    assert_eq!(
+        (s.kind, s.time, s.points),
+        (FeatureKind::Monastery, ScoreTime::Final, 4)
+    );
     assert_eq!(s.formula, "1 for the monastery + 3 surrounding tiles = 4");
 }
 
@@ -363,7 +450,11 @@ fn fields_score_three_per_completed_city_and_coats_of_arms_add_nothing() {
     t.turn("M", 0, 1, 180, None);
     let fx = t.turn("E", -1, 1, 90, None);
     // Then at the end the field scores 3 for that one city — not more for the coat of arms
-    let field = fx.scores.iter().find(|s| s.kind == FeatureKind::Field).unwrap();
+    let field = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Field)
+        .unwrap();
     assert_eq!(field.points, 3);
     assert_eq!(field.cities.len(), 1);
     assert_eq!(field.formula, "3 × 1 completed city = 3");
@@ -376,7 +467,11 @@ fn an_incomplete_city_gives_its_field_nothing() {
     let mut t = table(2, &[("U", 1), ("M", 1)]);
     t.turn("U", 1, 0, 90, Some("field Nw"));
     let fx = t.turn("M", 0, 1, 180, None);
-    let field = fx.scores.iter().find(|s| s.kind == FeatureKind::Field).unwrap();
+    let field = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Field)
+        .unwrap();
     assert_eq!(field.points, 0);
     assert_eq!(field.formula, "3 × 0 completed cities = 0");
 }
@@ -386,7 +481,7 @@ fn each_field_is_scored_on_its_own_a_city_touching_two_fields_pays_both() {
     // Given F north of the start tile: its city runs north–south with a field on each side
     let mut t = table(2, &[("F", 1), ("E", 1)]);
     t.turn("F", 0, 1, 90, Some("field En")); // seat 0: east field
-    // When seat 1 puts a farmer on the west field and the city is closed
+                                             // When seat 1 puts a farmer on the west field and the city is closed
     t.draw("E").unwrap();
     t.place(0, 2, 180).unwrap();
     t.meeple(None).unwrap();
@@ -396,7 +491,11 @@ fn each_field_is_scored_on_its_own_a_city_touching_two_fields_pays_both() {
     t.turn("F", 0, 1, 90, Some("field En"));
     t.turn("E", 0, 2, 180, None);
     let fx = t.turn("B", 1, 1, 0, None);
-    let fields: Vec<&Score> = fx.scores.iter().filter(|s| s.kind == FeatureKind::Field).collect();
+    let fields: Vec<&Score> = fx
+        .scores
+        .iter()
+        .filter(|s| s.kind == FeatureKind::Field)
+        .collect();
     assert_eq!(fields.len(), 1);
     assert_eq!(fields[0].points, 3);
 }
@@ -411,7 +510,11 @@ fn majority_tied_players_all_score_in_full() {
     t.turn("A", 2, 0, 90, None);
     let fx = t.turn("E", 0, 1, 180, None);
     // Then one field, one farmer each: both score 3
-    let field = fx.scores.iter().find(|s| s.kind == FeatureKind::Field).unwrap();
+    let field = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Field)
+        .unwrap();
     assert_eq!(field.meeples, vec![(0, 1), (1, 1)]);
     assert_eq!(field.winners, vec![0, 1]);
     assert_eq!(t.scores(), vec![3, 3]);
@@ -428,7 +531,11 @@ fn majority_only_the_most_meeples_score_and_every_meeple_returns() {
     t.turn("B", -1, 1, 0, None);
     let fx = t.turn("A", 1, 0, 90, None);
     // Then seat 0 (2 farmers) beats seat 1 (1 farmer); seat 1 scores nothing
-    let field = fx.scores.iter().find(|s| s.kind == FeatureKind::Field).unwrap();
+    let field = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Field)
+        .unwrap();
     assert_eq!(field.meeples, vec![(0, 2), (1, 1)]);
     assert_eq!(field.winners, vec![0]);
     assert_eq!(field.points, 3);
@@ -443,7 +550,11 @@ fn ruling_7_gardens_are_pictures_not_segments() {
     let e = set.get(set.find("E").unwrap());
     assert_eq!(e.garden, 1);
     assert!(e.segments.iter().all(|s| s.kind != FeatureKind::Monastery));
-    assert_eq!(e.segments.len(), 2, "a city and a field; no garden segment a meeple could take");
+    assert_eq!(
+        e.segments.len(),
+        2,
+        "a city and a field; no garden segment a meeple could take"
+    );
 }
 
 // ---- Perft-style counts of legal placements -------------------------------------------------
@@ -454,7 +565,15 @@ fn perft_legal_placements_around_the_start_tile() {
     // Counted by hand from the tile table (symmetric rotations count once).
     let t = table(2, &[("B", 1)]);
     let mut out = Vec::new();
-    for (tile, expected) in [("B", 1), ("C", 1), ("X", 2), ("U", 3), ("D", 6), ("V", 6), ("E", 4)] {
+    for (tile, expected) in [
+        ("B", 1),
+        ("C", 1),
+        ("X", 2),
+        ("U", 3),
+        ("D", 6),
+        ("V", 6),
+        ("E", 4),
+    ] {
         t.game.legal_placements(t.id(tile), &mut out);
         assert_eq!(out.len(), expected, "tile {tile}: {out:?}");
     }
@@ -475,12 +594,23 @@ fn the_generator_agrees_with_the_validator_on_every_square_and_rotation() {
                 for r in Rotation::ALL {
                     let legal = t.game.check_placement(id, Pos::new(x, y), r).is_ok();
                     // A symmetric duplicate rotation is listed under its smallest twin.
-                    let listed = out.iter().any(|p| p.at == Pos::new(x, y) && p.rotation == r);
+                    let listed = out
+                        .iter()
+                        .any(|p| p.at == Pos::new(x, y) && p.rotation == r);
                     let duplicate = !tile.is_distinct_rotation(r);
-                    let same_as_listed = listed || (duplicate && out.iter().any(|p| p.at == Pos::new(x, y)));
-                    assert!(!listed || legal, "{} at ({x},{y}) {r} generated but illegal", tile.id);
+                    let same_as_listed =
+                        listed || (duplicate && out.iter().any(|p| p.at == Pos::new(x, y)));
+                    assert!(
+                        !listed || legal,
+                        "{} at ({x},{y}) {r} generated but illegal",
+                        tile.id
+                    );
                     if legal {
-                        assert!(same_as_listed, "{} at ({x},{y}) {r} is legal but not generated", tile.id);
+                        assert!(
+                            same_as_listed,
+                            "{} at ({x},{y}) {r} is legal but not generated",
+                            tile.id
+                        );
                     }
                 }
             }

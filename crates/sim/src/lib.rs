@@ -10,8 +10,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{
-    Action, Effects, FeatureKind, Game, MeepleSpot, Placement, Pos, Rotation, RuleViolation,
-    Setup, TileTypeId,
+    Action, Effects, FeatureKind, Game, MeepleSpot, Placement, Pos, Rotation, RuleViolation, Setup,
+    TileTypeId,
 };
 
 /// How a simulated seat chooses its moves.
@@ -97,7 +97,10 @@ pub fn play_into(
         .start_tile()
         .filter(|&s| game.in_game_count(s) > 0)
         .unwrap_or(bag[0]);
-    let first = bag.iter().position(|&t| t == start).expect("start tile in bag");
+    let first = bag
+        .iter()
+        .position(|&t| t == start)
+        .expect("start tile in bag");
     bag.swap_remove(first);
     bag.shuffle(&mut rng);
 
@@ -210,9 +213,18 @@ fn value_for(after: &Game, before: &Game, me: usize, at: Pos, spot: Option<Meepl
     let mut value = 2 * (mine - theirs);
     if let Some(s) = spot {
         // The meeple is still out (feature not completed this turn): count half its value now.
-        if after.meeples().any(|(p, pos, seg, _)| p as usize == me && pos == at && seg == s.segment) {
-            let standing = after.appraise(at, s.segment).map_or(0, |sc| i64::from(sc.points));
-            let weight = if s.label.kind == FeatureKind::Field { 1 } else { 2 };
+        if after
+            .meeples()
+            .any(|(p, pos, seg, _)| p as usize == me && pos == at && seg == s.segment)
+        {
+            let standing = after
+                .appraise(at, s.segment)
+                .map_or(0, |sc| i64::from(sc.points));
+            let weight = if s.label.kind == FeatureKind::Field {
+                1
+            } else {
+                2
+            };
             value += weight * standing / 2 - 2;
         }
     }
@@ -236,7 +248,11 @@ mod tests {
     fn a_game_uses_every_tile() {
         let g = play(Setup::base(2), 1, &[Strategy::Random]).unwrap();
         assert!(g.game.is_over());
-        let draws = g.actions.iter().filter(|a| matches!(a, Action::Draw { .. })).count();
+        let draws = g
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Draw { .. }))
+            .count();
         assert_eq!(draws, 71, "72 tiles, one is the start tile");
         assert_eq!(g.game.placed().len() + g.game.set_aside().len(), 72);
     }

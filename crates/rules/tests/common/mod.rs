@@ -82,7 +82,8 @@ impl Table {
 
     /// A whole turn that must be legal; returns its effects (the meeple step's).
     pub fn turn(&mut self, tile: &str, x: i32, y: i32, degrees: u32, on: Option<&str>) -> Effects {
-        self.draw(tile).unwrap_or_else(|e| panic!("draw {tile}: {e}"));
+        self.draw(tile)
+            .unwrap_or_else(|e| panic!("draw {tile}: {e}"));
         self.place(x, y, degrees)
             .unwrap_or_else(|e| panic!("place {tile} at ({x},{y}) {degrees}: {e}"));
         let mut all = self.fx.clone();

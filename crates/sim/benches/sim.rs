@@ -1,0 +1,96 @@
+//! The rules engine's hot paths, over many distinct games (farmers on):
+//! - `apply_event`: replaying recorded rule actions (draws, placements, meeples) onto a fresh
+//!   game — the fold without any decoding — reported per event;
+//! - `legal_placements`: enumerating one turn's legal placements, over 2,000 positions taken
+//!   from 100 games at every stage;
+//! - `random_game`: whole random games (shuffle, draw, enumerate, choose, apply, score),
+//!   reported in games per second on one core.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+
+use carc_rules::{Action, Effects, Game, Phase, Placement, Setup, TileTypeId};
+use carc_sim::{play, play_into, Buffers, Strategy};
+
+fn bench(c: &mut Criterion) {
+    let games: Vec<(u8, Vec<Action>)> = (0..200u64)
+        .map(|seed| {
+            let players = 2 + (seed % 5) as u8;
+            (
+                players,
+                play(Setup::base(players), seed, &[Strategy::Random])
+                    .unwrap()
+                    .actions,
+            )
+        })
+        .collect();
+    let events: usize = games.iter().map(|g| g.1.len()).sum();
+
+    let mut g = c.benchmark_group("rules");
+    g.throughput(Throughput::Elements((events / games.len()) as u64));
+    let setups: Vec<Setup> = games.iter().map(|(p, _)| Setup::base(*p)).collect();
+    let mut fx = Effects::default();
+    let mut i = 0;
+    g.bench_function("apply_event", |b| {
+        b.iter(|| {
+            i = (i + 1) % games.len();
+            let mut game = Game::new(setups[i].clone()).unwrap();
+            for a in &games[i].1 {
+                game.apply(a, &mut fx).unwrap();
+            }
+            black_box(game.scores()[0])
+        })
+    });
+
+    // Positions where a tile has been drawn, across whole games.
+    let mut positions: Vec<(Game, TileTypeId)> = Vec::new();
+    for (players, actions) in games.iter().take(100) {
+        let mut game = Game::new(Setup::base(*players)).unwrap();
+        for (k, a) in actions.iter().enumerate() {
+            game.apply(a, &mut fx).unwrap();
+            if let Phase::Place { tile } = game.phase() {
+                if k % 7 == 0 {
+                    positions.push((game.clone(), tile));
+                }
+            }
+        }
+    }
+    g.throughput(Throughput::Elements(1));
+    let mut out: Vec<Placement> = Vec::with_capacity(128);
+    let mut i = 0;
+    g.bench_function("legal_placements", |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            let (game, tile) = &positions[i];
+            game.legal_placements(*tile, &mut out);
+            black_box(out.len())
+        })
+    });
+
+    let mut buffers = Buffers::default();
+    let mut actions = Vec::with_capacity(256);
+    let mut seed = 0u64;
+    let setup = Setup::base(4);
+    g.bench_function("random_game_4_players", |b| {
+        b.iter(|| {
+            seed += 1;
+            let game = play_into(
+                setup.clone(),
+                seed,
+                &[Strategy::Random],
+                &mut buffers,
+                &mut actions,
+            )
+            .unwrap();
+            black_box(game.scores()[0])
+        })
+    });
+    g.finish();
+    eprintln!("legal_placements sampled {} positions", positions.len());
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30).warm_up_time(std::time::Duration::from_secs(1)).measurement_time(std::time::Duration::from_secs(4));
+    targets = bench
+}
+criterion_main!(benches);
