@@ -453,7 +453,24 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         }
     }
     for s in &step.effects.scores {
-        println!("score: {s}");
+        let when = match s.time {
+            carc_rules::ScoreTime::Completed => "completed",
+            carc_rules::ScoreTime::Final => "final scoring",
+        };
+        let who = if s.winners.is_empty() {
+            "no meeple, nobody scores".to_string()
+        } else {
+            let names: Vec<String> = s
+                .winners
+                .iter()
+                .map(|w| json::seat_name(header, *w))
+                .collect();
+            format!("{} +{}", names.join(" and "), s.points)
+        };
+        println!(
+            "score: {} ({when}) {}: {}; {who}  [{}]",
+            s.kind, s.feature, s.formula, s.rule
+        );
         println!(
             "    tiles: {}",
             s.tiles

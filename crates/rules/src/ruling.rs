@@ -30,6 +30,7 @@ pub mod rule {
     pub const MEEPLE_FARMERS: RuleId = "base.meeple.farmers-option";
     pub const MEEPLE_SUPPLY: RuleId = "base.meeple.supply";
     pub const MEEPLE_OCCUPIED: RuleId = "base.meeple.occupied";
+    pub const MEEPLE_OPTIONAL: RuleId = "base.meeple.optional";
     pub const FEATURE_JOINED: RuleId = "base.feature.joined";
     pub const SCORE_ROAD_COMPLETED: RuleId = "base.score.road.completed";
     pub const SCORE_CITY_COMPLETED: RuleId = "base.score.city.completed";
@@ -172,7 +173,8 @@ impl Note {
             Note::EdgeMatched { .. } => rule::TILE_EDGES_MATCH,
             Note::FitsNowhere => rule::TILE_SET_ASIDE,
             Note::Joined { .. } => rule::FEATURE_JOINED,
-            Note::MeepleOnFreeFeature { .. } | Note::MeepleSkipped => rule::MEEPLE_OCCUPIED,
+            Note::MeepleOnFreeFeature { .. } => rule::MEEPLE_OCCUPIED,
+            Note::MeepleSkipped => rule::MEEPLE_OPTIONAL,
             Note::Completed { kind, .. } => match kind {
                 FeatureKind::City => rule::SCORE_CITY_COMPLETED,
                 FeatureKind::Road => rule::SCORE_ROAD_COMPLETED,
