@@ -37,14 +37,6 @@ fn load_log(path: &Path) -> Result<Log> {
 }
 
 const NAMES: [&str; 6] = ["Ada", "Brandt", "Cleo", "Dario", "Ela", "Finn"];
-const COLORS: [Color; 6] = [
-    Color::Red,
-    Color::Blue,
-    Color::Green,
-    Color::Yellow,
-    Color::Black,
-    Color::Gray,
-];
 
 // ---- simulate ---------------------------------------------------------------------------------
 
@@ -129,7 +121,7 @@ pub fn simulated_log(setup: Setup, seed: u64, strategies: &[Strategy]) -> Result
         players: (0..setup.players as usize)
             .map(|i| Player {
                 name: NAMES[i].to_string(),
-                color: COLORS[i],
+                color: Color::ALL[i],
             })
             .collect(),
         rules: RulesOptions {

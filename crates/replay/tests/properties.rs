@@ -24,7 +24,7 @@ fn header(players: u8, seed: u64) -> Header {
         players: (0..players as usize)
             .map(|i| Player {
                 name: format!("P{i}"),
-                color: colors[i],
+                color: Color::ALL[i],
             })
             .collect(),
         rules: RulesOptions::default(),

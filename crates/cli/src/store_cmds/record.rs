@@ -19,15 +19,6 @@ use super::{replay_message, Ctx};
 use crate::commands::describe_event;
 use crate::json::seat_name;
 
-const COLORS: [Color; 6] = [
-    Color::Red,
-    Color::Blue,
-    Color::Green,
-    Color::Yellow,
-    Color::Black,
-    Color::Gray,
-];
-
 /// The start tile of a recorded game, placed at (0,0) unrotated as event 1.
 const START_TILE: &str = "D";
 
@@ -139,15 +130,15 @@ fn tile_id(game: &Game, tile: carc_rules::TileTypeId) -> TileId {
 
 fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     check_game_id(&args.game).map_err(anyhow::Error::msg)?;
-    if args.players.len() > COLORS.len() {
-        bail!("at most {} players", COLORS.len());
+    if args.players.len() > Color::ALL.len() {
+        bail!("at most {} players", Color::ALL.len());
     }
     let header = Header {
         game: args.game.clone(),
         players: args
             .players
             .iter()
-            .zip(COLORS)
+            .zip(Color::ALL)
             .map(|(name, color)| Player {
                 name: name.trim().to_string(),
                 color,
