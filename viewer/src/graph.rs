@@ -1,0 +1,126 @@
+//! The score graph: one line per player over the events, a marker at the cursor; a click
+//! jumps to the event under the pointer.
+
+use egui::{Color32, Rect};
+use egui_plot::{uniform_grid_spacer, Line, Plot, PlotPoints, VLine};
+
+/// Score of every seat after every position: `series[seat][n]` for n in 0..=len.
+pub fn series(steps: &[carc_replay::Step], players: usize) -> Vec<Vec<[f64; 2]>> {
+    let mut out: Vec<Vec<[f64; 2]>> = (0..players).map(|_| vec![[0.0, 0.0]]).collect();
+    for (i, step) in steps.iter().enumerate() {
+        for (seat, line) in out.iter_mut().enumerate() {
+            let v = step.scores_after.get(seat).copied().unwrap_or(0);
+            line.push([(i + 1) as f64, f64::from(v)]);
+        }
+    }
+    out
+}
+
+/// The smallest of 1, 2, 5 × 10^k that is at least `x` (at least 1).
+pub fn nice_step(x: f64) -> f64 {
+    if !x.is_finite() || x <= 1.0 {
+        return 1.0;
+    }
+    let p = 10f64.powf(x.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * p)
+        .find(|&s| s >= x)
+        .unwrap_or(10.0 * p)
+}
+
+/// What the graph did this frame.
+pub struct GraphResponse {
+    /// The position to jump to, if the graph was clicked.
+    pub jump: Option<usize>,
+    /// Where the plot was drawn (for tests that click into it).
+    pub rect: Rect,
+}
+
+/// Draws the graph. `names` and `colors` are per seat; `len` is the number of legal events.
+pub fn show(
+    ui: &mut egui::Ui,
+    series: &[Vec<[f64; 2]>],
+    names: &[String],
+    colors: &[Color32],
+    len: usize,
+    cursor: usize,
+    height: f32,
+) -> GraphResponse {
+    let resp = Plot::new("score_graph")
+        .height(height)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .include_x(0.0)
+        .include_x(len.max(1) as f64)
+        .include_y(0.0)
+        .include_y(10.0)
+        .y_axis_min_width(36.0)
+        .y_grid_spacer(uniform_grid_spacer(|input| {
+            // About four labelled lines whatever the height: steps of 1, 2 or 5 × 10^k.
+            let major = nice_step((input.bounds.1 - input.bounds.0) / 4.0);
+            [major / 5.0, major, major * 5.0]
+        }))
+        .show(ui, |plot_ui| {
+            for (seat, points) in series.iter().enumerate() {
+                let name = names.get(seat).cloned().unwrap_or_default();
+                let color = colors.get(seat).copied().unwrap_or(Color32::GRAY);
+                plot_ui.line(
+                    Line::new(name, PlotPoints::from(points.clone()))
+                        .color(color)
+                        .width(2.0),
+                );
+            }
+            plot_ui.vline(
+                VLine::new("cursor", cursor as f64)
+                    .color(Color32::from_rgb(255, 140, 0))
+                    .width(1.5),
+            );
+        });
+    let mut jump = None;
+    if resp.response.clicked() || resp.response.dragged() {
+        if let Some(p) = resp.response.interact_pointer_pos() {
+            let x = resp.transform.value_from_position(p).x.round();
+            jump = Some(x.clamp(0.0, len as f64) as usize);
+        }
+    }
+    GraphResponse {
+        jump,
+        rect: resp.response.rect,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loaded::LoadedGame;
+    use std::path::Path;
+
+    #[test]
+    fn nice_steps() {
+        assert_eq!(nice_step(0.3), 1.0);
+        assert_eq!(nice_step(1.5), 2.0);
+        assert_eq!(nice_step(27.0), 50.0);
+        assert_eq!(nice_step(20.0), 20.0);
+        assert_eq!(nice_step(101.0), 200.0);
+        assert_eq!(nice_step(f64::NAN), 1.0);
+    }
+
+    #[test]
+    fn series_start_at_zero_and_follow_the_steps() {
+        let g = LoadedGame::open(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../logs/short-game-rulings.jsonl"),
+        )
+        .unwrap();
+        let s = series(&g.timeline.steps, 2);
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].len(), 35);
+        assert_eq!(s[0][0], [0.0, 0.0]);
+        assert_eq!(s[0][34], [34.0, 20.0]);
+        assert_eq!(s[1][34], [34.0, 11.0]);
+        assert_eq!(s[1][19], [19.0, 8.0]);
+    }
+}

@@ -1,0 +1,29 @@
+//! carc-viewer: an egui replay and analysis viewer for Carcassonne game logs.
+//!
+//! All UI logic lives in this library so it can be tested headless (egui_kittest); the
+//! `carc-viewer` binary only parses its argument and opens the window.
+//!
+//! - [`model`]: the replay cursor, the commands that move it, playback (plain Rust).
+//! - [`annotations`]: comments and glyphs on events, in a JSON Lines file beside the log.
+//! - [`loaded`]: opening a log, with clear messages for bad lines and illegal events.
+//! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
+//! - [`board`]: drawing the board from the tile data; pan and zoom.
+//! - [`graph`]: the score graph.
+//! - [`app`]: the window and its panels.
+
+pub mod annotations;
+pub mod app;
+pub mod board;
+pub mod graph;
+pub mod loaded;
+pub mod model;
+pub mod text;
+
+pub use app::ViewerApp;
+pub use model::{Command, ReplayCursor, ViewModel};
+
+/// Environment variable: jump to this event right after opening (used by the screenshot check).
+pub const AT_ENV: &str = "CARC_VIEWER_AT";
+
+/// Environment variable: `1` opens the tile-set window at start.
+pub const TILES_ENV: &str = "CARC_VIEWER_TILES";

@@ -1,0 +1,173 @@
+//! Opening a log: decode as much as is valid, fold it, and say clearly where and why it stops.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use carc_events::{read_log_prefix, DecodeError};
+use carc_replay::{fold, ReplayError, Timeline};
+
+use crate::annotations::{annotations_path, AnnotationStore};
+use crate::model::Nav;
+
+/// An open game.
+pub struct LoadedGame {
+    pub path: PathBuf,
+    pub timeline: Timeline,
+    /// The first line that could not be decoded, if any (the timeline holds what came before).
+    pub decode_error: Option<DecodeError>,
+    pub nav: Nav,
+    pub annotations: AnnotationStore,
+}
+
+impl LoadedGame {
+    /// Reads and folds a log. `Err` only when nothing can be shown: the file cannot be read or
+    /// its header (line 1) is not a header. A bad line or an illegal event later on gives a
+    /// game that ends there, with [`LoadedGame::problem`] saying so.
+    pub fn open(path: &Path) -> Result<LoadedGame, String> {
+        let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let prefix = read_log_prefix(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let timeline = fold(prefix.log, &[]);
+        let nav = Nav::from_timeline(&timeline);
+        let game = timeline.log.header.game.clone();
+        let apath = annotations_path(path);
+        let annotations = match AnnotationStore::load(apath.clone(), &game) {
+            Ok(store) => store,
+            Err(e) => {
+                let mut store = AnnotationStore::empty(apath, &game);
+                store
+                    .warnings
+                    .push(format!("cannot read {}: {e}", store.path().display()));
+                store
+            }
+        };
+        Ok(LoadedGame {
+            path: path.to_path_buf(),
+            timeline,
+            decode_error: prefix.error,
+            nav,
+            annotations,
+        })
+    }
+
+    /// Why the replay stops before the end of the file, naming the line and the rule; `None`
+    /// for a log that replays completely.
+    pub fn problem(&self) -> Option<String> {
+        let last = self.timeline.steps.len();
+        let upto = if last == 0 {
+            "no event can be shown".to_string()
+        } else {
+            format!("you can step up to event {last}, the last legal one")
+        };
+        if let Some(e) = &self.timeline.error {
+            let what = match e {
+                ReplayError::Setup(_) => format!(
+                    "{}: the header does not describe a playable game [{}]: {}",
+                    self.path.display(),
+                    e.rule(),
+                    e.message()
+                ),
+                ReplayError::Rule { .. } => format!(
+                    "{}: line {}: event {} is illegal [{}]: {}",
+                    self.path.display(),
+                    e.line(),
+                    e.seq().unwrap_or(0),
+                    e.rule(),
+                    e.message()
+                ),
+            };
+            return Some(format!("{what}; {upto}"));
+        }
+        self.decode_error.as_ref().map(|e| {
+            format!(
+                "{}: line {}: cannot be read [log.format]: {}; {upto}",
+                self.path.display(),
+                e.line,
+                e.kind
+            )
+        })
+    }
+
+    /// Player name of a seat (or `seat N` for a seat the header does not list).
+    pub fn seat_name(&self, seat: u8) -> String {
+        self.timeline
+            .log
+            .header
+            .players
+            .get(seat as usize)
+            .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
+    }
+
+    pub fn players(&self) -> usize {
+        self.timeline.log.header.players.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(name: &str) -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../logs")
+            .join(name)
+    }
+
+    #[test]
+    fn a_good_log_replays_completely() {
+        let g = LoadedGame::open(&sample("short-game-rulings.jsonl")).unwrap();
+        assert_eq!(g.timeline.steps.len(), 34);
+        assert_eq!(g.nav.len(), 34);
+        assert!(g.problem().is_none());
+        assert_eq!(g.seat_name(1), "Brandt");
+        assert_eq!(g.seat_name(7), "seat 7");
+    }
+
+    #[test]
+    fn an_illegal_event_names_line_and_rule_and_keeps_the_prefix() {
+        let text = std::fs::read_to_string(sample("short-game-rulings.jsonl")).unwrap();
+        // Event 9 puts B at (0,-1); move it onto the start tile's square instead.
+        let bad = text.replace(
+            "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,-1]",
+            "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,0]",
+        );
+        assert_ne!(bad, text);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.jsonl");
+        std::fs::write(&path, bad).unwrap();
+        let g = LoadedGame::open(&path).unwrap();
+        assert_eq!(g.nav.len(), 8);
+        let p = g.problem().unwrap();
+        assert!(p.contains("line 10"), "{p}");
+        assert!(p.contains("event 9"), "{p}");
+        assert!(p.contains("base.tile.empty-square"), "{p}");
+        assert!(p.contains("up to event 8"), "{p}");
+    }
+
+    #[test]
+    fn an_undecodable_line_names_the_line() {
+        let text = std::fs::read_to_string(sample("short-game-rulings.jsonl")).unwrap();
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[5] = "{\"seq\":5,\"type\":\"tile_drawn\""; // line 6, cut short
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cut.jsonl");
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let g = LoadedGame::open(&path).unwrap();
+        assert_eq!(g.nav.len(), 4);
+        let p = g.problem().unwrap();
+        assert!(p.contains("line 6"), "{p}");
+        assert!(p.contains("up to event 4"), "{p}");
+    }
+
+    #[test]
+    fn a_missing_file_or_bad_header_is_an_error() {
+        let e = LoadedGame::open(Path::new("/nonexistent/x.jsonl"))
+            .err()
+            .unwrap();
+        assert!(e.contains("cannot read"), "{e}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("h.jsonl");
+        std::fs::write(&path, "hello\n").unwrap();
+        let e = LoadedGame::open(&path).err().unwrap();
+        assert!(e.contains("line 1"), "{e}");
+    }
+}

@@ -1,0 +1,364 @@
+//! Words for events, scores and squares. Scores and notes are the rules engine's own
+//! explanation objects ([`Score`], [`Note`]); this module only lays them out in lines, the same
+//! way `carc explain` prints them.
+
+use carc_events::{Color, Event, Header};
+use carc_replay::Step;
+use carc_rules::{FeatureKind, Game, Note, Pos, Score, ScoreTime};
+use egui::Color32;
+
+/// A seat's name from the header, or `seat N`.
+pub fn seat_name(header: &Header, seat: u8) -> String {
+    header
+        .players
+        .get(seat as usize)
+        .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
+}
+
+fn names(header: &Header, seats: impl IntoIterator<Item = u8>) -> Vec<String> {
+    seats.into_iter().map(|s| seat_name(header, s)).collect()
+}
+
+/// Short form of an event for the event list (the seat is shown beside it).
+pub fn short_event(e: &Event) -> String {
+    match e {
+        Event::StartPlaced { tile, at, rotation } => format!(
+            "start tile {} at ({},{}) {}°",
+            tile.as_str(),
+            at.x,
+            at.y,
+            rotation.degrees()
+        ),
+        Event::TileDrawn { tile, .. } => format!("drew {}", tile.as_str()),
+        Event::TilePlaced {
+            tile, at, rotation, ..
+        } => format!(
+            "placed {} at ({},{}) {}°",
+            tile.as_str(),
+            at.x,
+            at.y,
+            rotation.degrees()
+        ),
+        Event::MeeplePlaced { on, .. } => format!("meeple on {on}"),
+        Event::MeepleSkipped { .. } => "no meeple".to_string(),
+        Event::TileSetAside { tile, .. } => format!("set {} aside", tile.as_str()),
+    }
+}
+
+/// A sentence for the event (as `carc explain` says it).
+pub fn describe_event(header: &Header, e: &Event) -> String {
+    let who = |p: &u8| seat_name(header, *p);
+    match e {
+        Event::StartPlaced { tile, at, rotation } => format!(
+            "start tile {} placed at ({},{}) rotated {}°",
+            tile.as_str(),
+            at.x,
+            at.y,
+            rotation.degrees()
+        ),
+        Event::TileDrawn { player, tile } => format!("{} drew tile {}", who(player), tile.as_str()),
+        Event::TilePlaced {
+            player,
+            tile,
+            at,
+            rotation,
+        } => format!(
+            "{} placed tile {} at ({},{}) rotated {}°",
+            who(player),
+            tile.as_str(),
+            at.x,
+            at.y,
+            rotation.degrees()
+        ),
+        Event::MeeplePlaced { player, on } => format!("{} placed a meeple on {on}", who(player)),
+        Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
+        Event::TileSetAside { player, tile } => {
+            format!(
+                "{} set tile {} aside (it fits nowhere)",
+                who(player),
+                tile.as_str()
+            )
+        }
+    }
+}
+
+/// Points gained per seat by a step, e.g. `Ada +8, Brandt +8` (empty when nobody scored).
+pub fn gains(header: &Header, before: &[u32], step: &Step) -> String {
+    step.scores_after
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, &after)| {
+            let was = before.get(seat).copied().unwrap_or(0);
+            (after > was).then(|| format!("{} +{}", seat_name(header, seat as u8), after - was))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One line of the event list: `seq  seat  what [gains] [glyph]`.
+pub fn event_row(header: &Header, steps: &[Step], index: usize, glyph: Option<&str>) -> String {
+    let step = &steps[index];
+    let who = step
+        .event
+        .player()
+        .map_or_else(String::new, |p| seat_name(header, p));
+    let mut row = format!("{:>3}  {who}  {}", step.seq, short_event(&step.event));
+    let before = if index == 0 {
+        vec![0; step.scores_after.len()]
+    } else {
+        steps[index - 1].scores_after.clone()
+    };
+    let g = gains(header, &before, step);
+    if !g.is_empty() {
+        row.push_str(&format!("  ({g})"));
+    } else if !step.effects.scores.is_empty() {
+        row.push_str("  (scored 0)");
+    }
+    if let Some(glyph) = glyph {
+        row.push_str("  ");
+        row.push_str(glyph);
+    }
+    row
+}
+
+/// A score laid out for the panel: a title and the lines of its breakdown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreLines {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
+    let when = match s.time {
+        ScoreTime::Completed => "completed",
+        ScoreTime::Final => "final scoring",
+    };
+    let mut lines = vec![format!("formula: {}", s.formula)];
+    lines.push(format!(
+        "tiles ({}): {}",
+        s.tiles.len(),
+        s.tiles
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    ));
+    if s.coats_of_arms > 0 {
+        lines.push(format!("coats of arms: {}", s.coats_of_arms));
+    }
+    if !s.cities.is_empty() {
+        lines.push(format!(
+            "completed cities: {}",
+            s.cities
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ));
+    }
+    let meeples: Vec<String> = s
+        .meeples
+        .iter()
+        .map(|(p, n)| format!("{} {n}", seat_name(header, *p)))
+        .collect();
+    lines.push(format!(
+        "meeples: {}",
+        if meeples.is_empty() {
+            "none".to_string()
+        } else {
+            meeples.join(", ")
+        }
+    ));
+    let winners = names(header, s.winners.iter().copied());
+    if winners.is_empty() {
+        lines.push("majority: no meeple, nobody scores".to_string());
+    } else {
+        let each = if winners.len() > 1 { " each" } else { "" };
+        lines.push(format!(
+            "majority: {} (+{}{each})",
+            winners.join(" and "),
+            s.points
+        ));
+    }
+    lines.push(format!("rule: {}", s.rule));
+    ScoreLines {
+        title: format!("{} ({when}) {}: {} points", s.kind, s.feature, s.points),
+        lines,
+    }
+}
+
+/// A ruling-trace line: the note and its rule.
+pub fn note_line(n: &Note) -> String {
+    format!("{n}  [{}]", n.rule())
+}
+
+/// What lies on a square, feature by feature, valued as things stand (for hovering).
+pub fn square_info(header: &Header, game: &Game, at: Pos) -> Option<Vec<String>> {
+    let placed = game.tile_at(at)?;
+    let tile = game.tiles().get(placed.tile);
+    let mut out = vec![format!(
+        "tile {} at {at}, rotated {}",
+        tile.id, placed.rotation
+    )];
+    for (segment, _) in tile.segments.iter().enumerate() {
+        let segment = segment as u8;
+        let label = tile.segment_label(placed.rotation, segment);
+        let Some(s) = game.appraise(at, segment) else {
+            continue;
+        };
+        let n = s.tiles.len();
+        let size = match s.kind {
+            FeatureKind::Monastery => format!("{} of 9 squares", n),
+            _ => format!("{n} tile{}", if n == 1 { "" } else { "s" }),
+        };
+        let status = match (s.kind, s.time) {
+            (FeatureKind::Field, _) => "scored at the end",
+            (_, ScoreTime::Completed) => "completed",
+            (_, ScoreTime::Final) => "open",
+        };
+        let owners: Vec<String> = s
+            .meeples
+            .iter()
+            .map(|(p, c)| format!("{} {c}", seat_name(header, *p)))
+            .collect();
+        let value = if s.winners.is_empty() {
+            format!("worth {} (no meeple)", s.points)
+        } else {
+            format!(
+                "{} now for {}",
+                s.points,
+                names(header, s.winners.iter().copied()).join(" and ")
+            )
+        };
+        let owners = if owners.is_empty() {
+            String::new()
+        } else {
+            format!("; meeples: {}", owners.join(", "))
+        };
+        out.push(format!(
+            "{label}: {}, {size}, {status}{owners}; {value}",
+            s.kind
+        ));
+    }
+    for (player, mpos, _, label) in game.meeples() {
+        if mpos == at {
+            out.push(format!("{}'s meeple on {label}", seat_name(header, player)));
+        }
+    }
+    Some(out)
+}
+
+/// The colour of a player's meeples on the board.
+pub fn meeple_color(c: Color) -> Color32 {
+    match c {
+        Color::Red => Color32::from_rgb(214, 40, 40),
+        Color::Blue => Color32::from_rgb(40, 90, 220),
+        Color::Green => Color32::from_rgb(40, 170, 70),
+        Color::Yellow => Color32::from_rgb(245, 205, 30),
+        Color::Black => Color32::from_rgb(25, 25, 25),
+        Color::Gray => Color32::from_rgb(150, 150, 150),
+    }
+}
+
+/// A player's colour for text and plot lines: the meeple colour, lightened where it would
+/// vanish against the background.
+pub fn text_color(c: Color, dark_mode: bool) -> Color32 {
+    match (c, dark_mode) {
+        (Color::Red, true) => Color32::from_rgb(255, 100, 100),
+        (Color::Blue, true) => Color32::from_rgb(110, 160, 255),
+        (Color::Black, true) => Color32::from_rgb(235, 235, 235),
+        (Color::Yellow, false) => Color32::from_rgb(170, 130, 0),
+        (Color::Gray, false) => Color32::from_rgb(110, 110, 110),
+        _ => meeple_color(c),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loaded::LoadedGame;
+    use std::path::Path;
+
+    fn short_game() -> LoadedGame {
+        LoadedGame::open(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../logs/short-game-rulings.jsonl"),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn event_rows() {
+        let g = short_game();
+        let h = &g.timeline.log.header;
+        let steps = &g.timeline.steps;
+        assert_eq!(
+            event_row(h, steps, 0, None),
+            "  1    start tile D at (0,0) 0°"
+        );
+        assert_eq!(
+            event_row(h, steps, 2, None),
+            "  3  Ada  placed N at (0,1) 180°"
+        );
+        assert_eq!(
+            event_row(h, steps, 3, Some("?!")),
+            "  4  Ada  meeple on city S  ?!"
+        );
+        // Event 18 joins the two occupied cities: a tie, 8 each.
+        let row = event_row(h, steps, 18, None);
+        assert!(row.contains("(Ada +8, Brandt +8)"), "{row}");
+    }
+
+    #[test]
+    fn score_breakdown_of_the_tied_city() {
+        let g = short_game();
+        let h = &g.timeline.log.header;
+        let step = &g.timeline.steps[18];
+        assert_eq!(step.effects.scores.len(), 1);
+        let s = score_lines(h, &step.effects.scores[0]);
+        assert!(s.title.starts_with("city (completed)"), "{}", s.title);
+        assert!(s.title.ends_with(": 8 points"), "{}", s.title);
+        assert!(
+            s.lines.contains(&"meeples: Ada 1, Brandt 1".to_string()),
+            "{:?}",
+            s.lines
+        );
+        assert!(s
+            .lines
+            .contains(&"majority: Ada and Brandt (+8 each)".to_string()));
+        assert!(s
+            .lines
+            .contains(&"rule: base.score.city.completed".to_string()));
+        assert!(
+            s.lines[0].starts_with("formula: 2 × 4 tiles"),
+            "{:?}",
+            s.lines
+        );
+    }
+
+    #[test]
+    fn hovering_a_square_values_its_features() {
+        let g = short_game();
+        let h = &g.timeline.log.header;
+        let game = g.timeline.state_at(10).unwrap();
+        let info = square_info(h, &game, Pos::new(0, -1)).unwrap();
+        assert_eq!(info[0], "tile B at (0,-1), rotated 0°");
+        assert!(
+            info.iter().any(|l| l.starts_with("monastery: monastery")
+                && l.contains("meeples: Ada 1")
+                && l.contains("now for Ada")),
+            "{info:?}"
+        );
+        assert!(
+            info.iter().any(|l| l == "Ada's meeple on monastery"),
+            "{info:?}"
+        );
+        assert!(square_info(h, &game, Pos::new(5, 5)).is_none());
+    }
+
+    #[test]
+    fn notes_carry_their_rule() {
+        let g = short_game();
+        let line = note_line(&g.timeline.steps[0].effects.notes[0]);
+        assert!(line.ends_with("[base.setup.start-tile]"), "{line}");
+    }
+}

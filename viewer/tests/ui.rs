@@ -1,0 +1,340 @@
+//! Headless UI tests (egui_kittest): no window, no GPU. They drive the real panels with key
+//! presses and clicks and read back what the widgets show.
+
+use std::path::{Path, PathBuf};
+
+use carc_rules::Pos;
+use carc_viewer::annotations::{annotations_path, AnnotationStore, Glyph};
+use carc_viewer::board::square_center;
+use carc_viewer::{text, ViewerApp};
+use egui::{Key, Modifiers};
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../logs")
+        .join(name)
+}
+
+fn harness(app: ViewerApp) -> Harness<'static, ViewerApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut ViewerApp| app.show(ui), app);
+    h.run();
+    h
+}
+
+fn opened(path: &Path) -> Harness<'static, ViewerApp> {
+    let mut app = ViewerApp::new();
+    app.open(path);
+    assert!(app.open_error().is_none(), "{:?}", app.open_error());
+    harness(app)
+}
+
+fn press(h: &mut Harness<'_, ViewerApp>, key: Key, times: usize) {
+    for _ in 0..times {
+        h.key_press(key);
+    }
+    h.run();
+}
+
+/// Clicks at a screen point: move, press, release.
+fn click_at(h: &mut Harness<'_, ViewerApp>, p: egui::Pos2) {
+    h.hover_at(p);
+    h.drag_at(p);
+    h.drop_at(p);
+    h.run();
+}
+
+#[test]
+fn right_ten_times_shows_the_scores_after_event_ten() {
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    assert_eq!(h.state().cursor(), 0);
+    press(&mut h, Key::ArrowRight, 10);
+    assert_eq!(h.state().cursor(), 10);
+    h.get_by_label("10 / 34");
+    h.get_by_label("Event 10");
+    h.get_by_label("Ada placed a meeple on monastery");
+    // Score table: both on 0 points; Ada has 5 meeples left (city, monastery), Brandt 6.
+    let state = h.state().state().unwrap();
+    assert_eq!(state.scores(), &[0, 0]);
+    assert_eq!(state.supply(), &[5, 6]);
+    assert_eq!(h.query_all_by_label("0").count(), 2, "two scores of 0");
+    h.get_by_label("5");
+    h.get_by_label("6");
+
+    // End: the final scores 20 and 11, every meeple back in supply.
+    press(&mut h, Key::End, 1);
+    assert_eq!(h.state().cursor(), 34);
+    h.get_by_label("20");
+    h.get_by_label("11");
+    assert_eq!(h.query_all_by_label("7").count(), 2);
+    h.get_by_label("the game is over");
+    // The final event's scores are explained with the engine's formula and rule ids.
+    h.get_by_label("rule: base.score.monastery.completed");
+    h.get_by_label("rule: base.score.field.final");
+
+    // Home, then Shift+Right: the end of turn 0 (the start tile), then of turn 1.
+    press(&mut h, Key::Home, 1);
+    assert_eq!(h.state().cursor(), 0);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::ArrowRight);
+    h.run();
+    assert_eq!(h.state().cursor(), 1);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::ArrowRight);
+    h.run();
+    assert_eq!(h.state().cursor(), 4);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().cursor(), 1);
+
+    // Ctrl+Right: the first event that scored is 19 (two cities joined, a tie 8 to 8).
+    h.key_press_modifiers(Modifiers::CTRL, Key::ArrowRight);
+    h.run();
+    assert_eq!(h.state().cursor(), 19);
+    assert_eq!(h.query_all_by_label("8").count(), 2);
+    h.get_by_label("majority: Ada and Brandt (+8 each)");
+    h.key_press_modifiers(Modifiers::CTRL, Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().cursor(), 19, "no scoring event before 19");
+    press(&mut h, Key::ArrowLeft, 1);
+    assert_eq!(h.state().cursor(), 18);
+}
+
+#[test]
+fn transport_buttons_and_slider_move_the_cursor() {
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    h.get_by_label(">").click();
+    h.run();
+    assert_eq!(h.state().cursor(), 1);
+    h.get_by_label(">>").click();
+    h.run();
+    assert_eq!(h.state().cursor(), 4);
+    h.get_by_label(">|").click();
+    h.run();
+    assert_eq!(h.state().cursor(), 34);
+    h.get_by_label("Prev score").click();
+    h.run();
+    assert_eq!(h.state().cursor(), 19);
+    h.get_by_label("<").click();
+    h.run();
+    assert_eq!(h.state().cursor(), 18);
+    h.get_by_label("|<").click();
+    h.run();
+    assert_eq!(h.state().cursor(), 0);
+    h.get_by_label("Next score").click();
+    h.run();
+    assert_eq!(h.state().cursor(), 19);
+    h.get_by_role_and_label(egui::Role::Slider, "event")
+        .set_value_accesskit(12.0);
+    h.run();
+    assert_eq!(h.state().cursor(), 12);
+}
+
+#[test]
+fn clicking_an_event_in_the_list_jumps_to_it() {
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    let row = {
+        let g = h.state().game().unwrap();
+        text::event_row(&g.timeline.log.header, &g.timeline.steps, 5, None)
+    };
+    assert_eq!(row, "  6  Brandt  placed J at (-1,0) 0°");
+    h.get_by_label(&row).click();
+    h.run();
+    assert_eq!(h.state().cursor(), 6);
+    h.get_by_label("Event 6");
+    h.get_by_label("  0  before the first event").click();
+    h.run();
+    assert_eq!(h.state().cursor(), 0);
+}
+
+#[test]
+fn clicking_the_graph_jumps_to_the_event_under_the_pointer() {
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    let rect = h.state().graph_rect().expect("graph drawn");
+    assert!(rect.width() > 200.0, "{rect:?}");
+    click_at(
+        &mut h,
+        egui::pos2(rect.left() + 0.75 * rect.width(), rect.center().y),
+    );
+    let at = h.state().cursor();
+    assert!((18..=32).contains(&at), "jumped to {at}");
+    click_at(
+        &mut h,
+        egui::pos2(rect.left() + 0.1 * rect.width(), rect.center().y),
+    );
+    let back = h.state().cursor();
+    assert!(back < at && back <= 8, "jumped back to {back}");
+}
+
+#[test]
+fn an_annotation_added_in_the_ui_is_stored_beside_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("game.jsonl");
+    std::fs::copy(sample("short-game-rulings.jsonl"), &log).unwrap();
+    let original = std::fs::read(&log).unwrap();
+    let mut h = opened(&log);
+    press(&mut h, Key::ArrowRight, 5);
+    assert_eq!(h.state().cursor(), 5);
+
+    h.get_by_label("?!").click();
+    h.run();
+    let comment = h.get_by_label("Comment:");
+    comment.click();
+    h.run();
+    h.get_by_label("Comment:").type_text("why not the city?");
+    h.run();
+    // Keys go to the text field, not to the replay.
+    press(&mut h, Key::ArrowRight, 2);
+    press(&mut h, Key::Home, 1);
+    assert_eq!(h.state().cursor(), 5);
+    h.get_by_label("Save annotation").click();
+    h.run();
+
+    let path = annotations_path(&log);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        text,
+        "{\"game\":\"short-game-rulings\",\"seq\":5,\"glyph\":\"?!\",\"text\":\"why not the city?\"}\n"
+    );
+    assert_eq!(
+        std::fs::read(&log).unwrap(),
+        original,
+        "the log is untouched"
+    );
+    // The list shows the glyph.
+    h.get_by_label("  5  Brandt  drew J  ?!");
+
+    // Reopening loads it.
+    let store = AnnotationStore::load(path.clone(), "short-game-rulings").unwrap();
+    assert_eq!(store.get(5).unwrap().glyph, Some(Glyph::Dubious));
+    let h2 = opened(&log);
+    h2.get_by_label("  5  Brandt  drew J  ?!");
+    drop(h2);
+
+    // Delete removes it (and the emptied file).
+    h.get_by_label("Delete annotation").click();
+    h.run();
+    assert!(!path.exists());
+}
+
+#[test]
+fn an_illegal_event_is_reported_and_the_legal_part_can_be_stepped() {
+    let text = std::fs::read_to_string(sample("short-game-rulings.jsonl")).unwrap();
+    let bad = text.replace(
+        "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,-1]",
+        "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,0]",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("bad.jsonl");
+    std::fs::write(&log, bad).unwrap();
+    let mut h = opened(&log);
+    h.get_by_label_contains(
+        "line 10: event 9 is illegal [base.tile.empty-square]: square (0,0) already holds tile D; \
+         you can step up to event 8, the last legal one",
+    );
+    press(&mut h, Key::End, 1);
+    assert_eq!(h.state().cursor(), 8);
+    press(&mut h, Key::ArrowRight, 3);
+    assert_eq!(h.state().cursor(), 8);
+}
+
+#[test]
+fn a_file_that_is_not_a_log_shows_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    std::fs::write(&path, "hello\n").unwrap();
+    let mut app = ViewerApp::new();
+    app.open(&path);
+    let mut h = harness(app);
+    h.get_by_label_contains("line 1:");
+    assert!(h.state().game().is_none());
+    // Opening a good file through the path field and the Open button.
+    h.get_by_label("Log file:").click();
+    h.run();
+    h.key_combination_modifiers(Modifiers::COMMAND, &[Key::A]);
+    h.get_by_label("Log file:")
+        .type_text(sample("short-game-rulings.jsonl").to_str().unwrap());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert!(
+        h.state().open_error().is_none(),
+        "{:?}",
+        h.state().open_error()
+    );
+    assert_eq!(h.state().game().unwrap().timeline.steps.len(), 34);
+}
+
+#[test]
+fn space_plays_and_pauses() {
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    h.key_press(Key::Space);
+    h.step();
+    assert!(h.state().is_playing());
+    h.run_steps(6);
+    let at = h.state().cursor();
+    assert!(at >= 3, "playback advanced to {at}");
+    h.key_press(Key::Space);
+    h.step();
+    assert!(!h.state().is_playing());
+    let paused = h.state().cursor();
+    h.run_steps(4);
+    assert_eq!(h.state().cursor(), paused);
+}
+
+#[test]
+fn hovering_a_score_highlights_its_tiles_and_hovering_a_square_explains_it() {
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    h.state_mut().command(carc_viewer::Command::JumpTo(19));
+    h.run();
+    let title = h.get_by_label_contains("city (completed)");
+    let p = title.rect().center();
+    h.hover_at(p);
+    h.run();
+    let expected = h.state().game().unwrap().timeline.steps[18].effects.scores[0]
+        .tiles
+        .clone();
+    assert_eq!(h.state().highlighted(), expected.as_slice());
+    assert_eq!(expected.len(), 4);
+
+    // Hover the monastery square: the tooltip values its features.
+    let rect = h.state().board_rect().unwrap();
+    let p = square_center(h.state().view(), rect, Pos::new(0, -1));
+    h.hover_at(p);
+    h.run();
+    h.hover_at(p + egui::vec2(1.0, 0.0));
+    h.run_steps(4);
+    h.get_by_label("tile B at (0,-1), rotated 0°");
+    h.get_by_label_contains("monastery: monastery, 5 of 9 squares, open; meeples: Ada 1");
+}
+
+#[test]
+fn the_tile_set_window_lists_every_tile_type() {
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    assert!(h.query_by_label("A ×2").is_none());
+    h.get_by_label("Tiles").click();
+    h.run();
+    assert!(h.state().show_tiles);
+    for t in ["A ×2", "D ×4", "V ×9", "X ×1"] {
+        h.get_by_label(t);
+    }
+    h.get_by_label("Tiles").click();
+    h.run();
+    assert!(h.query_by_label("A ×2").is_none());
+}
+
+#[test]
+fn a_header_that_cannot_be_set_up_is_reported() {
+    let text = std::fs::read_to_string(sample("short-game-rulings.jsonl")).unwrap();
+    let bad = text.replacen("\"tile_sets\":[\"base\"]", "\"tile_sets\":[\"moon\"]", 1);
+    assert_ne!(bad, text);
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("moon.jsonl");
+    std::fs::write(&log, bad).unwrap();
+    let mut h = opened(&log);
+    h.get_by_label_contains("the header does not describe a playable game [base.setup]");
+    assert!(h.state().state().is_none());
+    press(&mut h, Key::End, 1);
+    assert_eq!(h.state().cursor(), 0);
+}
