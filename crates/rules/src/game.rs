@@ -519,6 +519,8 @@ impl Game {
                 fx.notes.push(Note::StartPlaced { at, rotation });
                 self.pending.clear();
                 self.phase = Phase::Draw;
+                // The start tile was turn 0; seat 0's first turn is turn 1.
+                self.turn = 1;
                 if self.bag_total == 0 {
                     self.finish_game(fx);
                 }

@@ -126,6 +126,11 @@ fn turns_pass_in_seat_order_and_actions_must_come_in_turn_order() {
     let mut t = table(3, &[("B", 1), ("E", 2)]);
     assert_eq!(t.game.current_player(), 0);
     assert_eq!(
+        t.game.turn(),
+        1,
+        "the start tile is turn 0; seat 0's first turn is turn 1"
+    );
+    assert_eq!(
         t.game.check_player(1).unwrap_err().rule(),
         "base.turn.order"
     );
@@ -133,6 +138,7 @@ fn turns_pass_in_seat_order_and_actions_must_come_in_turn_order() {
     assert_eq!(err.rule(), "base.turn.phase");
     t.turn("B", 0, -1, 0, None);
     assert_eq!(t.game.current_player(), 1);
+    assert_eq!(t.game.turn(), 2);
     t.turn("E", 0, 1, 180, None);
     assert_eq!(t.game.current_player(), 2);
 }
