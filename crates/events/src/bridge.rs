@@ -32,20 +32,21 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
     if let Some(expansion) = header.rules.expansions.first() {
         return Err(SetupError::UnknownExpansion(expansion.clone()));
     }
-    let mut sets = Vec::with_capacity(header.tile_sets.len());
+    let mut sets: Vec<Arc<TileSet>> = Vec::with_capacity(header.tile_sets.len());
     for name in &header.tile_sets {
         let set = loaded
             .iter()
             .find(|s| &s.name == name)
-            .cloned()
-            .or_else(|| TileSet::builtin(name))
+            .map(|s| Arc::new(s.clone()))
+            .or_else(|| TileSet::builtin_shared(name))
             .ok_or_else(|| SetupError::UnknownTileSet(name.clone()))?;
         sets.push(set);
     }
     let tiles = if sets.len() == 1 {
         sets.pop().expect("one set")
     } else {
-        TileSet::combine(&sets)?
+        let owned: Vec<TileSet> = sets.iter().map(|s| (**s).clone()).collect();
+        Arc::new(TileSet::combine(&owned)?)
     };
     let bag = header.bag.as_ref().map(|b| {
         b.iter()
@@ -59,7 +60,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             two_tile_city: header.rules.two_tile_city,
             meeples: header.rules.meeples,
         },
-        tiles: Arc::new(tiles),
+        tiles,
         bag,
     })
 }
@@ -140,9 +141,37 @@ pub fn event_to_action(game: &Game, event: &Event) -> Result<Action, RuleViolati
 
 /// The rules' name of a segment for a wire meeple target (both use the same grammar).
 pub fn label_of(on: &MeepleTarget) -> SegmentLabel {
-    on.to_string()
-        .parse()
-        .expect("the wire grammar and the rules grammar are the same")
+    use crate::target::{Anchor as WireAnchor, FeatureKind as WireKind, Port as P, Side as S};
+    use carc_rules::{Anchor, FeatureKind, Port, Side};
+    let kind = match on.kind() {
+        WireKind::City => FeatureKind::City,
+        WireKind::Road => FeatureKind::Road,
+        WireKind::Field => FeatureKind::Field,
+        WireKind::Monastery => FeatureKind::Monastery,
+    };
+    let side = |s: S| match s {
+        S::N => Side::N,
+        S::E => Side::E,
+        S::S => Side::S,
+        S::W => Side::W,
+    };
+    let port = |p: P| match p {
+        P::Nw => Port::Nw,
+        P::Ne => Port::Ne,
+        P::En => Port::En,
+        P::Es => Port::Es,
+        P::Se => Port::Se,
+        P::Sw => Port::Sw,
+        P::Ws => Port::Ws,
+        P::Wn => Port::Wn,
+    };
+    SegmentLabel {
+        kind,
+        anchor: on.at().map(|a| match a {
+            WireAnchor::Side(s) => Anchor::Side(side(s)),
+            WireAnchor::Port(p) => Anchor::Port(port(p)),
+        }),
+    }
 }
 
 /// The event that records `action`, offered to `game` (the state before the action).
@@ -222,4 +251,27 @@ pub fn record_actions(
         log.push_event(event);
     }
     Ok((log, game))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn label_of_agrees_with_the_rules_grammar_for_every_target() {
+        let mut texts = vec!["monastery".to_string()];
+        for kind in ["city", "road"] {
+            for side in ["N", "E", "S", "W"] {
+                texts.push(format!("{kind} {side}"));
+            }
+        }
+        for port in ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"] {
+            texts.push(format!("field {port}"));
+        }
+        for text in texts {
+            let wire: MeepleTarget = text.parse().unwrap();
+            let rules: SegmentLabel = text.parse().unwrap();
+            assert_eq!(label_of(&wire), rules, "{text}");
+        }
+    }
 }

@@ -760,8 +760,14 @@ impl Game {
                 *open = open.saturating_sub(2);
             }
         }
-        // A feature of the new tile that absorbed two or more neighbouring features joined them.
-        for kind in [FeatureKind::City, FeatureKind::Road, FeatureKind::Field] {
+        // A feature of the new tile that absorbed two or more neighbouring features joined them
+        // (impossible with fewer than two neighbouring features, the common case).
+        let kinds: &[FeatureKind] = if n_before >= 2 {
+            &[FeatureKind::City, FeatureKind::Road, FeatureKind::Field]
+        } else {
+            &[]
+        };
+        for &kind in kinds {
             for local in 0..t.segments.len() as u32 {
                 if t.segments[local as usize].kind != kind {
                     continue;

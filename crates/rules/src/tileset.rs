@@ -84,6 +84,7 @@ pub struct TileType {
     pub start: u16,
     pub edges: [Terrain; 4],
     pub segments: Vec<SegmentDef>,
+    monastery: Option<u8>,
     oriented: [Oriented; 4],
     /// `distinct[r]`: rotation `r` gives a tile no smaller rotation already gives.
     distinct: [bool; 4],
@@ -114,10 +115,7 @@ impl TileType {
 
     /// The monastery segment, if the tile has one.
     pub fn monastery_segment(&self) -> Option<u8> {
-        self.segments
-            .iter()
-            .position(|s| s.kind == FeatureKind::Monastery)
-            .map(|i| i as u8)
+        self.monastery
     }
 
     /// Sides a segment reaches, in board orientation (bitmask).
@@ -340,8 +338,17 @@ impl TileSet {
 
     /// The compiled-in set with this name, if any.
     pub fn builtin(name: &str) -> Option<TileSet> {
+        TileSet::builtin_shared(name).map(|s| (*s).clone())
+    }
+
+    /// The compiled-in set with this name, shared: parsed and validated once per process, so
+    /// folding many games does not re-read the tile data for each.
+    pub fn builtin_shared(name: &str) -> Option<std::sync::Arc<TileSet>> {
+        static BASE: std::sync::OnceLock<std::sync::Arc<TileSet>> = std::sync::OnceLock::new();
         match name {
-            "base" => Some(TileSet::base()),
+            "base" => Some(std::sync::Arc::clone(
+                BASE.get_or_init(|| std::sync::Arc::new(TileSet::base())),
+            )),
             _ => None,
         }
     }
@@ -714,6 +721,10 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         distinct[r as usize] = (0..r).all(|q| signature(q) != signature(r));
     }
 
+    let monastery = segments
+        .iter()
+        .position(|s| s.kind == FeatureKind::Monastery)
+        .map(|i| i as u8);
     Ok(TileType {
         id: ft.id.clone(),
         count: ft.count,
@@ -721,6 +732,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         start: ft.start,
         edges,
         segments,
+        monastery,
         oriented,
         distinct,
     })
