@@ -11,14 +11,6 @@ use carc_sim::Strategy as Play;
 use proptest::prelude::*;
 
 fn header(players: u8, seed: u64) -> Header {
-    let colors = [
-        Color::Red,
-        Color::Blue,
-        Color::Green,
-        Color::Yellow,
-        Color::Black,
-        Color::Gray,
-    ];
     Header {
         game: format!("prop-{seed}"),
         players: (0..players as usize)
