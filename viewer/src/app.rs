@@ -895,16 +895,7 @@ impl ViewerApp {
 }
 
 /// What the game waits for, in words (as `carc replay` says it).
-pub fn describe_phase(header: &Header, game: &Game) -> String {
-    let who = text::seat_name(header, game.current_player());
-    match game.phase() {
-        Phase::Start => "waiting for the start tile".into(),
-        Phase::Draw => format!("{who} draws next; {} tiles in the bag", game.bag_left()),
-        Phase::Place { tile } => format!("{who} places tile {}", game.tiles().get(tile).id),
-        Phase::Meeple { at } => format!("{who} may place a meeple on the tile at {at}"),
-        Phase::Over => "the game is over".into(),
-    }
-}
+pub use carc_replay::describe::describe_phase;
 
 impl eframe::App for ViewerApp {
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {

@@ -8,12 +8,7 @@ use carc_rules::{FeatureKind, Game, Note, Pos, Score, ScoreTime};
 use egui::Color32;
 
 /// A seat's name from the header, or `seat N`.
-pub fn seat_name(header: &Header, seat: u8) -> String {
-    header
-        .players
-        .get(seat as usize)
-        .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
-}
+pub use carc_replay::describe::seat_name;
 
 fn names(header: &Header, seats: impl IntoIterator<Item = u8>) -> Vec<String> {
     seats.into_iter().map(|s| seat_name(header, s)).collect()
@@ -46,41 +41,7 @@ pub fn short_event(e: &Event) -> String {
 }
 
 /// A sentence for the event (as `carc explain` says it).
-pub fn describe_event(header: &Header, e: &Event) -> String {
-    let who = |p: &u8| seat_name(header, *p);
-    match e {
-        Event::StartPlaced { tile, at, rotation } => format!(
-            "start tile {} placed at ({},{}) rotated {}°",
-            tile.as_str(),
-            at.x,
-            at.y,
-            rotation.degrees()
-        ),
-        Event::TileDrawn { player, tile } => format!("{} drew tile {}", who(player), tile.as_str()),
-        Event::TilePlaced {
-            player,
-            tile,
-            at,
-            rotation,
-        } => format!(
-            "{} placed tile {} at ({},{}) rotated {}°",
-            who(player),
-            tile.as_str(),
-            at.x,
-            at.y,
-            rotation.degrees()
-        ),
-        Event::MeeplePlaced { player, on } => format!("{} placed a meeple on {on}", who(player)),
-        Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
-        Event::TileSetAside { player, tile } => {
-            format!(
-                "{} set tile {} aside (it fits nowhere)",
-                who(player),
-                tile.as_str()
-            )
-        }
-    }
-}
+pub use carc_replay::describe::describe_event;
 
 /// Points gained per seat by a step, e.g. `Ada +8, Brandt +8` (empty when nobody scored).
 pub fn gains(header: &Header, before: &[u32], step: &Step) -> String {

@@ -9,13 +9,16 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use carc_events::{
-    read_log, record_actions, write_log, Assertion, Color, Event, Header, Log, Player, RulesOptions,
+    read_log, record_actions, write_log, Assertion, Color, Header, Log, Player, RulesOptions,
 };
 use carc_replay::{check_assertions, fold, Timeline};
 use carc_rules::{Game, MeepleSpot, Options, Phase, Placement, Setup, TileSet};
 use carc_sim::Strategy;
 use clap::Args;
 use serde_json::json;
+
+pub use carc_replay::describe::describe_event;
+use carc_replay::describe::describe_phase;
 
 use crate::board_text;
 use crate::json;
@@ -325,56 +328,6 @@ pub fn replay(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn describe_phase(header: &Header, game: &Game) -> String {
-    let who = json::seat_name(header, game.current_player());
-    match game.phase() {
-        Phase::Start => "waiting for the start tile".into(),
-        Phase::Draw => format!("{who} draws next; {} tiles in the bag", game.bag_left()),
-        Phase::Place { tile } => format!("{who} places tile {}", game.tiles().get(tile).id),
-        Phase::Meeple { at } => format!("{who} may place a meeple on the tile at {at}"),
-        Phase::Over => "the game is over".into(),
-    }
-}
-
-pub fn describe_event(header: &Header, e: &Event) -> String {
-    let who = |p: &u8| json::seat_name(header, *p);
-    let deg = |r: &carc_events::Rotation| r.degrees();
-    match e {
-        Event::StartPlaced { tile, at, rotation } => {
-            format!(
-                "start tile {} placed at ({},{}) rotated {}°",
-                tile.as_str(),
-                at.x,
-                at.y,
-                deg(rotation)
-            )
-        }
-        Event::TileDrawn { player, tile } => format!("{} drew tile {}", who(player), tile.as_str()),
-        Event::TilePlaced {
-            player,
-            tile,
-            at,
-            rotation,
-        } => format!(
-            "{} placed tile {} at ({},{}) rotated {}°",
-            who(player),
-            tile.as_str(),
-            at.x,
-            at.y,
-            deg(rotation)
-        ),
-        Event::MeeplePlaced { player, on } => format!("{} placed a meeple on {on}", who(player)),
-        Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
-        Event::TileSetAside { player, tile } => {
-            format!(
-                "{} set tile {} aside (it fits nowhere)",
-                who(player),
-                tile.as_str()
-            )
-        }
-    }
 }
 
 pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {

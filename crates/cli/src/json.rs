@@ -8,12 +8,7 @@ pub fn pos(p: carc_rules::Pos) -> Value {
     json!([p.x, p.y])
 }
 
-pub fn seat_name(header: &Header, seat: u8) -> String {
-    header
-        .players
-        .get(seat as usize)
-        .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
-}
+pub use carc_replay::describe::seat_name;
 
 pub fn score(header: &Header, s: &Score) -> Value {
     json!({

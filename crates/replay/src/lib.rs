@@ -9,6 +9,8 @@
 //! [`rebuild`] is the fast path (no timeline, one reused effects buffer), and [`check`]
 //! compares a log's assertions with the fold.
 
+pub mod describe;
+
 use carc_events::{event_to_action, game_from_header, Assertion, Event, Log, SetupError};
 use carc_rules::{Effects, Game, RuleViolation, TileSet};
 use thiserror::Error;
