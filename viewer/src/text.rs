@@ -95,51 +95,9 @@ pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
         ScoreTime::Final => "final scoring",
     };
     let mut lines = vec![format!("formula: {}", s.formula)];
-    lines.push(format!(
-        "tiles ({}): {}",
-        s.tiles.len(),
-        s.tiles
-            .iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    ));
-    if s.coats_of_arms > 0 {
-        lines.push(format!("coats of arms: {}", s.coats_of_arms));
-    }
-    if !s.cities.is_empty() {
-        lines.push(format!(
-            "completed cities: {}",
-            s.cities
-                .iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join("; ")
-        ));
-    }
-    let meeples: Vec<String> = s
-        .meeples
-        .iter()
-        .map(|(p, n)| format!("{} {n}", seat_name(header, *p)))
-        .collect();
-    lines.push(format!(
-        "meeples: {}",
-        if meeples.is_empty() {
-            "none".to_string()
-        } else {
-            meeples.join(", ")
-        }
-    ));
-    let winners = names(header, s.winners.iter().copied());
-    if winners.is_empty() {
+    lines.extend(carc_replay::describe::score_details(header, s));
+    if s.winners.is_empty() {
         lines.push("majority: no meeple, nobody scores".to_string());
-    } else {
-        let each = if winners.len() > 1 { " each" } else { "" };
-        lines.push(format!(
-            "majority: {} (+{}{each})",
-            winners.join(" and "),
-            s.points
-        ));
     }
     lines.push(format!("rule: {}", s.rule));
     ScoreLines {

@@ -18,7 +18,7 @@ use clap::Args;
 use serde_json::json;
 
 pub use carc_replay::describe::describe_event;
-use carc_replay::describe::describe_phase;
+use carc_replay::describe::{describe_phase, score_details};
 
 use crate::board_text;
 use crate::json;
@@ -416,52 +416,8 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             "score: {} ({when}) {}: {}; {who}  [{}]",
             s.kind, s.feature, s.formula, s.rule
         );
-        println!(
-            "    tiles: {}",
-            s.tiles
-                .iter()
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
-        if s.coats_of_arms > 0 {
-            println!("    coats of arms: {}", s.coats_of_arms);
-        }
-        if !s.cities.is_empty() {
-            println!(
-                "    completed cities: {}",
-                s.cities
-                    .iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            );
-        }
-        let meeples: Vec<String> = s
-            .meeples
-            .iter()
-            .map(|(p, n)| format!("{} {n}", json::seat_name(header, *p)))
-            .collect();
-        println!(
-            "    meeples: {}",
-            if meeples.is_empty() {
-                "none".into()
-            } else {
-                meeples.join(", ")
-            }
-        );
-        let winners: Vec<String> = s
-            .winners
-            .iter()
-            .map(|w| json::seat_name(header, *w))
-            .collect();
-        if !winners.is_empty() {
-            let each = if winners.len() > 1 { " each" } else { "" };
-            println!(
-                "    majority: {} (+{}{each})",
-                winners.join(" and "),
-                s.points
-            );
+        for line in score_details(header, s) {
+            println!("    {line}");
         }
     }
     for r in &step.effects.returned {

@@ -19,14 +19,7 @@ fn games() -> Vec<Log> {
                 players: (0..players as usize)
                     .map(|i| Player {
                         name: format!("P{i}"),
-                        color: [
-                            Color::Red,
-                            Color::Blue,
-                            Color::Green,
-                            Color::Yellow,
-                            Color::Black,
-                            Color::Gray,
-                        ][i],
+                        color: Color::ALL[i],
                     })
                     .collect(),
                 rules: RulesOptions::default(),

@@ -63,3 +63,46 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
         }
     }
 }
+
+/// The breakdown of a score, one line each: tiles, coats of arms (if any), completed cities
+/// (fields), meeples per player, and the majority (when someone scores). The CLI's `explain`
+/// and the viewer's score boxes both show these lines.
+pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
+    let join = |items: Vec<String>, sep: &str| items.join(sep);
+    let mut lines = vec![format!(
+        "tiles: {}",
+        join(s.tiles.iter().map(|p| p.to_string()).collect(), " ")
+    )];
+    if s.coats_of_arms > 0 {
+        lines.push(format!("coats of arms: {}", s.coats_of_arms));
+    }
+    if !s.cities.is_empty() {
+        lines.push(format!(
+            "completed cities: {}",
+            join(s.cities.iter().map(|c| c.to_string()).collect(), "; ")
+        ));
+    }
+    let meeples: Vec<String> = s
+        .meeples
+        .iter()
+        .map(|(p, n)| format!("{} {n}", seat_name(header, *p)))
+        .collect();
+    lines.push(format!(
+        "meeples: {}",
+        if meeples.is_empty() {
+            "none".to_string()
+        } else {
+            meeples.join(", ")
+        }
+    ));
+    if !s.winners.is_empty() {
+        let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
+        let each = if winners.len() > 1 { " each" } else { "" };
+        lines.push(format!(
+            "majority: {} (+{}{each})",
+            winners.join(" and "),
+            s.points
+        ));
+    }
+    lines
+}

@@ -245,14 +245,7 @@ fn record_move(
     let (_, envelope) = after.log.events.last().expect("just pushed");
     let line = format!("{}\n", write_event_line(envelope));
     let version = sg.version();
-    store.append(
-        game,
-        ExpectedVersion::Exactly(version),
-        &[NewEvent::new(
-            event_id(game, version + 1),
-            line.into_bytes(),
-        )],
-    )?;
+    append_after(store, game, version, line.into_bytes())?;
     let header = &after.log.header;
     println!("event {seq}: {}", describe_event(header, &envelope.event));
     let now = after.state_at(after.steps.len())?;
@@ -279,14 +272,7 @@ fn undo(ctx: &Ctx, store: &Store, game: &str, loaded: &[TileSet]) -> Result<Exit
         None => "an assertion line".to_string(),
     };
     let version = sg.version();
-    store.append(
-        game,
-        ExpectedVersion::Exactly(version),
-        &[NewEvent::new(
-            event_id(game, version + 1),
-            retraction_payload(retract),
-        )],
-    )?;
+    append_after(store, game, version, retraction_payload(retract))?;
     println!(
         "retracted {what} (stored line {retract}; the retraction is stored line {})",
         version + 1
@@ -364,4 +350,15 @@ fn hint(id: &str, header: &Header, game: &Game) -> String {
             format!("the game is over; final scores: {}", scores.join(", "))
         }
     }
+}
+
+/// Appends one stored line right after stream version `version`; a concurrent writer that got
+/// there first makes this a conflict error rather than an interleaving.
+fn append_after(store: &Store, game: &str, version: u64, payload: Vec<u8>) -> Result<()> {
+    store.append(
+        game,
+        ExpectedVersion::Exactly(version),
+        &[NewEvent::new(event_id(game, version + 1), payload)],
+    )?;
+    Ok(())
 }
