@@ -175,6 +175,8 @@ pub fn label_of(on: &MeepleTarget) -> SegmentLabel {
 }
 
 /// The event that records `action`, offered to `game` (the state before the action).
+/// The action must be legal in `game` (as from the simulators or after `Game::apply` accepted
+/// it); anything else is a programming error and panics.
 pub fn action_to_event(game: &Game, action: &Action) -> Event {
     let player = game.current_player();
     let id = |t: carc_rules::TileTypeId| {

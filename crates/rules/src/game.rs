@@ -162,7 +162,6 @@ pub struct Game {
     options: Options,
     players: u8,
     board: Board,
-    started: bool,
     features: Features,
     meeples: Vec<Meeple>,
     supply: [u8; MAX_PLAYERS],
@@ -228,7 +227,6 @@ impl Game {
         supply[..setup.players as usize].fill(setup.options.meeples);
         Ok(Game {
             board: Board::new(Pos::default()),
-            started: false,
             features: Features::with_capacity(bag_total as usize * 4),
             meeples: Vec::with_capacity(setup.players as usize * setup.options.meeples as usize),
             supply,
@@ -514,7 +512,6 @@ impl Game {
             (Action::PlaceStart { tile, at, rotation }, Phase::Start) => {
                 self.take_from_bag(tile)?;
                 self.board = Board::new(at);
-                self.started = true;
                 self.put_tile(tile, at, rotation, fx);
                 fx.notes.push(Note::StartPlaced { at, rotation });
                 self.pending.clear();
@@ -561,13 +558,11 @@ impl Game {
                 let placed = self.board.placed[index as usize];
                 let tile = self.tiles.get(placed.tile);
                 let Some(def) = tile.segments.get(segment as usize) else {
-                    return Err(RuleViolation::NoSuchSegment {
+                    return Err(RuleViolation::NoSuchSegmentIndex {
                         tile: tile.id.clone(),
                         at,
-                        label: SegmentLabel {
-                            kind: FeatureKind::City,
-                            anchor: None,
-                        },
+                        segment,
+                        count: tile.segments.len(),
                     });
                 };
                 let label = tile.segment_label(placed.rotation, segment);

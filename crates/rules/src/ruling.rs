@@ -89,6 +89,13 @@ pub enum RuleViolation {
         at: Pos,
         label: SegmentLabel,
     },
+    #[error("tile {tile} at {at} has no segment number {segment} (it has {count})")]
+    NoSuchSegmentIndex {
+        tile: String,
+        at: Pos,
+        segment: u8,
+        count: usize,
+    },
     #[error("farmers are switched off in this game: no meeple may go on the {label} at {at}")]
     FarmersOff { at: Pos, label: SegmentLabel },
     #[error("seat {player} has no meeple left in supply")]
@@ -120,7 +127,7 @@ impl RuleViolation {
             NotAdjacent { .. } => rule::TILE_ADJACENT,
             EdgeMismatch { .. } => rule::TILE_EDGES_MATCH,
             SetAsideButFits { .. } => rule::TILE_SET_ASIDE,
-            NoSuchSegment { .. } => rule::MEEPLE_SEGMENT,
+            NoSuchSegment { .. } | NoSuchSegmentIndex { .. } => rule::MEEPLE_SEGMENT,
             FarmersOff { .. } => rule::MEEPLE_FARMERS,
             NoMeepleLeft { .. } => rule::MEEPLE_SUPPLY,
             FeatureOccupied { .. } => rule::MEEPLE_OCCUPIED,

@@ -262,6 +262,15 @@ fn a_meeple_must_name_a_segment_the_tile_has() {
     let err = t.meeple(Some("road N")).unwrap_err();
     assert_eq!(err.rule(), "base.meeple.segment");
     assert_eq!(err.to_string(), "tile B at (0,-1) has no road N");
+    let err = t
+        .game
+        .apply(&Action::PlaceMeeple { segment: 9 }, &mut t.fx)
+        .unwrap_err();
+    assert_eq!(err.rule(), "base.meeple.segment");
+    assert_eq!(
+        err.to_string(),
+        "tile B at (0,-1) has no segment number 9 (it has 2)"
+    );
 }
 
 // ---- Turn, step 3 and scoring during play ---------------------------------------------------
