@@ -1,37 +1,85 @@
-//! `carc-viewer [LOG.jsonl]`: opens the viewer window, optionally on a game log.
+//! `carc-viewer [--store DIR] [LOG.jsonl | --game ID]`: opens the viewer window, on a game log
+//! or a stored game. The shell only parses arguments, opens the window, keeps what the viewer
+//! persists, and lends the viewer the store (`store_library`); everything shown is in
+//! `carc-viewer-ui`.
+
+mod store_library;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use carc_viewer::app::Persisted;
-use carc_viewer::{Command, ViewerApp, AT_ENV, TILES_ENV};
+use carc_viewer_ui::app::Persisted;
+use carc_viewer_ui::{Command, ViewerApp, AT_ENV, TILES_ENV};
+use store_library::StoreLibrary;
 
-const USAGE: &str = "usage: carc-viewer [LOG.jsonl]
+const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID]
 
-Opens the Carcassonne replay viewer, on LOG.jsonl if given (otherwise on the last file
-opened). Keys: Left/Right event, Shift+Left/Right turn, Ctrl+Left/Right scoring event,
+Opens the Carcassonne replay viewer on LOG.jsonl, or on the stored game ID, or otherwise on
+the game opened last. The Games button lists the games of the store (DIR, else $CARC_STORE,
+else ./carc-store; the store is only read while listing or opening, so `carc` can use it
+meanwhile). Keys: Left/Right event, Shift+Left/Right turn, Ctrl+Left/Right scoring event,
 Home/End, Space play/pause. Environment: CARC_VIEWER_AT=N jumps to event N at start;
 CARC_VIEWER_TILES=1 opens the tile-set window.";
 
+/// What the command line asks for.
+#[derive(Debug, Default, PartialEq)]
+struct Args {
+    file: Option<PathBuf>,
+    game: Option<String>,
+    store: Option<PathBuf>,
+}
+
+enum Parsed {
+    Run(Args),
+    /// Print this on stdout and exit 0 (help, version).
+    Print(String),
+}
+
+fn parse_args(args: &[String]) -> Result<Parsed, String> {
+    let mut out = Args::default();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-h" | "--help" => return Ok(Parsed::Print(USAGE.to_string())),
+            "-V" | "--version" => {
+                return Ok(Parsed::Print(format!(
+                    "carc-viewer {}",
+                    env!("CARGO_PKG_VERSION")
+                )))
+            }
+            "--store" | "--game" => {
+                let value = it.next().ok_or_else(|| format!("{a} needs a value"))?;
+                if a == "--store" {
+                    out.store = Some(PathBuf::from(value));
+                } else {
+                    out.game = Some(value.clone());
+                }
+            }
+            s if s.starts_with('-') && s != "-" => return Err(format!("unknown option {s}")),
+            s => {
+                if out.file.is_some() {
+                    return Err("expected at most one LOG.jsonl".to_string());
+                }
+                out.file = Some(PathBuf::from(s));
+            }
+        }
+    }
+    if out.file.is_some() && out.game.is_some() {
+        return Err("give either LOG.jsonl or --game ID, not both".to_string());
+    }
+    Ok(Parsed::Run(out))
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = match args.as_slice() {
-        [] => None,
-        [a] if a == "-h" || a == "--help" => {
-            println!("{USAGE}");
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let args = match parse_args(&argv) {
+        Ok(Parsed::Run(args)) => args,
+        Ok(Parsed::Print(text)) => {
+            println!("{text}");
             return ExitCode::SUCCESS;
         }
-        [a] if a == "-V" || a == "--version" => {
-            println!("carc-viewer {}", env!("CARGO_PKG_VERSION"));
-            return ExitCode::SUCCESS;
-        }
-        [a] if a.starts_with('-') && a != "-" => {
-            eprintln!("carc-viewer: unknown option {a}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-        [a] => Some(PathBuf::from(a)),
-        _ => {
-            eprintln!("carc-viewer: expected at most one argument\n{USAGE}");
+        Err(e) => {
+            eprintln!("carc-viewer: {e}\n{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -59,13 +107,20 @@ fn main() -> ExitCode {
         options,
         Box::new(move |cc| {
             let mut app = ViewerApp::new();
+            app.set_library(Box::new(StoreLibrary::new(StoreLibrary::default_dir(
+                args.store.clone(),
+            ))));
             let persisted: Persisted = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
-            app.restore(&persisted, path.is_none());
-            if let Some(p) = &path {
+            let asked = args.file.is_some() || args.game.is_some();
+            app.restore(&persisted, !asked);
+            if let Some(p) = &args.file {
                 app.open(p);
+            }
+            if let Some(id) = &args.game {
+                app.open_stored(id);
             }
             if std::env::var_os(TILES_ENV).is_some_and(|v| v == "1") {
                 app.show_tiles = true;
@@ -74,7 +129,7 @@ fn main() -> ExitCode {
                 app.command(Command::JumpTo(n));
                 app.apply_now();
             }
-            Ok(Box::new(app))
+            Ok(Box::new(Shell { app, saved: None }))
         }),
     );
     match result {
@@ -83,5 +138,64 @@ fn main() -> ExitCode {
             eprintln!("carc-viewer: cannot open the window: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The viewer in eframe's window, with what it persists between runs.
+struct Shell {
+    app: ViewerApp,
+    /// What was last written to eframe's storage.
+    saved: Option<Persisted>,
+}
+
+impl eframe::App for Shell {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        self.app.show(ui);
+        // Keep the last game at once (eframe itself saves only on exit and every 30 s of
+        // activity, and a killed viewer never exits).
+        let now = self.app.persisted();
+        if self.saved.as_ref() != Some(&now) {
+            if let Some(storage) = frame.storage_mut() {
+                eframe::set_value(storage, eframe::APP_KEY, &now);
+                storage.flush();
+            }
+            self.saved = Some(now);
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.app.persisted());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str]) -> Result<Args, String> {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        match parse_args(&args)? {
+            Parsed::Run(a) => Ok(a),
+            Parsed::Print(t) => Err(format!("printed {t}")),
+        }
+    }
+
+    #[test]
+    fn arguments() {
+        assert_eq!(run(&[]).unwrap(), Args::default());
+        let a = run(&["--store", "s", "x.jsonl"]).unwrap();
+        assert_eq!(a.file, Some(PathBuf::from("x.jsonl")));
+        assert_eq!(a.store, Some(PathBuf::from("s")));
+        let a = run(&["--game", "g7"]).unwrap();
+        assert_eq!(a.game.as_deref(), Some("g7"));
+        assert!(run(&["--game"]).unwrap_err().contains("needs a value"));
+        assert!(run(&["--game", "g", "x.jsonl"])
+            .unwrap_err()
+            .contains("not both"));
+        assert!(run(&["a", "b"]).unwrap_err().contains("at most one"));
+        assert!(run(&["--frobnicate"])
+            .unwrap_err()
+            .contains("unknown option"));
+        assert!(run(&["--help"]).unwrap_err().contains("usage: carc-viewer"));
     }
 }

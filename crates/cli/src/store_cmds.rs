@@ -1,16 +1,15 @@
 //! The store-backed verbs: import, games, export, verify, rebuild, record (in `record`).
-//! The storage mapping (one stream per game, one store event per log line) lives in `stream`
-//! and is described in `docs/store-cli.md`.
+//! The storage mapping (one stream per game, one store event per log line) lives in the
+//! `carc-archive` crate, shared with the viewer, and is described in `docs/store-cli.md`.
 //!
 //! Like `commands`, each verb returns the exit code; errors that stop a verb are `anyhow`
 //! errors, printed by `main` with exit code 2 (among them "store … is in use by another
 //! process").
 
 mod record;
-mod stream;
 
+pub use carc_archive::read_game;
 pub use record::{record, RecordCmd};
-pub use stream::read_game;
 
 use std::fs;
 use std::io::{self, BufReader, IsTerminal, Write};
@@ -27,7 +26,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::json::seat_name;
-use stream::{check_game_id, event_id, split_lines, StoredGame};
+use carc_archive::{check_game_id, event_id, game_ids, split_lines, StoredGame};
 
 /// Where the store is and how chatty stderr is.
 pub struct Ctx {
@@ -498,7 +497,7 @@ pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode>
     let store = ctx.open()?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let ids = store.streams()?;
+    let ids = game_ids(&store)?;
     for id in &ids {
         let Some(sg) = read_game(&store, id)? else {
             continue;
@@ -590,7 +589,7 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
     let store = ctx.open()?;
     let report = store.verify()?;
     let mut game_problems: Vec<(String, String)> = Vec::new();
-    let ids = store.streams()?;
+    let ids = game_ids(&store)?;
     for id in &ids {
         let sg = match read_game(&store, id) {
             Ok(Some(sg)) => sg,

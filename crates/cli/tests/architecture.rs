@@ -4,7 +4,9 @@
 //!    uses no floating point;
 //! 3. `store` knows nothing about Carcassonne;
 //! 4. only `events` knows the wire format (serde_json) among the library crates below the
-//!    binaries (rules reads JSON tile-set files only through its tile-set loader).
+//!    binaries (rules reads JSON tile-set files only through its tile-set loader);
+//! 5. the viewer's UI crate knows no database, no command line and no window (sled, clap,
+//!    eframe and the store stay in the `carc-viewer` shell).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -46,9 +48,14 @@ fn crate_manifests() -> BTreeMap<String, PathBuf> {
             );
         }
     }
-    let viewer = root().join("viewer/Cargo.toml");
-    if viewer.exists() {
-        out.insert("carc-viewer".into(), viewer);
+    for (name, path) in [
+        ("carc-viewer", "viewer/Cargo.toml"),
+        ("carc-viewer-ui", "viewer/ui/Cargo.toml"),
+    ] {
+        let manifest = root().join(path);
+        if manifest.exists() {
+            out.insert(name.into(), manifest);
+        }
     }
     out
 }
@@ -61,9 +68,11 @@ fn dependencies_point_one_way() {
         ("carc-replay", &["carc-events", "carc-rules"][..]),
         ("carc-sim", &["carc-rules"][..]),
         ("carc-store", &[][..]),
+        ("carc-archive", &["carc-events", "carc-store"][..]),
         (
             "carc-cli",
             &[
+                "carc-archive",
                 "carc-events",
                 "carc-replay",
                 "carc-rules",
@@ -72,14 +81,24 @@ fn dependencies_point_one_way() {
             ][..],
         ),
         (
-            "carc-viewer",
+            "carc-viewer-ui",
             &["carc-events", "carc-replay", "carc-rules"][..],
+        ),
+        (
+            "carc-viewer",
+            &[
+                "carc-archive",
+                "carc-events",
+                "carc-replay",
+                "carc-store",
+                "carc-viewer-ui",
+            ][..],
         ),
     ]
     .into_iter()
     .collect();
     let manifests = crate_manifests();
-    assert!(manifests.len() >= 6, "{manifests:?}");
+    assert!(manifests.len() >= 9, "{manifests:?}");
     for (name, manifest) in &manifests {
         let permitted = allowed
             .get(name.as_str())
@@ -157,6 +176,43 @@ fn sim_and_replay_do_not_do_their_own_wire_format() {
                 "{} parses JSON itself; only events knows the wire format",
                 path.display()
             );
+        }
+    }
+}
+
+/// Every crate named in a manifest's `[dependencies]` (project or not).
+fn all_dependencies(manifest: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(manifest).unwrap();
+    let mut in_deps = false;
+    let mut deps = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_deps = line == "[dependencies]";
+            continue;
+        }
+        let name = line.split(['=', '.', ' ']).next().unwrap_or("");
+        if in_deps && !name.is_empty() && !name.starts_with('#') {
+            deps.push(name.to_string());
+        }
+    }
+    deps
+}
+
+#[test]
+fn the_viewer_ui_knows_no_database_command_line_or_window() {
+    let manifest = root().join("viewer/ui/Cargo.toml");
+    let deps = all_dependencies(&manifest);
+    assert!(deps.contains(&"egui".to_string()), "{deps:?}");
+    for banned in ["sled", "clap", "eframe", "carc-store", "carc-archive"] {
+        assert!(
+            !deps.iter().any(|d| d == banned),
+            "carc-viewer-ui depends on {banned}; it belongs in the carc-viewer shell (ARCHITECTURE.md)"
+        );
+    }
+    for (path, text) in sources(&root().join("viewer/ui/src")) {
+        for word in ["sled::", "clap::", "eframe::", "carc_store", "carc_archive"] {
+            assert!(!text.contains(word), "{} uses {word}", path.display());
         }
     }
 }

@@ -14,10 +14,10 @@ use carc_rules::{Game, MeepleSpot, Phase, Placement, TileSet};
 use carc_store::{ExpectedVersion, NewEvent, Store};
 use clap::{Args, Subcommand};
 
-use super::stream::{check_game_id, event_id, read_game, retraction_payload, StoredGame};
 use super::{replay_message, Ctx};
 use crate::commands::describe_event;
 use crate::json::seat_name;
+use carc_archive::{check_game_id, event_id, read_game, retraction_payload, StoredGame};
 
 /// The start tile of a recorded game, placed at (0,0) unrotated as event 1.
 const START_TILE: &str = "D";

@@ -5,6 +5,8 @@
 //! left event list, right details (scores, the current event's scoring and ruling trace,
 //! annotation), the board in the centre.
 
+mod games_window;
+
 use std::path::{Path, PathBuf};
 
 use carc_events::Header;
@@ -12,10 +14,11 @@ use carc_rules::{Game, Phase, Placement, Pos};
 use egui::{Align, Color32, Key, Modifiers, RichText, ScrollArea, Sense, TextEdit};
 use serde::{Deserialize, Serialize};
 
-use crate::annotations::Glyph;
+use crate::annotations::{AnnotationHome, Glyph};
 use crate::board::{self, BoardView, Overlay};
 use crate::graph;
-use crate::loaded::LoadedGame;
+use crate::library::{GameLibrary, LibraryEntry};
+use crate::loaded::{GameSource, LoadedGame};
 use crate::model::{Command, ViewModel, SPEEDS};
 use crate::text;
 
@@ -41,6 +44,13 @@ pub const BUTTONS: [&str; 10] = [
 pub const UI_TEXT: &[&str] = &[
     "Log file:",
     "Open",
+    "Games",
+    "Games in the store",
+    "Refresh",
+    "game",
+    "players",
+    "events",
+    "result",
     "Fit",
     "Events",
     "Scores",
@@ -75,6 +85,8 @@ pub const UI_TEXT: &[&str] = &[
 #[serde(default)]
 pub struct Persisted {
     pub last_file: Option<PathBuf>,
+    /// The id of the last game opened from the store (when that was last, not a file).
+    pub last_stored_game: Option<String>,
     pub speed: Option<f32>,
 }
 
@@ -103,10 +115,15 @@ pub struct ViewerApp {
     highlight: Vec<Pos>,
     draft: Draft,
     last_file: Option<PathBuf>,
+    last_stored_game: Option<String>,
+    /// The store's games, when the shell provides a store.
+    library: Option<Box<dyn GameLibrary>>,
+    /// The game list as last read (`None`: not read yet).
+    games: Option<Result<Vec<LibraryEntry>, String>>,
+    /// The game-list window is open.
+    pub show_games: bool,
     graph_rect: Option<egui::Rect>,
     board_rect: Option<egui::Rect>,
-    /// What was last written to eframe's storage.
-    saved: Option<Persisted>,
     /// The tile-set window is open.
     pub show_tiles: bool,
 }
@@ -150,20 +167,42 @@ impl ViewerApp {
             highlight: Vec::new(),
             draft: Draft::default(),
             last_file: None,
+            last_stored_game: None,
+            library: None,
+            games: None,
+            show_games: false,
             graph_rect: None,
             board_rect: None,
-            saved: None,
             show_tiles: false,
         }
     }
 
-    /// Restores what a previous run kept: the speed, and the last file when `reopen`.
+    /// Gives the viewer a game library (the store): the "Games" window lists its games.
+    pub fn set_library(&mut self, library: Box<dyn GameLibrary>) {
+        self.library = Some(library);
+        self.games = None;
+    }
+
+    /// The game list as last read, if it was.
+    pub fn games(&self) -> Option<&Result<Vec<LibraryEntry>, String>> {
+        self.games.as_ref()
+    }
+
+    /// Reads the game list again from the library.
+    pub fn refresh_games(&mut self) {
+        self.games = self.library.as_ref().map(|l| l.list());
+    }
+
+    /// Restores what a previous run kept: the speed, and the last game (file or stored game)
+    /// when `reopen`. Set the library first for a stored game to reopen.
     pub fn restore(&mut self, p: &Persisted, reopen: bool) {
         if let Some(speed) = p.speed.filter(|s| SPEEDS.contains(s)) {
             self.vm.playback.speed = speed;
         }
         if reopen {
-            if let Some(path) = &p.last_file {
+            if let (Some(game), Some(_)) = (&p.last_stored_game, &self.library) {
+                self.open_stored(game);
+            } else if let Some(path) = &p.last_file {
                 if path.exists() {
                     self.open(path);
                 } else {
@@ -176,6 +215,7 @@ impl ViewerApp {
     pub fn persisted(&self) -> Persisted {
         Persisted {
             last_file: self.last_file.clone(),
+            last_stored_game: self.last_stored_game.clone(),
             speed: Some(self.vm.playback.speed),
         }
     }
@@ -185,29 +225,54 @@ impl ViewerApp {
         self.path_input = path.display().to_string();
         match LoadedGame::open(path) {
             Ok(game) => {
-                let speed = self.vm.playback.speed;
-                self.vm = ViewModel::new(game.nav.clone());
-                self.vm.playback.speed = speed;
-                self.series = graph::series(&game.timeline.steps, game.players());
-                self.open_error = None;
-                self.status = if game.annotations.is_empty() {
-                    None
-                } else {
-                    Some(format!(
-                        "{} annotation(s) from {}",
-                        game.annotations.len(),
-                        game.annotations.path().display()
-                    ))
-                };
                 self.last_file = Some(path.to_path_buf());
-                self.game = Some(game);
-                self.view.auto_fit = true;
-                self.draft = Draft::default();
-                self.refresh_state();
-                self.scroll_to_current = true;
+                self.last_stored_game = None;
+                self.install(game);
             }
             Err(e) => self.open_error = Some(e),
         }
+    }
+
+    /// Opens a game of the library by id. On failure the message is shown and the game open
+    /// before (if any) stays.
+    pub fn open_stored(&mut self, id: &str) {
+        let Some(library) = &self.library else {
+            self.open_error = Some(format!("cannot open game {id}: no store is open"));
+            return;
+        };
+        let location = library.location();
+        match library
+            .load(id)
+            .and_then(|stored| LoadedGame::from_library(&location, id, &stored))
+        {
+            Ok(game) => {
+                self.last_stored_game = Some(id.to_string());
+                self.install(game);
+            }
+            Err(e) => self.open_error = Some(e),
+        }
+    }
+
+    fn install(&mut self, game: LoadedGame) {
+        let speed = self.vm.playback.speed;
+        self.vm = ViewModel::new(game.nav.clone());
+        self.vm.playback.speed = speed;
+        self.series = graph::series(&game.timeline.steps, game.players());
+        self.open_error = None;
+        self.status = if game.annotations.is_empty() {
+            None
+        } else {
+            Some(format!(
+                "{} annotation(s) from {}",
+                game.annotations.len(),
+                game.annotations.location()
+            ))
+        };
+        self.game = Some(game);
+        self.view.auto_fit = true;
+        self.draft = Draft::default();
+        self.refresh_state();
+        self.scroll_to_current = true;
     }
 
     /// Queues a command for the end of the frame.
@@ -302,6 +367,9 @@ impl ViewerApp {
         if self.show_tiles {
             self.tile_window(&ctx);
         }
+        if self.show_games {
+            self.games_window(&ctx);
+        }
 
         self.scroll_to_current = false;
         if !self.pending.is_empty() {
@@ -384,6 +452,14 @@ impl ViewerApp {
             if ui.button("Open").clicked() || enter {
                 let path = PathBuf::from(self.path_input.trim());
                 self.open(&path);
+            }
+            if let Some(library) = &self.library {
+                let games = ui
+                    .selectable_label(self.show_games, "Games")
+                    .on_hover_text(format!("the games in {}", library.location()));
+                if games.clicked() {
+                    self.show_games = !self.show_games;
+                }
             }
             if ui
                 .selectable_label(self.show_tiles, "Tiles")
@@ -734,23 +810,34 @@ impl ViewerApp {
                     self.draft.glyph = None;
                     self.draft.text.clear();
                 }
-                g.annotations.set(seq, self.draft.glyph, &self.draft.text);
-                self.status = Some(match g.annotations.save() {
-                    Ok(()) => format!(
-                        "annotation of event {seq} saved to {}",
-                        g.annotations.path().display()
-                    ),
-                    Err(e) => format!("cannot write {}: {e}", g.annotations.path().display()),
+                let record = g.annotations.set(seq, self.draft.glyph, &self.draft.text);
+                let saved = match (g.annotations.home(), &g.source, &self.library) {
+                    (AnnotationHome::File(_), _, _) => {
+                        g.annotations.save().map_err(|e| e.to_string())
+                    }
+                    (AnnotationHome::Library { .. }, GameSource::Library { game, .. }, Some(l)) => {
+                        l.append_annotation(game, record.to_json().as_bytes())
+                    }
+                    (AnnotationHome::Library { .. }, _, _) => {
+                        Err("the store this game came from is no longer open".to_string())
+                    }
+                };
+                let location = g.annotations.location();
+                self.status = Some(match saved {
+                    Ok(()) => format!("annotation of event {seq} saved to {location}"),
+                    Err(e) => format!("cannot save the annotation to {location}: {e}"),
                 });
             }
         });
-        ui.weak(format!(
-            "kept in {} (the log is never changed)",
-            g.annotations
-                .path()
+        let home = match g.annotations.path() {
+            Some(path) => path
                 .file_name()
                 .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_default()
+                .unwrap_or_default(),
+            None => g.annotations.location(),
+        };
+        ui.weak(format!(
+            "kept in {home} (the game's events are never changed)"
         ));
     }
 
@@ -897,26 +984,6 @@ impl ViewerApp {
 /// What the game waits for, in words (as `carc replay` says it).
 pub use carc_replay::describe::describe_phase;
 
-impl eframe::App for ViewerApp {
-    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
-        self.show(ui);
-        // Keep the last file at once (eframe itself saves only on exit and every 30 s of
-        // activity, and a killed viewer never exits).
-        let now = self.persisted();
-        if self.saved.as_ref() != Some(&now) {
-            if let Some(storage) = frame.storage_mut() {
-                eframe::set_value(storage, eframe::APP_KEY, &now);
-                storage.flush();
-            }
-            self.saved = Some(now);
-        }
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, eframe::APP_KEY, &self.persisted());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -952,6 +1019,7 @@ mod tests {
     fn persisted_state_round_trips_and_tolerates_missing_fields() {
         let p = Persisted {
             last_file: Some(PathBuf::from("/x/y.jsonl")),
+            last_stored_game: None,
             speed: Some(10.0),
         };
         let json = serde_json::to_string(&p).unwrap();

@@ -262,7 +262,7 @@ mod tests {
     fn the_start_tile_is_a_turn_of_its_own() {
         let g = crate::loaded::LoadedGame::open(
             &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../logs/short-game-rulings.jsonl"),
+                .join("../../logs/short-game-rulings.jsonl"),
         )
         .unwrap();
         assert_eq!(&g.nav.turn_ends[..4], &[1, 4, 7, 10]);

@@ -7,11 +7,32 @@ use carc_events::{read_log_prefix, DecodeError};
 use carc_replay::{fold, ReplayError, Timeline};
 
 use crate::annotations::{annotations_path, AnnotationStore};
+use crate::library::LibraryGame;
 use crate::model::Nav;
+
+/// Where an open game came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameSource {
+    File(PathBuf),
+    /// A game of a [`crate::library::GameLibrary`]: its location in words and the game id.
+    Library {
+        location: String,
+        game: String,
+    },
+}
+
+impl std::fmt::Display for GameSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameSource::File(path) => write!(f, "{}", path.display()),
+            GameSource::Library { location, game } => write!(f, "game {game} in {location}"),
+        }
+    }
+}
 
 /// An open game.
 pub struct LoadedGame {
-    pub path: PathBuf,
+    pub source: GameSource,
     pub timeline: Timeline,
     /// The first line that could not be decoded, if any (the timeline holds what came before).
     pub decode_error: Option<DecodeError>,
@@ -36,12 +57,36 @@ impl LoadedGame {
                 let mut store = AnnotationStore::empty(apath, &game);
                 store
                     .warnings
-                    .push(format!("cannot read {}: {e}", store.path().display()));
+                    .push(format!("cannot read {}: {e}", store.location()));
                 store
             }
         };
         Ok(LoadedGame {
-            path: path.to_path_buf(),
+            source: GameSource::File(path.to_path_buf()),
+            timeline,
+            decode_error: prefix.error,
+            nav,
+            annotations,
+        })
+    }
+
+    /// Folds a game of a library, like [`LoadedGame::open`] does a file.
+    pub fn from_library(
+        location: &str,
+        id: &str,
+        stored: &LibraryGame,
+    ) -> Result<LoadedGame, String> {
+        let source = GameSource::Library {
+            location: location.to_string(),
+            game: id.to_string(),
+        };
+        let prefix = read_log_prefix(&stored.log).map_err(|e| format!("{source}: {e}"))?;
+        let timeline = fold(prefix.log, &[]);
+        let nav = Nav::from_timeline(&timeline);
+        let annotations =
+            AnnotationStore::from_records(location, &timeline.log.header.game, &stored.annotations);
+        Ok(LoadedGame {
+            source,
             timeline,
             decode_error: prefix.error,
             nav,
@@ -62,13 +107,13 @@ impl LoadedGame {
             let what = match e {
                 ReplayError::Setup(_) => format!(
                     "{}: the header does not describe a playable game [{}]: {}",
-                    self.path.display(),
+                    self.source,
                     e.rule(),
                     e.message()
                 ),
                 ReplayError::Rule { .. } => format!(
                     "{}: line {}: event {} is illegal [{}]: {}",
-                    self.path.display(),
+                    self.source,
                     e.line(),
                     e.seq().unwrap_or(0),
                     e.rule(),
@@ -80,9 +125,7 @@ impl LoadedGame {
         self.decode_error.as_ref().map(|e| {
             format!(
                 "{}: line {}: cannot be read [log.format]: {}; {upto}",
-                self.path.display(),
-                e.line,
-                e.kind
+                self.source, e.line, e.kind
             )
         })
     }
@@ -108,7 +151,7 @@ mod tests {
 
     fn sample(name: &str) -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../logs")
+            .join("../../logs")
             .join(name)
     }
 

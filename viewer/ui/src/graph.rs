@@ -112,7 +112,7 @@ mod tests {
     #[test]
     fn series_start_at_zero_and_follow_the_steps() {
         let g = LoadedGame::open(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../logs/short-game-rulings.jsonl"),
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/short-game-rulings.jsonl"),
         )
         .unwrap();
         let s = series(&g.timeline.steps, 2);

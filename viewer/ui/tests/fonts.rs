@@ -3,14 +3,14 @@
 
 use std::path::Path;
 
-use carc_viewer::annotations::Glyph;
-use carc_viewer::app::{describe_phase, BUTTONS, UI_TEXT};
-use carc_viewer::loaded::LoadedGame;
-use carc_viewer::text;
+use carc_viewer_ui::annotations::Glyph;
+use carc_viewer_ui::app::{describe_phase, BUTTONS, UI_TEXT};
+use carc_viewer_ui::loaded::LoadedGame;
+use carc_viewer_ui::text;
 use egui::{FontFamily, FontId};
 
 fn texts_from_sample_logs() -> Vec<String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../logs");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs");
     let mut out = Vec::new();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()

@@ -1,11 +1,14 @@
-//! carc-viewer: an egui replay and analysis viewer for Carcassonne game logs.
+//! carc-viewer-ui: the egui replay and analysis viewer for Carcassonne game logs, without its
+//! window.
 //!
 //! All UI logic lives in this library so it can be tested headless (egui_kittest); the
-//! `carc-viewer` binary only parses its argument and opens the window.
+//! `carc-viewer` binary (the shell, in `viewer/`) parses its arguments, opens the window and
+//! provides the store's game list through [`library::GameLibrary`].
 //!
 //! - [`model`]: the replay cursor, the commands that move it, playback (plain Rust).
 //! - [`annotations`]: comments and glyphs on events, in a JSON Lines file beside the log.
 //! - [`loaded`]: opening a log, with clear messages for bad lines and illegal events.
+//! - [`library`]: games kept elsewhere (the store), behind a trait: this crate has no database.
 //! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
 //! - [`board`]: drawing the board from the tile data; pan and zoom.
 //! - [`graph`]: the score graph.
@@ -15,11 +18,13 @@ pub mod annotations;
 pub mod app;
 pub mod board;
 pub mod graph;
+pub mod library;
 pub mod loaded;
 pub mod model;
 pub mod text;
 
 pub use app::ViewerApp;
+pub use library::{GameLibrary, LibraryEntry, LibraryGame};
 pub use model::{Command, ReplayCursor, ViewModel};
 
 /// Environment variable: jump to this event right after opening (used by the screenshot check).

@@ -200,7 +200,7 @@ mod tests {
 
     fn short_game() -> LoadedGame {
         LoadedGame::open(
-            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../logs/short-game-rulings.jsonl"),
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/short-game-rulings.jsonl"),
         )
         .unwrap()
     }

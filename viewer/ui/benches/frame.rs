@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use carc_viewer::{Command, ViewerApp};
+use carc_viewer_ui::{Command, ViewerApp};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {
-    let log = Path::new(env!("CARGO_MANIFEST_DIR")).join("../logs/sim-3p-greedy.jsonl");
+    let log = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/sim-3p-greedy.jsonl");
     let mut app = ViewerApp::new();
     app.open(&log);
     assert!(app.open_error().is_none());

@@ -1,10 +1,13 @@
-//! Annotations: a comment and a glyph (`!! ! !? ?! ? ??`) on an event, kept in a JSON Lines
-//! file beside the log (`<log>.annotations.jsonl`). The game log itself is never written.
+//! Annotations: a comment and a glyph (`!! ! !? ?! ? ??`) on an event, kept beside the game:
+//! for a log file, in a JSON Lines file next to it (`<log>.annotations.jsonl`); for a game in
+//! the store, as records appended to the game's annotation stream (see [`crate::library`]).
+//! The game's own events are never written.
 //!
 //! One record per line: `{"game":"…","seq":N,"glyph":"?!","text":"…"}` (`glyph` may be
-//! `null`). Records are keyed by (game, seq); when a key appears twice the later line wins.
-//! Saving rewrites the file: records of other games and lines this version cannot read are
-//! kept as they were, so nothing a user wrote is lost.
+//! `null`). Records are keyed by (game, seq); when a key appears twice the later record wins,
+//! and a record with no glyph and no text removes the annotation. Saving a file rewrites it:
+//! records of other games and lines this version cannot read are kept as they were, so
+//! nothing a user wrote is lost.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -90,6 +93,12 @@ impl Annotation {
     pub fn is_empty(&self) -> bool {
         self.glyph.is_none() && self.text.trim().is_empty()
     }
+
+    /// The record as one JSON line (without its `\n`).
+    pub fn to_json(&self) -> String {
+        // Serializing a plain struct of strings and numbers cannot fail.
+        serde_json::to_string(self).expect("annotation serializes")
+    }
 }
 
 /// Where the annotations of a log live: the log's file name plus `.annotations.jsonl`.
@@ -99,10 +108,26 @@ pub fn annotations_path(log: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Where a game's annotations are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnnotationHome {
+    /// A JSON Lines file beside the log, rewritten on [`AnnotationStore::save`].
+    File(PathBuf),
+    /// Records appended to a game library (the store); `location` names it in messages. The
+    /// caller appends the record that [`AnnotationStore::set`] returns.
+    Library { location: String },
+}
+
+impl Default for AnnotationHome {
+    fn default() -> Self {
+        AnnotationHome::File(PathBuf::new())
+    }
+}
+
 /// The annotations of one game, and the rest of its file kept for rewriting.
 #[derive(Clone, Debug, Default)]
 pub struct AnnotationStore {
-    path: PathBuf,
+    home: AnnotationHome,
     game: String,
     items: BTreeMap<u64, Annotation>,
     /// Lines kept verbatim: other games' records and lines that do not parse.
@@ -114,10 +139,56 @@ pub struct AnnotationStore {
 impl AnnotationStore {
     /// An empty store (no file read).
     pub fn empty(path: PathBuf, game: &str) -> AnnotationStore {
+        AnnotationStore::empty_in(AnnotationHome::File(path), game)
+    }
+
+    fn empty_in(home: AnnotationHome, game: &str) -> AnnotationStore {
         AnnotationStore {
-            path,
+            home,
             game: game.to_string(),
             ..AnnotationStore::default()
+        }
+    }
+
+    /// The annotations of a library game, from its records oldest first. A record that cannot
+    /// be read is reported in `warnings` (by its number) and otherwise ignored; it stays in
+    /// the library untouched.
+    pub fn from_records(location: &str, game: &str, records: &[Vec<u8>]) -> AnnotationStore {
+        let home = AnnotationHome::Library {
+            location: location.to_string(),
+        };
+        let mut store = AnnotationStore::empty_in(home, game);
+        for (i, record) in records.iter().enumerate() {
+            match std::str::from_utf8(record) {
+                Ok(text) => store.absorb(&format!("annotation record {}", i + 1), text.trim_end()),
+                Err(_) => store.warnings.push(format!(
+                    "{location}: annotation record {} of game {game} is not UTF-8; ignored",
+                    i + 1
+                )),
+            }
+        }
+        store
+    }
+
+    /// Takes in one record (a line of the file or a library record); `at` names it in
+    /// warnings. Other games' records and unreadable lines are kept for rewriting a file.
+    fn absorb(&mut self, at: &str, line: &str) {
+        match serde_json::from_str::<Annotation>(line) {
+            Ok(a) if a.game == self.game => {
+                if a.is_empty() {
+                    self.items.remove(&a.seq);
+                } else {
+                    self.items.insert(a.seq, a);
+                }
+            }
+            Ok(_) => self.others.push(line.to_string()),
+            Err(e) => {
+                self.warnings.push(format!(
+                    "{}: {at}: {e}; the line is kept but ignored",
+                    self.location()
+                ));
+                self.others.push(line.to_string());
+            }
         }
     }
 
@@ -133,26 +204,29 @@ impl AnnotationStore {
             if line.trim().is_empty() {
                 continue;
             }
-            match serde_json::from_str::<Annotation>(line) {
-                Ok(a) if a.game == store.game => {
-                    store.items.insert(a.seq, a);
-                }
-                Ok(_) => store.others.push(line.to_string()),
-                Err(e) => {
-                    store.warnings.push(format!(
-                        "{}: line {}: {e}; the line is kept but ignored",
-                        store.path.display(),
-                        i + 1
-                    ));
-                    store.others.push(line.to_string());
-                }
-            }
+            store.absorb(&format!("line {}", i + 1), line);
         }
         Ok(store)
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
+    pub fn home(&self) -> &AnnotationHome {
+        &self.home
+    }
+
+    /// Where the annotations are kept, in words: the file's path or the library's location.
+    pub fn location(&self) -> String {
+        match &self.home {
+            AnnotationHome::File(path) => path.display().to_string(),
+            AnnotationHome::Library { location } => location.clone(),
+        }
+    }
+
+    /// The annotation file, for a game opened from a file.
+    pub fn path(&self) -> Option<&Path> {
+        match &self.home {
+            AnnotationHome::File(path) => Some(path),
+            AnnotationHome::Library { .. } => None,
+        }
     }
 
     pub fn get(&self, seq: u64) -> Option<&Annotation> {
@@ -172,7 +246,8 @@ impl AnnotationStore {
     }
 
     /// Sets (or, when glyph and text are both empty, removes) the annotation of event `seq`.
-    pub fn set(&mut self, seq: u64, glyph: Option<Glyph>, text: &str) {
+    /// Returns the record that says so, for a library to append.
+    pub fn set(&mut self, seq: u64, glyph: Option<Glyph>, text: &str) -> Annotation {
         let a = Annotation {
             game: self.game.clone(),
             seq,
@@ -182,8 +257,9 @@ impl AnnotationStore {
         if a.is_empty() {
             self.items.remove(&seq);
         } else {
-            self.items.insert(seq, a);
+            self.items.insert(seq, a.clone());
         }
+        a
     }
 
     /// The file's content: kept lines first, then this game's records by seq.
@@ -194,27 +270,32 @@ impl AnnotationStore {
             out.push('\n');
         }
         for a in self.items.values() {
-            // Serializing a plain struct of strings and numbers cannot fail.
-            out.push_str(&serde_json::to_string(a).expect("annotation serializes"));
+            out.push_str(&a.to_json());
             out.push('\n');
         }
         out
     }
 
     /// Writes the file (through a temporary file and a rename). With nothing to keep, an
-    /// existing file is removed rather than left empty.
+    /// existing file is removed rather than left empty. A library's annotations are not
+    /// saved here (the caller appends the record [`AnnotationStore::set`] returned).
     pub fn save(&self) -> io::Result<()> {
+        let AnnotationHome::File(path) = &self.home else {
+            return Err(io::Error::other(
+                "annotations of a library game are appended to the library, not saved to a file",
+            ));
+        };
         if self.items.is_empty() && self.others.is_empty() {
-            return match fs::remove_file(&self.path) {
+            return match fs::remove_file(path) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
                 _ => Ok(()),
             };
         }
-        let mut tmp = self.path.as_os_str().to_owned();
+        let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
         let tmp = PathBuf::from(tmp);
         fs::write(&tmp, self.to_jsonl())?;
-        fs::rename(&tmp, &self.path)
+        fs::rename(&tmp, path)
     }
 }
 
@@ -280,6 +361,42 @@ mod tests {
         let again = AnnotationStore::load(path, "g1").unwrap();
         assert_eq!(again.len(), 1);
         assert_eq!(again.get(5).unwrap().text, "great tile");
+    }
+
+    #[test]
+    fn library_records_fold_later_wins_and_empty_removes() {
+        // Given three records for g1 (the second replaces the first) and one removal
+        let records: Vec<Vec<u8>> = [
+            r#"{"game":"g1","seq":3,"glyph":"?","text":"first"}"#,
+            r#"{"game":"g1","seq":3,"glyph":"??","text":"second"}"#,
+            r#"{"game":"g1","seq":4,"glyph":"!","text":"gone"}"#,
+            r#"{"game":"g1","seq":4,"glyph":null,"text":""}"#,
+            "garbage",
+        ]
+        .iter()
+        .map(|r| r.as_bytes().to_vec())
+        .collect();
+        // When they are read as a library game's annotations
+        let mut s = AnnotationStore::from_records("store ./s", "g1", &records);
+        // Then event 3 has the later record, event 4 none, and the bad record is reported
+        assert_eq!(s.len(), 1);
+        assert_eq!(s.get(3).unwrap().text, "second");
+        assert_eq!(s.warnings.len(), 1);
+        assert!(
+            s.warnings[0].contains("annotation record 5"),
+            "{:?}",
+            s.warnings
+        );
+        assert_eq!(s.location(), "store ./s");
+        assert!(s.path().is_none());
+        // And setting returns the record to append; a library store is not saved to a file
+        let r = s.set(3, None, "");
+        assert_eq!(
+            r.to_json(),
+            r#"{"game":"g1","seq":3,"glyph":null,"text":""}"#
+        );
+        assert!(s.is_empty());
+        assert!(s.save().is_err());
     }
 
     #[test]

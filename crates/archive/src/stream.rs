@@ -12,13 +12,17 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use anyhow::{bail, Context, Result};
 use carc_events::{
     read_log, upcast, write_assertion_line, write_event_line, write_header, Assertion, Envelope,
     Log, CURRENT_VERSION,
 };
 use carc_store::{Store, StoreError};
 use serde_json::Value;
+
+use crate::annotations::ANNOTATIONS_PREFIX;
+use crate::error::ArchiveError;
+
+type Result<T> = std::result::Result<T, ArchiveError>;
 
 /// The `type` of a retraction record.
 pub const RETRACTION_TYPE: &str = "move_retracted";
@@ -91,8 +95,14 @@ pub fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
     out
 }
 
-/// Whether `game` can be a stream id, with the store's reason if not.
-pub fn check_game_id(game: &str) -> Result<(), String> {
+/// Whether `game` can be a stream id, with the store's reason if not. Ids that begin with
+/// the annotation streams' prefix are reserved.
+pub fn check_game_id(game: &str) -> std::result::Result<(), String> {
+    if game.starts_with(ANNOTATIONS_PREFIX) {
+        return Err(format!(
+            "game id {game:?} cannot be stored: ids beginning with {ANNOTATIONS_PREFIX:?} are reserved for annotations"
+        ));
+    }
     carc_store::layout::validate_stream_id(game).map_err(|e| match e {
         StoreError::InvalidStreamId { reason, .. } => {
             format!("game id {game:?} cannot be stored: {reason} (1 to 128 bytes of printable ASCII without spaces)")
@@ -101,9 +111,16 @@ pub fn check_game_id(game: &str) -> Result<(), String> {
     })
 }
 
+/// The ids of the stored games, sorted: every stream except the annotation streams.
+pub fn game_ids(store: &Store) -> Result<Vec<String>> {
+    let mut ids = store.streams()?;
+    ids.retain(|id| !id.starts_with(ANNOTATIONS_PREFIX));
+    Ok(ids)
+}
+
 /// Reads a game's stream; `None` if the store has no such game.
 pub fn read_game(store: &Store, game: &str) -> Result<Option<StoredGame>> {
-    check_game_id(game).map_err(anyhow::Error::msg)?;
+    check_game_id(game).map_err(|reason| ArchiveError::GameId { reason })?;
     let events = store.read_stream(game, 1)?;
     if events.is_empty() {
         return Ok(None);
@@ -171,16 +188,13 @@ impl StoredGame {
             .filter(|l| keep.contains(&l.seq))
             .collect();
         let Some((header, body)) = kept.split_first() else {
-            bail!("game {}: no header line", self.game);
+            return Err(self.corrupt(1, "no header line".into()));
         };
         if header.seq != 1 {
-            bail!(
-                "game {}: the header line (stream event 1) is retracted",
-                self.game
-            );
+            return Err(self.corrupt(1, "the header line is retracted".into()));
         }
         let header_text = std::str::from_utf8(&header.payload)
-            .with_context(|| format!("game {}: header line is not UTF-8", self.game))?;
+            .map_err(|_| self.corrupt(1, "the header line is not UTF-8".into()))?;
         let version = serde_json::from_str::<Value>(header_text)
             .ok()
             .and_then(|v| v.get("version").and_then(Value::as_u64))
@@ -190,38 +204,28 @@ impl StoredGame {
         if version == CURRENT_VERSION {
             out.push(header_text.trim_end_matches('\n').to_string());
         } else {
-            let log = read_log(header_text.as_bytes())
-                .with_context(|| format!("game {}: stored header", self.game))?;
+            let log =
+                read_log(header_text.as_bytes()).map_err(|e| self.corrupt(1, e.to_string()))?;
             out.push(write_header(&log.header));
         }
         // Old seq (as written on the kept line) -> new seq, for assertions' `after`.
         let mut renumbered: BTreeMap<u64, u64> = BTreeMap::new();
         let mut next = 1u64;
         for line in body {
-            let value: Value = serde_json::from_slice(&line.payload).with_context(|| {
-                format!("game {}: stream event {} is not JSON", self.game, line.seq)
-            })?;
-            let value = upcast(version, value)
-                .with_context(|| format!("game {}: stream event {}", self.game, line.seq))?;
+            let value: Value = serde_json::from_slice(&line.payload)
+                .map_err(|e| self.corrupt(line.seq, format!("not JSON: {e}")))?;
+            let value =
+                upcast(version, value).map_err(|e| self.corrupt(line.seq, e.to_string()))?;
             if value.get("seq").is_some() {
-                let mut envelope: Envelope = serde_json::from_value(value).with_context(|| {
-                    format!(
-                        "game {}: stream event {} is not an event",
-                        self.game, line.seq
-                    )
-                })?;
+                let mut envelope: Envelope = serde_json::from_value(value)
+                    .map_err(|e| self.corrupt(line.seq, format!("not an event: {e}")))?;
                 renumbered.insert(envelope.seq, next);
                 envelope.seq = next;
                 next += 1;
                 out.push(write_event_line(&envelope));
             } else {
-                let mut assertion: Assertion =
-                    serde_json::from_value(value).with_context(|| {
-                        format!(
-                            "game {}: stream event {} is not an assertion",
-                            self.game, line.seq
-                        )
-                    })?;
+                let mut assertion: Assertion = serde_json::from_value(value)
+                    .map_err(|e| self.corrupt(line.seq, format!("not an assertion: {e}")))?;
                 if let Assertion::ExpectScores { after, .. } = &mut assertion {
                     match renumbered.get(after) {
                         Some(new) => *after = *new,
@@ -239,7 +243,18 @@ impl StoredGame {
     /// The effective log, decoded.
     pub fn effective_log(&self) -> Result<Log> {
         let bytes = self.effective_bytes()?;
-        read_log(&bytes).map_err(|e| anyhow::anyhow!("stored game {}: {e}", self.game))
+        read_log(&bytes).map_err(|source| ArchiveError::Decode {
+            game: self.game.clone(),
+            source,
+        })
+    }
+
+    fn corrupt(&self, seq: u64, what: String) -> ArchiveError {
+        ArchiveError::Corrupt {
+            game: self.game.clone(),
+            seq,
+            what,
+        }
     }
 }
 

@@ -4,16 +4,16 @@
 use std::path::{Path, PathBuf};
 
 use carc_rules::Pos;
-use carc_viewer::annotations::{annotations_path, AnnotationStore, Glyph};
-use carc_viewer::board::square_center;
-use carc_viewer::{text, ViewerApp};
+use carc_viewer_ui::annotations::{annotations_path, AnnotationStore, Glyph};
+use carc_viewer_ui::board::square_center;
+use carc_viewer_ui::{text, GameLibrary, LibraryEntry, LibraryGame, ViewerApp};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
 fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../logs")
+        .join("../../logs")
         .join(name)
 }
 
@@ -286,7 +286,7 @@ fn space_plays_and_pauses() {
 #[test]
 fn hovering_a_score_highlights_its_tiles_and_hovering_a_square_explains_it() {
     let mut h = opened(&sample("short-game-rulings.jsonl"));
-    h.state_mut().command(carc_viewer::Command::JumpTo(19));
+    h.state_mut().command(carc_viewer_ui::Command::JumpTo(19));
     h.run();
     let title = h.get_by_label_contains("city (completed)");
     let p = title.rect().center();
@@ -337,4 +337,133 @@ fn a_header_that_cannot_be_set_up_is_reported() {
     assert!(h.state().state().is_none());
     press(&mut h, Key::End, 1);
     assert_eq!(h.state().cursor(), 0);
+}
+
+/// A game library in memory, shared with the test so that it can look at what was appended.
+#[derive(Clone, Default)]
+struct MemoryLibrary {
+    games: std::rc::Rc<std::cell::RefCell<Vec<(String, LibraryGame)>>>,
+}
+
+impl GameLibrary for MemoryLibrary {
+    fn location(&self) -> String {
+        "store memory".to_string()
+    }
+    fn list(&self) -> Result<Vec<LibraryEntry>, String> {
+        Ok(self
+            .games
+            .borrow()
+            .iter()
+            .map(|(id, g)| LibraryEntry::summarize(id, true, &g.log))
+            .collect())
+    }
+    fn load(&self, game: &str) -> Result<LibraryGame, String> {
+        self.games
+            .borrow()
+            .iter()
+            .find(|(id, _)| id == game)
+            .map(|(_, g)| g.clone())
+            .ok_or_else(|| format!("store memory holds no game {game}"))
+    }
+    fn append_annotation(&self, game: &str, record: &[u8]) -> Result<(), String> {
+        let mut games = self.games.borrow_mut();
+        let (_, g) = games
+            .iter_mut()
+            .find(|(id, _)| id == game)
+            .ok_or_else(|| format!("store memory holds no game {game}"))?;
+        g.annotations.push(record.to_vec());
+        Ok(())
+    }
+}
+
+#[test]
+fn the_store_game_list_opens_a_game_and_keeps_its_annotations_in_the_store() {
+    // Given a store with two games, one annotated already
+    let library = MemoryLibrary::default();
+    let short = std::fs::read(sample("short-game-rulings.jsonl")).unwrap();
+    let sim = std::fs::read(sample("sim-3p-greedy.jsonl")).unwrap();
+    library.games.borrow_mut().extend([
+        (
+            "short".to_string(),
+            LibraryGame {
+                log: short.clone(),
+                annotations: vec![
+                    br#"{"game":"short-game-rulings","seq":2,"glyph":"!","text":"good draw"}"#
+                        .to_vec(),
+                ],
+            },
+        ),
+        (
+            "sim".to_string(),
+            LibraryGame {
+                log: sim,
+                annotations: Vec::new(),
+            },
+        ),
+    ]);
+    let mut app = ViewerApp::new();
+    app.set_library(Box::new(library.clone()));
+    let mut h = harness(app);
+
+    // When the Games window is opened
+    h.get_by_label("Games").click();
+    h.run();
+    // Then it lists both games with their results
+    h.get_by_label("finished; Ada 20, Brandt 11");
+    assert_eq!(h.state().games().unwrap().as_ref().unwrap().len(), 2);
+
+    // When a game's id is clicked
+    h.get_by_label("short").click();
+    h.run();
+    // Then that game is open, with its stored annotation shown in the event list
+    let game = h.state().game().expect("a game is open");
+    assert_eq!(game.timeline.steps.len(), 34);
+    assert_eq!(game.source.to_string(), "game short in store memory");
+    h.get_by_label("  2  Ada  drew N  !");
+    assert_eq!(
+        h.state().persisted().last_stored_game.as_deref(),
+        Some("short")
+    );
+
+    // When an annotation is written on event 5
+    press(&mut h, Key::ArrowRight, 5);
+    h.get_by_label("??").click();
+    h.run();
+    h.get_by_label("Save annotation").click();
+    h.run();
+    // Then one record is appended to the store, and the game's log is untouched
+    let games = library.games.borrow();
+    let stored = &games[0].1;
+    assert_eq!(stored.annotations.len(), 2);
+    assert_eq!(
+        stored.annotations[1],
+        br#"{"game":"short-game-rulings","seq":5,"glyph":"??","text":""}"#.to_vec()
+    );
+    assert_eq!(stored.log, short);
+}
+
+#[test]
+fn a_store_that_cannot_be_read_shows_its_message_in_the_games_window() {
+    struct Broken;
+    impl GameLibrary for Broken {
+        fn location(&self) -> String {
+            "store ./s".into()
+        }
+        fn list(&self) -> Result<Vec<LibraryEntry>, String> {
+            Err("store ./s is in use by another process".into())
+        }
+        fn load(&self, _: &str) -> Result<LibraryGame, String> {
+            Err("unreachable".into())
+        }
+        fn append_annotation(&self, _: &str, _: &[u8]) -> Result<(), String> {
+            Err("unreachable".into())
+        }
+    }
+    let mut app = ViewerApp::new();
+    app.set_library(Box::new(Broken));
+    let mut h = harness(app);
+    h.get_by_label("Games").click();
+    h.run();
+    h.get_by_label("store ./s is in use by another process");
+    assert!(h.state().game().is_none());
 }

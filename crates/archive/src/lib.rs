@@ -1,0 +1,22 @@
+//! carc-archive: game logs kept in the carc event store.
+//!
+//! The store (`carc-store`) knows streams of opaque payloads; this crate knows which streams
+//! are games and how a game's stream gives back its log, and where annotations go. The CLI's
+//! store verbs and the viewer's game list both go through it, so they agree on the mapping
+//! (described in `docs/store-cli.md`).
+//!
+//! - [`stream`]: one stream per game, one store event per log line, retractions.
+//! - [`annotations`]: one annotation stream per annotated game, beside its game stream.
+
+pub mod annotations;
+pub mod error;
+pub mod stream;
+
+pub use annotations::{
+    annotation_stream, append_annotation_record, read_annotation_records, ANNOTATIONS_PREFIX,
+};
+pub use error::ArchiveError;
+pub use stream::{
+    check_game_id, event_id, game_ids, read_game, retraction_payload, split_lines, Kind,
+    StoredGame, StoredLine, RETRACTION_TYPE,
+};
