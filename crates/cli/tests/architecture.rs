@@ -4,7 +4,9 @@
 //!    uses no floating point;
 //! 3. `store` knows nothing about Carcassonne;
 //! 4. only `events` knows the wire format (serde_json) among the library crates below the
-//!    binaries (rules reads JSON tile-set files only through its tile-set loader).
+//!    binaries (rules reads JSON tile-set files only through its tile-set loader); `jcz` parses
+//!    JSON too, but only JCloisterZone's own format: it reaches our log only through
+//!    `carc-events` types and never spells our wire format.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -61,10 +63,12 @@ fn dependencies_point_one_way() {
         ("carc-replay", &["carc-events", "carc-rules"][..]),
         ("carc-sim", &["carc-rules"][..]),
         ("carc-store", &[][..]),
+        ("carc-jcz", &["carc-events", "carc-rules"][..]),
         (
             "carc-cli",
             &[
                 "carc-events",
+                "carc-jcz",
                 "carc-replay",
                 "carc-rules",
                 "carc-sim",
@@ -73,7 +77,7 @@ fn dependencies_point_one_way() {
         ),
         (
             "carc-viewer",
-            &["carc-events", "carc-replay", "carc-rules"][..],
+            &["carc-events", "carc-jcz", "carc-replay", "carc-rules"][..],
         ),
     ]
     .into_iter()
@@ -155,6 +159,31 @@ fn sim_and_replay_do_not_do_their_own_wire_format() {
             assert!(
                 !text.contains("serde_json"),
                 "{} parses JSON itself; only events knows the wire format",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn jcz_parses_only_jcloisterzone_json_and_not_our_wire_format() {
+    // JCloisterZone's saved games are JSON of their own, so `jcz` may use serde_json; our log's
+    // wire format stays in `events`: `jcz` builds and reads `carc_events` values, never lines.
+    let spelled = [
+        "\"carcassonne-log\"",
+        "\"seq\"",
+        "\"tile_placed\"",
+        "\"meeple_placed\"",
+        "\"tile_drawn\"",
+        "\"start_placed\"",
+        "write_log",
+        "read_log",
+    ];
+    for (path, text) in sources(&root().join("crates/jcz/src")) {
+        for word in spelled {
+            assert!(
+                !text.contains(word),
+                "{} spells our wire format ({word}); go through carc-events",
                 path.display()
             );
         }
