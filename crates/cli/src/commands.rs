@@ -8,9 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
-use carc_events::{
-    read_log, record_actions, write_log, Assertion, Color, Header, Log, Player, RulesOptions,
-};
+use carc_events::{record_actions, write_log, Assertion, Color, Header, Log, Player, RulesOptions};
 use carc_replay::{check_assertions, fold, Timeline};
 use carc_rules::{Game, MeepleSpot, Options, Phase, Placement, Setup, TileSet};
 use carc_sim::Strategy;
@@ -34,9 +32,11 @@ pub fn load_tile_sets(paths: &[PathBuf]) -> Result<Vec<TileSet>> {
         .collect()
 }
 
-fn load_log(path: &Path) -> Result<Log> {
+/// A log file or a JCloisterZone saved game, as our log.
+pub fn load_log(path: &Path) -> Result<Log> {
     let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    read_log(&bytes).with_context(|| path.display().to_string())
+    crate::input::read_game_file(path, &bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
 const NAMES: [&str; 6] = ["Ada", "Brandt", "Cleo", "Dario", "Ela", "Finn"];
@@ -195,9 +195,9 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
         Ok(b) => b,
         Err(e) => return fail(0, None, "io", format!("cannot read {name}: {e}")),
     };
-    let log = match read_log(&bytes) {
+    let log = match crate::input::read_game_file(file, &bytes) {
         Ok(log) => log,
-        Err(e) => return fail(e.line, None, "log.format", e.kind.to_string()),
+        Err(e) => return fail(e.line(), None, e.rule(), e.message()),
     };
     let timeline = fold(log, loaded);
     let final_scores: Vec<serde_json::Value> = timeline
@@ -251,9 +251,13 @@ fn check_text(r: &serde_json::Value) -> String {
             .as_u64()
             .map(|s| format!(" event {s}:"))
             .unwrap_or_default();
+        // Line 0: the file as a whole (unreadable, or a JCloisterZone game, which has no lines).
+        let line = match e["line"].as_u64() {
+            Some(0) | None => String::new(),
+            Some(n) => format!("{n}:"),
+        };
         format!(
-            "{file}:{}:{event} [{}] {}",
-            e["line"],
+            "{file}:{line}{event} [{}] {}",
             e["rule"].as_str().unwrap_or("?"),
             e["message"].as_str().unwrap_or("?")
         )

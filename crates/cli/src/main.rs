@@ -3,6 +3,7 @@
 
 mod board_text;
 mod commands;
+mod input;
 mod json;
 mod store_cmds;
 
@@ -44,11 +45,11 @@ enum Command {
     Explain(commands::AtArgs),
     /// List every legal move after event N (FILE may be a stored game id).
     Legal(commands::AtArgs),
-    /// Validate logs and store them; exit 0 only if none was rejected.
+    /// Validate logs (or JCloisterZone .jcz saved games) and store them; exit 0 only if none was rejected.
     Import(store_cmds::ImportArgs),
     /// List the stored games: players, events, turns, finished or not, winners and scores.
     Games(store_cmds::GamesArgs),
-    /// Write a stored game's log, byte-identical to the imported file.
+    /// Write a stored game's log (byte-identical to the imported file), or a game as a JCloisterZone saved game.
     Export(store_cmds::ExportArgs),
     /// Check the store and replay every stored game; exit 0 only if all is well.
     Verify(store_cmds::VerifyArgs),

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use carc_events::{read_log, read_log_from, Log};
+use carc_events::{read_log, read_log_from, write_log, Log};
 use carc_replay::{check_assertions, fold, ReplayError, Timeline};
 use carc_rules::TileSet;
 use carc_store::{ExpectedVersion, NewEvent, Store};
@@ -25,6 +25,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
+use crate::input;
 use crate::json::seat_name;
 use carc_archive::{check_game_id, event_id, game_ids, split_lines, StoredGame};
 
@@ -117,7 +118,8 @@ fn log_problem(timeline: &Timeline) -> Option<(usize, String)> {
 
 #[derive(Args)]
 pub struct ImportArgs {
-    /// Log files (JSON Lines), or folders: a folder imports every `*.jsonl` in it, sorted.
+    /// Log files (JSON Lines) or JCloisterZone saved games (`.jcz`), or folders: a folder
+    /// imports every `*.jsonl` and `*.jcz` in it, sorted.
     #[arg(required = true, value_name = "FILE|DIR")]
     paths: Vec<PathBuf>,
     /// One JSON object on stdout instead of the text summary.
@@ -141,7 +143,7 @@ enum Outcome {
     Rejected { line: usize, message: String },
 }
 
-/// `*.jsonl` files of the given paths, folders expanded (sorted, not recursive).
+/// `*.jsonl` and `*.jcz` files of the given paths, folders expanded (sorted, not recursive).
 fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
@@ -152,7 +154,9 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
                 .collect::<io::Result<Vec<_>>>()
                 .with_context(|| format!("cannot read folder {}", path.display()))?
                 .into_iter()
-                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "jsonl"))
+                .filter(|p| {
+                    p.is_file() && p.extension().is_some_and(|e| e == "jsonl" || e == "jcz")
+                })
                 .collect();
             found.sort();
             files.extend(found);
@@ -166,6 +170,19 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 /// Validates one file (decode, fold, assertions) and, only if it is a legal game, stores it.
 fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome> {
     let reject = |line: usize, message: String| Ok(Outcome::Rejected { line, message });
+    if !input::is_jsonl_name(path) {
+        let raw = match fs::read(path) {
+            Ok(b) => b,
+            Err(e) => return reject(0, format!("cannot read: {e}")),
+        };
+        if input::is_jcz(path, &raw) {
+            // A JCloisterZone game is converted; the store holds our format.
+            return match input::read_jcz(path, &raw) {
+                Ok(log) => store_log(store, write_log(&log).into_bytes(), loaded),
+                Err(e) => reject(0, e.message()),
+            };
+        }
+    }
     // Decode from a reader first: an over-long line is refused without being read into memory.
     let file = match fs::File::open(path) {
         Ok(f) => f,
@@ -178,6 +195,13 @@ fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome
         Ok(b) => b,
         Err(e) => return reject(0, format!("cannot read: {e}")),
     };
+    store_log(store, bytes, loaded)
+}
+
+/// Validates a log's bytes (decode, fold, assertions) and, only if it is a legal game, stores
+/// exactly these bytes.
+fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
+    let reject = |line: usize, message: String| Ok(Outcome::Rejected { line, message });
     // Decode the bytes actually stored (the file may have changed in between).
     let log: Log = match read_log(&bytes) {
         Ok(log) => log,
@@ -517,15 +541,17 @@ pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode>
 
 // ---- export -----------------------------------------------------------------------------------
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
     /// The JSON Lines log format (docs/log-format.md).
     Jsonl,
+    /// A JCloisterZone saved game (docs/jcz.md), base game only.
+    Jcz,
 }
 
 #[derive(Args)]
 pub struct ExportArgs {
-    /// The game id (the header's `game`).
+    /// The game: a stored game id (the header's `game`), or a log or `.jcz` file.
     game: String,
     /// Output format.
     #[arg(long, value_enum, default_value = "jsonl")]
@@ -534,20 +560,44 @@ pub struct ExportArgs {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Every stored line, retracted lines and retraction records included (an audit view; not
-    /// a valid log when the game has retractions).
+    /// a valid log when the game has retractions). Stored games in the jsonl format only.
     #[arg(long)]
     raw: bool,
 }
 
-pub fn export(ctx: &Ctx, args: ExportArgs) -> Result<ExitCode> {
-    let ExportFormat::Jsonl = args.format;
+/// The bytes to export: a stored game as stored (or its raw lines), or a file's game written
+/// in the requested format.
+fn export_bytes(ctx: &Ctx, args: &ExportArgs) -> Result<Vec<u8>> {
+    let file = Path::new(&args.game);
+    if args.raw && args.format == ExportFormat::Jcz {
+        bail!("--raw shows the stored lines; it cannot be combined with --format jcz");
+    }
+    // A file path that exists is a file; anything else is a stored game id.
+    if file.is_file() {
+        if args.raw {
+            bail!("--raw is for stored games; {} is a file", file.display());
+        }
+        let log = crate::commands::load_log(file)?;
+        return match args.format {
+            ExportFormat::Jsonl => Ok(write_log(&log).into_bytes()),
+            ExportFormat::Jcz => Ok(carc_jcz::write(&log)
+                .with_context(|| file.display().to_string())?
+                .into_bytes()),
+        };
+    }
     let store = ctx.open()?;
     let sg = read_game(&store, &args.game)?.ok_or_else(|| ctx.no_game(&args.game))?;
-    let bytes = if args.raw {
-        sg.raw_bytes()
-    } else {
-        sg.effective_bytes()?
-    };
+    Ok(match args.format {
+        ExportFormat::Jsonl if args.raw => sg.raw_bytes(),
+        ExportFormat::Jsonl => sg.effective_bytes()?,
+        ExportFormat::Jcz => carc_jcz::write(&sg.effective_log()?)
+            .with_context(|| format!("game {}", args.game))?
+            .into_bytes(),
+    })
+}
+
+pub fn export(ctx: &Ctx, args: ExportArgs) -> Result<ExitCode> {
+    let bytes = export_bytes(ctx, &args)?;
     match &args.out {
         Some(path) => {
             fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;

@@ -4,7 +4,9 @@
 //!    uses no floating point;
 //! 3. `store` knows nothing about Carcassonne;
 //! 4. only `events` knows the wire format (serde_json) among the library crates below the
-//!    binaries (rules reads JSON tile-set files only through its tile-set loader);
+//!    binaries (rules reads JSON tile-set files only through its tile-set loader); `jcz` parses
+//!    JSON too, but only JCloisterZone's own format: it reaches our log only through
+//!    `carc-events` types and never spells our wire format;
 //! 5. the viewer's UI crate knows no database, no command line and no window (sled, clap,
 //!    eframe and the store stay in the `carc-viewer` shell).
 
@@ -69,11 +71,13 @@ fn dependencies_point_one_way() {
         ("carc-sim", &["carc-rules"][..]),
         ("carc-store", &[][..]),
         ("carc-archive", &["carc-events", "carc-store"][..]),
+        ("carc-jcz", &["carc-events", "carc-rules"][..]),
         (
             "carc-cli",
             &[
                 "carc-archive",
                 "carc-events",
+                "carc-jcz",
                 "carc-replay",
                 "carc-rules",
                 "carc-sim",
@@ -82,7 +86,7 @@ fn dependencies_point_one_way() {
         ),
         (
             "carc-viewer-ui",
-            &["carc-events", "carc-replay", "carc-rules"][..],
+            &["carc-events", "carc-jcz", "carc-replay", "carc-rules"][..],
         ),
         (
             "carc-viewer",
@@ -213,6 +217,31 @@ fn the_viewer_ui_knows_no_database_command_line_or_window() {
     for (path, text) in sources(&root().join("viewer/ui/src")) {
         for word in ["sled::", "clap::", "eframe::", "carc_store", "carc_archive"] {
             assert!(!text.contains(word), "{} uses {word}", path.display());
+        }
+    }
+}
+
+#[test]
+fn jcz_parses_only_jcloisterzone_json_and_not_our_wire_format() {
+    // JCloisterZone's saved games are JSON of their own, so `jcz` may use serde_json; our log's
+    // wire format stays in `events`: `jcz` builds and reads `carc_events` values, never lines.
+    let spelled = [
+        "\"carcassonne-log\"",
+        "\"seq\"",
+        "\"tile_placed\"",
+        "\"meeple_placed\"",
+        "\"tile_drawn\"",
+        "\"start_placed\"",
+        "write_log",
+        "read_log",
+    ];
+    for (path, text) in sources(&root().join("crates/jcz/src")) {
+        for word in spelled {
+            assert!(
+                !text.contains(word),
+                "{} spells our wire format ({word}); go through carc-events",
+                path.display()
+            );
         }
     }
 }

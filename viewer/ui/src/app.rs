@@ -74,7 +74,7 @@ pub const UI_TEXT: &[&str] = &[
     "Tile set",
     "No tile yet: step forward with Right or >.",
     "Drop the log file to open it",
-    "Open a game log (.jsonl): type its path above and press Open, or drop the file here.",
+    "Open a game log (.jsonl) or a JCloisterZone game (.jcz): type its path above and press Open, or drop the file here.",
     "drag to pan, scroll to zoom; hover a square for its features",
     "!! ! !? ?! ? ??",
     "°×–…",
@@ -444,7 +444,7 @@ impl ViewerApp {
             let edit = ui
                 .add(
                     TextEdit::singleline(&mut self.path_input)
-                        .hint_text("path to a .jsonl log")
+                        .hint_text("path to a .jsonl log or a .jcz game")
                         .desired_width(420.0),
                 )
                 .labelled_by(label.id);
@@ -861,7 +861,7 @@ impl ViewerApp {
             let hint = if self.game.is_some() {
                 "This game cannot be set up: see the message at the top."
             } else {
-                "Open a game log (.jsonl): type its path above and press Open, or drop the file here."
+                "Open a game log (.jsonl) or a JCloisterZone game (.jcz): type its path above and press Open, or drop the file here."
             };
             ui.painter().text(
                 rect.center(),

@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use carc_events::{read_log_prefix, DecodeError};
+use carc_events::{read_log_prefix, DecodeError, LogPrefix};
 use carc_replay::{fold, ReplayError, Timeline};
 
 use crate::annotations::{annotations_path, AnnotationStore};
@@ -41,12 +41,20 @@ pub struct LoadedGame {
 }
 
 impl LoadedGame {
-    /// Reads and folds a log. `Err` only when nothing can be shown: the file cannot be read or
-    /// its header (line 1) is not a header. A bad line or an illegal event later on gives a
+    /// Reads and folds a log, or a JCloisterZone saved game (`.jcz`, converted). `Err` only
+    /// when nothing can be shown: the file cannot be read, its header (line 1) is not a
+    /// header, or the JCloisterZone game cannot be converted (the message lists why). A bad line or an illegal event later on gives a
     /// game that ends there, with [`LoadedGame::problem`] saying so.
     pub fn open(path: &Path) -> Result<LoadedGame, String> {
         let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let prefix = read_log_prefix(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let prefix = if carc_jcz::is_jcz_file(path, &bytes) {
+            // A JCloisterZone game converts whole or not at all (it has no lines to stop at).
+            let log = carc_jcz::read_file(path, &bytes)
+                .map_err(|e| format!("{}: JCloisterZone saved game: {e}", path.display()))?;
+            LogPrefix { log, error: None }
+        } else {
+            read_log_prefix(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
+        };
         let timeline = fold(prefix.log, &[]);
         let nav = Nav::from_timeline(&timeline);
         let game = timeline.log.header.game.clone();
@@ -199,6 +207,32 @@ mod tests {
         let p = g.problem().unwrap();
         assert!(p.contains("line 6"), "{p}");
         assert!(p.contains("up to event 4"), "{p}");
+    }
+
+    #[test]
+    fn a_jcloisterzone_game_opens_converted_and_an_unsupported_one_says_why() {
+        // Given a JCloisterZone saved game of the conformance corpus
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/jcz");
+        let path = corpus.join("city-and-road-scoring.jcz");
+        let bytes = std::fs::read(&path).expect("the JCloisterZone corpus beside the project");
+        // When it is opened
+        let g = LoadedGame::open(&path).unwrap();
+        // Then it replays completely, named after its file
+        assert!(g.problem().is_none(), "{:?}", g.problem());
+        assert!(g.nav.len() > 10);
+        assert_eq!(g.timeline.log.header.game, "city-and-road-scoring");
+        // And one that uses another expansion is refused with the reason
+        let text = String::from_utf8(bytes)
+            .unwrap()
+            .replace("\"basic:1\"", "\"inns-and-cathedrals:1\"");
+        let dir = tempfile::tempdir().unwrap();
+        let other = dir.path().join("other.jcz");
+        std::fs::write(&other, text).unwrap();
+        let e = LoadedGame::open(&other).err().unwrap();
+        assert!(
+            e.contains("JCloisterZone") && e.contains("inns-and-cathedrals"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1,0 +1,113 @@
+//! JCloisterZone's base-game tile ids and how their orientation relates to our catalogue.
+//!
+//! JCloisterZone names a tile after its edges (`BA/RCr`); we use the Wikicarpedia letters of
+//! `crates/rules/data/base.json`. Three tiles are drawn in a different base orientation: U has
+//! its road W–E at JCloisterZone's R0 (ours runs N–S), M and N have their city on N and W (ours
+//! on N and E). A JCloisterZone rotation plus [`offset`] quarter turns is our rotation.
+
+/// `(JCloisterZone id, our letter)`. The first id of each letter is the one we write; the
+/// `…G` ids are the garden variants, whose picture has no effect in the base game.
+const IDS: &[(&str, &str)] = &[
+    ("BA/LR", "A"),
+    ("BA/L", "B"),
+    ("BA/Cccc+", "C"),
+    ("BA/RCr", "D"),
+    ("BA/C", "E"),
+    ("BA/CG", "E"),
+    ("BA/CFc+", "F"),
+    ("BA/CFc.1", "G"),
+    ("BA/CFC.2", "H"),
+    ("BA/CFCG", "H"),
+    ("BA/CC.2", "I"),
+    ("BA/CCG", "I"),
+    ("BA/CRr", "J"),
+    ("BA/RrC", "K"),
+    ("BA/CRRR", "L"),
+    ("BA/Cc+", "M"),
+    ("BA/Cc+G", "M"),
+    ("BA/Cc.1", "N"),
+    ("BA/CcG", "N"),
+    ("BA/CcRr+", "O"),
+    ("BA/CcRr", "P"),
+    ("BA/Ccc+", "Q"),
+    ("BA/Ccc", "R"),
+    ("BA/CccG", "R"),
+    ("BA/CccR+", "S"),
+    ("BA/CccR", "T"),
+    ("BA/RFr", "U"),
+    ("BA/RFrG", "U"),
+    ("BA/Rr", "V"),
+    ("BA/RrG", "V"),
+    ("BA/RRR", "W"),
+    ("BA/RRRR", "X"),
+];
+
+/// Our letter for a JCloisterZone tile id, if it is a base-game tile.
+pub fn letter_of(jcz_id: &str) -> Option<&'static str> {
+    IDS.iter().find(|(id, _)| *id == jcz_id).map(|(_, l)| *l)
+}
+
+/// The JCloisterZone id we write for one of our letters (the variant without a garden).
+pub fn jcz_id_of(letter: &str) -> Option<&'static str> {
+    IDS.iter().find(|(_, l)| *l == letter).map(|(id, _)| *id)
+}
+
+/// Clockwise quarter turns from JCloisterZone's R0 to our rotation 0 of the same tile:
+/// `ours = (jcz + offset) mod 4`.
+pub fn offset(letter: &str) -> u8 {
+    match letter {
+        // JCZ R0 has the road W–E; our U at 90° has it W–E (and U is symmetric under 180°).
+        "U" => 1,
+        // JCZ R0 has the city on N and W; our M/N at 270° has it on W and N.
+        "M" | "N" => 3,
+        _ => 0,
+    }
+}
+
+/// Our rotation (quarter turns) for a JCloisterZone rotation of a tile.
+pub fn ours_from_jcz(letter: &str, jcz_turns: u8) -> u8 {
+    (jcz_turns + offset(letter)) % 4
+}
+
+/// The JCloisterZone rotation (quarter turns) for our rotation of a tile.
+pub fn jcz_from_ours(letter: &str, our_turns: u8) -> u8 {
+    (our_turns + 4 - offset(letter)) % 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carc_rules::{Rotation, Side, TileSet};
+
+    #[test]
+    fn every_base_letter_has_exactly_one_written_id_and_every_id_a_letter() {
+        let base = TileSet::base();
+        for tile in base.tiles() {
+            let id = jcz_id_of(&tile.id).expect("every base letter has a JCZ id");
+            assert_eq!(letter_of(id), Some(tile.id.as_str()));
+            assert!(!id.ends_with('G'), "{id}");
+        }
+        for (id, letter) in IDS {
+            assert!(base.find(letter).is_some(), "{id} maps to unknown {letter}");
+        }
+    }
+
+    #[test]
+    fn the_three_turned_tiles_match_the_jcz_description_at_r0() {
+        let base = TileSet::base();
+        let edge_kinds = |letter: &str| {
+            let t = base.get(base.find(letter).unwrap());
+            let r = Rotation::new(ours_from_jcz(letter, 0)).unwrap();
+            Side::ALL.map(|s| t.edge(r, s).letter())
+        };
+        // JCZ R0: U has its road W–E; M and N have their city on N and W.
+        assert_eq!(edge_kinds("U"), ['F', 'R', 'F', 'R']);
+        assert_eq!(edge_kinds("M"), ['C', 'F', 'F', 'C']);
+        assert_eq!(edge_kinds("N"), ['C', 'F', 'F', 'C']);
+        for turns in 0..4 {
+            for letter in ["A", "M", "N", "U"] {
+                assert_eq!(jcz_from_ours(letter, ours_from_jcz(letter, turns)), turns);
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! Writing one of our logs as a JCloisterZone saved game. The log is replayed through the
+//! rules engine while writing, because JCloisterZone names meeple spots by the sides and ports
+//! of the feature on the tile as placed, and numbers each player's meeples.
+
+use std::collections::BTreeMap;
+
+use carc_events::{event_to_action, game_from_header, Event, Log};
+use carc_rules::{Action, Effects, Phase, Pos, SegmentLabel};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::error::JczError;
+use crate::location;
+use crate::read::{BASE_SET, TINY_CITY};
+use crate::tiles;
+
+/// The JCloisterZone version whose saved-game format this crate reads and writes.
+pub const APP_VERSION: &str = "6.2.0";
+
+#[derive(Serialize)]
+struct SavedGame<'a> {
+    #[serde(rename = "appVersion")]
+    app_version: &'static str,
+    #[serde(rename = "gameId")]
+    game_id: &'a str,
+    name: &'a str,
+    #[serde(rename = "initialRandom")]
+    initial_random: f64,
+    clock: u64,
+    setup: Setup,
+    players: Vec<PlayerOut<'a>>,
+    replay: Vec<Value>,
+    #[serde(rename = "gameAnnotations")]
+    annotations: Annotations,
+}
+
+#[derive(Serialize)]
+struct Setup {
+    sets: BTreeMap<&'static str, u32>,
+    elements: Elements,
+    rules: BTreeMap<&'static str, String>,
+    timer: Option<()>,
+    start: Vec<Start>,
+}
+
+#[derive(Serialize)]
+struct Elements {
+    #[serde(rename = "small-follower")]
+    small_follower: u8,
+    /// JCloisterZone leaves the element out when farmers are off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    farmers: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct Start {
+    tile: &'static str,
+    x: i64,
+    y: i64,
+    rotation: u32,
+}
+
+#[derive(Serialize)]
+struct PlayerOut<'a> {
+    name: &'a str,
+    slot: usize,
+}
+
+#[derive(Serialize)]
+struct Annotations {
+    #[serde(rename = "drawOrder")]
+    draw_order: Vec<&'static str>,
+}
+
+fn jcz_id(letter: &str) -> Result<&'static str, JczError> {
+    tiles::jcz_id_of(letter)
+        .ok_or_else(|| JczError::Unsupported(vec![format!("tile {letter:?} (not a base tile)")]))
+}
+
+fn rotation_name(turns: u8) -> &'static str {
+    ["R0", "R90", "R180", "R270"][usize::from(turns % 4)]
+}
+
+/// Writes a log of the base game as a JCloisterZone saved game (pretty-printed JSON). The
+/// tiles drawn become the forced draw order, so JCloisterZone deals the same tiles.
+pub fn write(log: &Log) -> Result<String, JczError> {
+    let header = &log.header;
+    let mut unsupported = Vec::new();
+    for expansion in &header.rules.expansions {
+        unsupported.push(format!("expansion {expansion:?}"));
+    }
+    if header.tile_sets != ["base"] {
+        unsupported.push(format!(
+            "tile sets {:?} (JCloisterZone export knows the base set only)",
+            header.tile_sets
+        ));
+    }
+    if !unsupported.is_empty() {
+        return Err(JczError::Unsupported(unsupported));
+    }
+    let mut game = game_from_header(header, &[])
+        .map_err(|e| JczError::Export(format!("the header does not describe a game: {e}")))?;
+    let mut fx = Effects::default();
+    let mut start = None;
+    let mut replay = Vec::new();
+    let mut draw_order = Vec::new();
+    // Meeple numbers on the board, per seat: where each stands.
+    let mut numbered: Vec<BTreeMap<u8, (Pos, SegmentLabel)>> =
+        vec![BTreeMap::new(); header.players.len()];
+    for (_, envelope) in &log.events {
+        let seq = envelope.seq;
+        let illegal = |why: String| JczError::Export(format!("event {seq} is not legal: {why}"));
+        let action = event_to_action(&game, &envelope.event).map_err(|v| illegal(v.to_string()))?;
+        match (&envelope.event, action) {
+            (Event::StartPlaced { tile, at, rotation }, _) => {
+                let letter = tile.as_str();
+                let [x, y] = location::pos_to_jcz(Pos::new(at.x, at.y));
+                start = Some(Start {
+                    tile: jcz_id(letter)?,
+                    x,
+                    y,
+                    rotation: u32::from(tiles::jcz_from_ours(letter, rotation.quarter_turns()))
+                        * 90,
+                });
+            }
+            (Event::TileDrawn { tile, .. }, _) => draw_order.push(jcz_id(tile.as_str())?),
+            (
+                Event::TilePlaced {
+                    player,
+                    tile,
+                    at,
+                    rotation,
+                },
+                _,
+            ) => {
+                let letter = tile.as_str();
+                let turns = tiles::jcz_from_ours(letter, rotation.quarter_turns());
+                replay.push(json!({
+                    "type": "PLACE_TILE",
+                    "payload": {
+                        "tileId": jcz_id(letter)?,
+                        "rotation": rotation_name(turns),
+                        "position": location::pos_to_jcz(Pos::new(at.x, at.y)),
+                    },
+                    "player": player,
+                }));
+            }
+            (Event::MeeplePlaced { player, .. }, Action::PlaceMeeple { segment }) => {
+                let Phase::Meeple { at } = game.phase() else {
+                    return Err(illegal("no tile was just placed".into()));
+                };
+                let pointer = location::pointer_of(&game, at, segment)
+                    .ok_or_else(|| illegal("the tile has no such feature".into()))?;
+                let placed = game.tile_at(at).expect("the tile just placed");
+                let label = game
+                    .tiles()
+                    .get(placed.tile)
+                    .segment_label(placed.rotation, segment);
+                let mine = &mut numbered[usize::from(*player)];
+                // JCloisterZone deploys the lowest-numbered meeple left in the supply.
+                let n = (1..=u8::MAX)
+                    .find(|n| !mine.contains_key(n))
+                    .expect("at most 20 meeples");
+                mine.insert(n, (at, label));
+                replay.push(json!({
+                    "type": "DEPLOY_MEEPLE",
+                    "payload": {
+                        "pointer": {
+                            "position": pointer.position,
+                            "feature": pointer.feature,
+                            "location": pointer.location,
+                        },
+                        "meepleId": format!("{player}.small.{n}"),
+                    },
+                    "player": player,
+                }));
+                replay.push(commit(*player));
+            }
+            (Event::MeepleSkipped { player }, _) => {
+                replay.push(json!({"type": "PASS", "payload": {}, "player": player}));
+                replay.push(commit(*player));
+            }
+            // JCloisterZone discards a tile that fits nowhere without a move; the draw order
+            // still lists it.
+            (Event::TileSetAside { .. }, _) => {}
+            (Event::MeeplePlaced { .. }, _) => {
+                return Err(illegal("a meeple outside the meeple step".into()))
+            }
+        }
+        game.apply(&action, &mut fx)
+            .map_err(|v| illegal(v.to_string()))?;
+        for back in &fx.returned {
+            if let Some(mine) = numbered.get_mut(usize::from(back.player)) {
+                mine.retain(|_, (at, label)| !(*at == back.at && *label == back.label));
+            }
+        }
+    }
+    let start = start.ok_or_else(|| {
+        JczError::Export("the log has no start tile yet (no start_placed event)".into())
+    })?;
+    let mut rules = BTreeMap::new();
+    if header.rules.two_tile_city == 2 {
+        rules.insert(TINY_CITY, "2".to_string());
+    }
+    let saved = SavedGame {
+        app_version: APP_VERSION,
+        game_id: &header.game,
+        name: "",
+        initial_random: 0.0,
+        clock: 0,
+        setup: Setup {
+            sets: BTreeMap::from([(BASE_SET, 1)]),
+            elements: Elements {
+                small_follower: header.rules.meeples,
+                farmers: header.rules.farmers.then_some(true),
+            },
+            rules,
+            timer: None,
+            start: vec![start],
+        },
+        players: header
+            .players
+            .iter()
+            .enumerate()
+            .map(|(slot, p)| PlayerOut {
+                name: &p.name,
+                slot,
+            })
+            .collect(),
+        replay,
+        annotations: Annotations { draw_order },
+    };
+    let mut text = serde_json::to_string_pretty(&saved).expect("plain data serializes");
+    text.push('\n');
+    Ok(text)
+}
+
+/// The end of a turn. JCloisterZone stores a random number here for the next draw; with a
+/// forced draw order it is not used.
+fn commit(player: u8) -> Value {
+    json!({"type": "COMMIT", "payload": {"random": 0.0}, "player": player})
+}

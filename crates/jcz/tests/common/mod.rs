@@ -1,0 +1,55 @@
+//! Shared by the tests: the corpus folder and replaying a log through the rules.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use carc_events::{event_to_action, game_from_header, Log};
+use carc_rules::{Effects, Game, Score};
+
+/// `../shared/corpus/jcz/` beside the workspace. Its absence fails the test: a conformance
+/// suite that finds nothing to check must not pass.
+pub fn corpus_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/jcz");
+    assert!(
+        dir.is_dir(),
+        "the JCloisterZone corpus is missing: expected the folder {} (the repository is checked \
+         out with `shared` beside it)",
+        dir.display()
+    );
+    dir
+}
+
+/// Every `.jcz` file of the corpus, sorted; at least one.
+pub fn corpus_files() -> Vec<(String, String)> {
+    let dir = corpus_dir();
+    let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jcz"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no .jcz file in {}", dir.display());
+    files
+}
+
+/// Replays a log through the rules: the game after the last event and every score awarded.
+pub fn replay(log: &Log) -> (Game, Vec<Score>) {
+    let mut game = game_from_header(&log.header, &[]).unwrap();
+    let mut fx = Effects::default();
+    let mut scores = Vec::new();
+    for (_, env) in &log.events {
+        let action =
+            event_to_action(&game, &env.event).unwrap_or_else(|e| panic!("event {}: {e}", env.seq));
+        game.apply(&action, &mut fx)
+            .unwrap_or_else(|e| panic!("event {}: {e}", env.seq));
+        scores.extend(fx.scores.iter().cloned());
+    }
+    (game, scores)
+}
