@@ -10,13 +10,15 @@ use std::sync::Arc;
 use anyhow::{bail, Context, Result};
 use carc_events::{record_actions, write_log, Assertion, Color, Header, Log, Player, RulesOptions};
 use carc_replay::{check_assertions, fold, Timeline};
-use carc_rules::{Game, MeepleSpot, Options, Phase, Placement, Setup, TileSet};
+use carc_rules::{
+    ArrowMeepleSpot, Game, MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup, TileSet,
+};
 use carc_sim::Strategy;
 use clap::Args;
 use serde_json::json;
 
 pub use carc_replay::describe::describe_event;
-use carc_replay::describe::{describe_phase, score_details};
+use carc_replay::describe::{describe_arrows, describe_phase, score_details, score_headline};
 
 use crate::board_text;
 use crate::json;
@@ -66,6 +68,31 @@ pub struct SimulateArgs {
     /// Points of a two-tile city: 4 (current rules) or 2 (old rules).
     #[arg(long, default_value_t = 4)]
     two_tile_city: u8,
+    /// Expansions, comma-separated (supported: anniversary). Their tile sets join the bag.
+    #[arg(long, value_delimiter = ',')]
+    expansions: Vec<String>,
+}
+
+/// The expansions this program plays, with the tile set each adds to the bag.
+const EXPANSIONS: [(&str, &str); 1] = [("anniversary", "anniversary")];
+
+/// Checks a list of expansion names; returns them in the given order.
+fn check_expansions(names: &[String]) -> Result<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for name in names {
+        if !EXPANSIONS.iter().any(|(e, _)| e == name) {
+            let known: Vec<&str> = EXPANSIONS.iter().map(|(e, _)| *e).collect();
+            bail!(
+                "unknown expansion {name:?}; supported: {}",
+                known.join(", ")
+            );
+        }
+        if out.contains(name) {
+            bail!("expansion {name:?} is listed twice");
+        }
+        out.push(name.clone());
+    }
+    Ok(out)
 }
 
 pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
@@ -77,16 +104,38 @@ pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 .with_context(|| format!("unknown strategy {s:?}; expected random or greedy"))
         })
         .collect::<Result<Vec<_>>>()?;
-    let base = loaded
+    let expansions = check_expansions(&args.expansions)?;
+    // A set loaded with --tiles replaces the built-in set of the same name.
+    let set = |name: &str| -> Result<TileSet> {
+        loaded
+            .iter()
+            .find(|s| s.name == name)
+            .cloned()
+            .or_else(|| TileSet::builtin(name))
+            .with_context(|| format!("no tile set named {name:?}"))
+    };
+    let mut tile_sets = vec!["base".to_string()];
+    for e in &expansions {
+        let (_, tiles) = EXPANSIONS
+            .iter()
+            .find(|(name, _)| name == e)
+            .expect("checked");
+        tile_sets.push((*tiles).to_string());
+    }
+    let sets = tile_sets
         .iter()
-        .find(|s| s.name == "base")
-        .cloned()
-        .unwrap_or_else(TileSet::base);
-    let tiles = Arc::new(base);
+        .map(|n| set(n))
+        .collect::<Result<Vec<_>>>()?;
+    let tiles = Arc::new(if sets.len() == 1 {
+        sets.into_iter().next().expect("one set")
+    } else {
+        TileSet::combine(&sets)?
+    });
     let options = Options {
         farmers: !args.no_farmers,
         two_tile_city: args.two_tile_city,
         meeples: 7,
+        anniversary: expansions.iter().any(|e| e == "anniversary"),
     };
     if args.games > 1 {
         fs::create_dir_all(&args.out)
@@ -100,7 +149,7 @@ pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             tiles: Arc::clone(&tiles),
             bag: None,
         };
-        let text = simulated_log(setup, seed, &strategies)?;
+        let text = simulated_log(setup, seed, &strategies, &expansions, &tile_sets)?;
         let path = if args.games > 1 {
             args.out.join(format!("game-s{seed}.jsonl"))
         } else {
@@ -118,7 +167,13 @@ pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
 }
 
 /// Plays one game and writes it as a log, with its final scores as an assertion.
-pub fn simulated_log(setup: Setup, seed: u64, strategies: &[Strategy]) -> Result<String> {
+pub fn simulated_log(
+    setup: Setup,
+    seed: u64,
+    strategies: &[Strategy],
+    expansions: &[String],
+    tile_sets: &[String],
+) -> Result<String> {
     let header = Header {
         game: format!("sim-s{seed}"),
         players: (0..setup.players as usize)
@@ -128,12 +183,12 @@ pub fn simulated_log(setup: Setup, seed: u64, strategies: &[Strategy]) -> Result
             })
             .collect(),
         rules: RulesOptions {
-            expansions: vec![],
+            expansions: expansions.to_vec(),
             farmers: setup.options.farmers,
             two_tile_city: setup.options.two_tile_city,
             meeples: setup.options.meeples,
         },
-        tile_sets: vec![setup.tiles.name.clone()],
+        tile_sets: tile_sets.to_vec(),
         bag: None,
         comment: Some(format!(
             "simulated by carc {}: seed {seed}, strategies {}",
@@ -378,17 +433,20 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     }
     let step = &timeline.steps[index];
     if args.json {
-        println!(
-            "{}",
-            json!({
-                "event": step.seq, "line": step.line, "turn": step.turn, "type": step.event.type_name(),
-                "description": described, "legal": true,
-                "trace": step.effects.notes.iter().map(json::note).collect::<Vec<_>>(),
-                "scores": step.effects.scores.iter().map(|s| json::score(header, s)).collect::<Vec<_>>(),
-                "returned": step.effects.returned.iter().map(|r| json::returned(header, r)).collect::<Vec<_>>(),
-                "scores_after": step.scores_after,
-            })
-        );
+        let mut v = json!({
+            "event": step.seq, "line": step.line, "turn": step.turn, "type": step.event.type_name(),
+            "description": described, "legal": true,
+            "trace": step.effects.notes.iter().map(json::note).collect::<Vec<_>>(),
+            "scores": step.effects.scores.iter().map(|s| json::score(header, s)).collect::<Vec<_>>(),
+            "returned": step.effects.returned.iter().map(|r| json::returned(header, r)).collect::<Vec<_>>(),
+            "scores_after": step.scores_after,
+        });
+        // Only events that touch arrows carry the field, so base-game output is unchanged.
+        let arrows = describe_arrows(header, step.seat, &step.effects);
+        if !arrows.is_empty() {
+            v["arrows"] = json!(arrows);
+        }
+        println!("{v}");
         return Ok(ExitCode::SUCCESS);
     }
     println!(
@@ -401,25 +459,15 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             println!("  - {n}  [{}]", n.rule());
         }
     }
+    let arrows = describe_arrows(header, step.seat, &step.effects);
+    if !arrows.is_empty() {
+        println!("arrows (20th Anniversary):");
+        for line in &arrows {
+            println!("  - {line}");
+        }
+    }
     for s in &step.effects.scores {
-        let when = match s.time {
-            carc_rules::ScoreTime::Completed => "completed",
-            carc_rules::ScoreTime::Final => "final scoring",
-        };
-        let who = if s.winners.is_empty() {
-            "no meeple, nobody scores".to_string()
-        } else {
-            let names: Vec<String> = s
-                .winners
-                .iter()
-                .map(|w| json::seat_name(header, *w))
-                .collect();
-            format!("{} +{}", names.join(" and "), s.points)
-        };
-        println!(
-            "score: {} ({when}) {}: {}; {who}  [{}]",
-            s.kind, s.feature, s.formula, s.rule
-        );
+        println!("score: {}", score_headline(header, s));
         for line in score_details(header, s) {
             println!("    {line}");
         }
@@ -514,20 +562,66 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 }
             }
         }
+        Phase::ChooseArrow { at } => {
+            let mut choices: Vec<PlacedArrow> = Vec::new();
+            game.legal_arrow_choices(&mut choices);
+            if args.json {
+                let c: Vec<_> = choices
+                    .iter()
+                    .map(|a| json!({"at": json::pos(a.at), "symbol": a.symbol.name(), "points": a.side.name()}))
+                    .collect();
+                println!(
+                    "{}",
+                    json!({"at": n, "step": "choose_arrow", "seat": game.current_player(), "tile_at": json::pos(at),
+                           "arrows": c})
+                );
+            } else {
+                println!(
+                    "after event {n}: the tile at {at} activates {} arrows; {who} chooses one:",
+                    choices.len()
+                );
+                for a in &choices {
+                    println!(
+                        "  the {} arrow of the tile at {} (points {})",
+                        a.symbol,
+                        a.at,
+                        a.side.word()
+                    );
+                }
+            }
+        }
         Phase::Meeple { at } => {
             let mut spots: Vec<MeepleSpot> = Vec::new();
             game.legal_meeples(&mut spots);
+            let mut remote: Vec<ArrowMeepleSpot> = Vec::new();
+            game.legal_arrow_meeples(&mut remote);
             if args.json {
                 let s: Vec<_> = spots.iter().map(|s| s.label.to_string()).collect();
-                println!(
-                    "{}",
-                    json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
-                                      "meeple_on": s, "skip": true})
-                );
+                let mut v = json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
+                                   "meeple_on": s, "skip": true});
+                // Only with an activated companion or portal, so base-game output is unchanged.
+                if let Some(action) = game.arrow_action() {
+                    v["arrow_action"] = json!(action.name());
+                    v["arrow_meeple_on"] = remote
+                        .iter()
+                        .map(|r| json!({"at": json::pos(r.at), "on": r.label.to_string()}))
+                        .collect();
+                }
+                println!("{v}");
             } else {
                 println!("after event {n}: {who} may place a meeple on the tile at {at}:");
                 for s in &spots {
                     println!("  {}", s.label);
+                }
+                if let Some(action) = game.arrow_action() {
+                    println!(
+                        "  or, through the {action} arrow, {} target{}:",
+                        remote.len(),
+                        if remote.len() == 1 { "" } else { "s" }
+                    );
+                    for r in &remote {
+                        println!("    {} at {}", r.label, r.at);
+                    }
                 }
                 println!("  (or no meeple)");
             }
@@ -540,5 +634,56 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             }
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+// ---- tiles check ------------------------------------------------------------------------------
+
+#[derive(Args)]
+pub struct TilesCheckArgs {
+    /// A tile-set file (JSON).
+    file: PathBuf,
+}
+
+/// Validates a tile-set file with the checks run on every load; prints a summary, or the
+/// first problem and exit code 1.
+pub fn tiles_check(args: TilesCheckArgs) -> Result<ExitCode> {
+    let name = args.file.display().to_string();
+    let text = fs::read_to_string(&args.file)
+        .with_context(|| format!("cannot read tile-set file {name}"))?;
+    let set = match TileSet::from_json(&text) {
+        Ok(set) => set,
+        Err(e) => {
+            println!("{name}: invalid: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let arrows: Vec<String> = carc_rules::ArrowSymbol::ALL
+        .iter()
+        .map(|&symbol| {
+            let n: u32 = set
+                .tiles()
+                .iter()
+                .filter(|t| t.arrow.map(|a| a.symbol) == Some(symbol))
+                .map(|t| u32::from(t.count))
+                .sum();
+            format!("{n} {symbol}")
+        })
+        .collect();
+    let builtin = if TileSet::BUILTIN.contains(&set.name.as_str()) {
+        format!(
+            " (replaces the built-in set {:?} when passed with --tiles)",
+            set.name
+        )
+    } else {
+        String::new()
+    };
+    println!(
+        "{name}: ok, tile set {:?}{builtin}: {} tile types, {} tiles; arrows: {}",
+        set.name,
+        set.len(),
+        set.total_count(),
+        arrows.join(", ")
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -1,7 +1,7 @@
 //! JSON shapes of the CLI's `--json` outputs (documented in docs/cli.md).
 
 use carc_events::Header;
-use carc_rules::{Game, Note, Phase, ReturnedMeeple, Score, ScoreTime};
+use carc_rules::{Game, Note, Phase, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 use serde_json::{json, Value};
 
 pub fn pos(p: carc_rules::Pos) -> Value {
@@ -11,7 +11,7 @@ pub fn pos(p: carc_rules::Pos) -> Value {
 pub use carc_replay::describe::seat_name;
 
 pub fn score(header: &Header, s: &Score) -> Value {
-    json!({
+    let mut v = json!({
         "feature": s.kind.word(),
         "when": match s.time { ScoreTime::Completed => "completed", ScoreTime::Final => "final" },
         "at": pos(s.feature.at),
@@ -24,7 +24,13 @@ pub fn score(header: &Header, s: &Score) -> Value {
         "points": s.points,
         "formula": s.formula,
         "rule": s.rule,
-    })
+    });
+    // Points for an arrow that points at no tile (20th Anniversary) say so; feature scores
+    // keep their shape.
+    if let ScoreSource::Arrow { symbol, side } = s.source {
+        v["arrow"] = json!({"symbol": symbol.name(), "points": side.name()});
+    }
+    v
 }
 
 pub fn note(n: &Note) -> Value {
@@ -41,6 +47,9 @@ pub fn phase(game: &Game) -> Value {
         Phase::Draw => json!({"step": "draw", "seat": game.current_player()}),
         Phase::Place { tile } => {
             json!({"step": "place", "seat": game.current_player(), "tile": game.tiles().get(tile).id})
+        }
+        Phase::ChooseArrow { at } => {
+            json!({"step": "choose_arrow", "seat": game.current_player(), "at": pos(at)})
         }
         Phase::Meeple { at } => {
             json!({"step": "meeple", "seat": game.current_player(), "at": pos(at)})

@@ -58,12 +58,21 @@ enum Command {
     /// Enter a game move by move into the store.
     #[command(subcommand)]
     Record(store_cmds::RecordCmd),
+    /// Tile-set files.
+    #[command(subcommand)]
+    Tiles(TilesCmd),
     /// Print a shell completion script.
     Completions {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+#[derive(Subcommand)]
+enum TilesCmd {
+    /// Validate a tile-set file (the checks every load runs); exit 0 only if it is valid.
+    Check(commands::TilesCheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -107,6 +116,7 @@ fn run() -> Result<ExitCode> {
         Command::Verify(a) => store_cmds::verify(&ctx, a, &sets),
         Command::Rebuild(a) => store_cmds::rebuild(&ctx, a, &sets),
         Command::Record(c) => store_cmds::record(&ctx, c, &sets),
+        Command::Tiles(TilesCmd::Check(a)) => commands::tiles_check(a),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "carc", &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)

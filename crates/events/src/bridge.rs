@@ -10,7 +10,7 @@ use carc_rules::{
 };
 use thiserror::Error;
 
-use crate::model::{Event, Header, Pos, Rotation, TileId};
+use crate::model::{ArrowMeepleAction, ArrowSymbol, Event, Header, Pos, Rotation, TileId};
 use crate::target::MeepleTarget;
 
 /// Why a header cannot become a game setup.
@@ -18,8 +18,12 @@ use crate::target::MeepleTarget;
 pub enum SetupError {
     #[error("tile set {0:?} is unknown (built in: base; load others with --tiles FILE)")]
     UnknownTileSet(String),
-    #[error("expansion {0:?} is not supported by this version of carc")]
+    #[error("expansion {0:?} is not supported by this version of carc (supported: anniversary)")]
     UnknownExpansion(String),
+    #[error("expansion {0:?} is listed twice")]
+    DuplicateExpansion(String),
+    #[error("expansion \"anniversary\" needs a tile set with arrow tiles in tile_sets, e.g. [\"base\",\"anniversary\"]")]
+    NoArrowTiles,
     #[error(transparent)]
     TileSet(#[from] TileSetError),
     #[error("{}", .0)]
@@ -29,9 +33,25 @@ pub enum SetupError {
 /// The rules setup a header describes. `loaded` are tile sets read from files; they take
 /// precedence over built-in sets of the same name.
 pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, SetupError> {
-    if let Some(expansion) = header.rules.expansions.first() {
-        return Err(SetupError::UnknownExpansion(expansion.clone()));
+    let mut anniversary = false;
+    for (i, expansion) in header.rules.expansions.iter().enumerate() {
+        if header.rules.expansions[..i].contains(expansion) {
+            return Err(SetupError::DuplicateExpansion(expansion.clone()));
+        }
+        match expansion.as_str() {
+            "anniversary" => anniversary = true,
+            _ => return Err(SetupError::UnknownExpansion(expansion.clone())),
+        }
     }
+    // Several built-in sets (none replaced by a loaded file): the shared, prebuilt combination.
+    // A single set takes the shared path below without this look-up.
+    let overridden = || loaded.iter().any(|s| header.tile_sets.contains(&s.name));
+    let cached = if header.tile_sets.len() < 2 || overridden() {
+        None
+    } else {
+        let names: Vec<&str> = header.tile_sets.iter().map(String::as_str).collect();
+        TileSet::builtin_combined(&names)
+    };
     let mut sets: Vec<Arc<TileSet>> = Vec::with_capacity(header.tile_sets.len());
     for name in &header.tile_sets {
         let set = loaded
@@ -42,7 +62,12 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             .ok_or_else(|| SetupError::UnknownTileSet(name.clone()))?;
         sets.push(set);
     }
-    let tiles = if sets.len() == 1 {
+    if anniversary && !sets.iter().any(|s| s.has_arrows()) {
+        return Err(SetupError::NoArrowTiles);
+    }
+    let tiles = if let Some(tiles) = cached {
+        tiles
+    } else if sets.len() == 1 {
         sets.pop().expect("one set")
     } else {
         let owned: Vec<TileSet> = sets.iter().map(|s| (**s).clone()).collect();
@@ -59,6 +84,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             farmers: header.rules.farmers,
             two_tile_city: header.rules.two_tile_city,
             meeples: header.rules.meeples,
+            anniversary,
         },
         tiles,
         bag,
@@ -136,7 +162,51 @@ pub fn event_to_action(game: &Game, event: &Event) -> Result<Action, RuleViolati
             check_drawn(game, tile)?;
             Action::SetAside
         }
+        Event::ArrowChosen { at, symbol, .. } => {
+            let at = rules_pos(*at);
+            let named = rules_symbol(*symbol);
+            // An arrow the game does not offer is for the rules to refuse (with the list of
+            // candidates); here only the symbol the log names is checked against the tile.
+            if let Some(arrow) = game.arrows().iter().find(|a| a.at == at) {
+                if arrow.symbol != named {
+                    return Err(RuleViolation::ArrowSymbolMismatch {
+                        at,
+                        named,
+                        actual: arrow.symbol,
+                    });
+                }
+            }
+            Action::ChooseArrow { arrow: at }
+        }
+        Event::ArrowMeeplePlaced { action, at, on, .. } => {
+            let via = match action {
+                ArrowMeepleAction::Companion => carc_rules::ArrowSymbol::Companion,
+                ArrowMeepleAction::Portal => carc_rules::ArrowSymbol::Portal,
+            };
+            let at = rules_pos(*at);
+            Action::PlaceArrowMeeple {
+                via,
+                at,
+                segment: game.resolve_segment_at(via, at, &label_of(on))?,
+            }
+        }
     })
+}
+
+fn rules_symbol(s: ArrowSymbol) -> carc_rules::ArrowSymbol {
+    match s {
+        ArrowSymbol::Companion => carc_rules::ArrowSymbol::Companion,
+        ArrowSymbol::Portal => carc_rules::ArrowSymbol::Portal,
+        ArrowSymbol::ExtraTurn => carc_rules::ArrowSymbol::ExtraTurn,
+    }
+}
+
+fn wire_symbol(s: carc_rules::ArrowSymbol) -> ArrowSymbol {
+    match s {
+        carc_rules::ArrowSymbol::Companion => ArrowSymbol::Companion,
+        carc_rules::ArrowSymbol::Portal => ArrowSymbol::Portal,
+        carc_rules::ArrowSymbol::ExtraTurn => ArrowSymbol::ExtraTurn,
+    }
 }
 
 /// The rules' name of a segment for a wire meeple target (both use the same grammar).
@@ -235,6 +305,40 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
             }
         }
         Action::SkipMeeple => Event::MeepleSkipped { player },
+        Action::ChooseArrow { arrow } => {
+            let symbol = game
+                .arrows()
+                .iter()
+                .find(|a| a.at == arrow)
+                .expect("a chosen arrow is on the board")
+                .symbol;
+            Event::ArrowChosen {
+                player,
+                at: pos(arrow),
+                symbol: wire_symbol(symbol),
+            }
+        }
+        Action::PlaceArrowMeeple { via, at, segment } => {
+            let placed = game
+                .tile_at(at)
+                .expect("an arrow meeple targets a placed tile");
+            let label = game
+                .tiles()
+                .get(placed.tile)
+                .segment_label(placed.rotation, segment);
+            Event::ArrowMeeplePlaced {
+                player,
+                action: match via {
+                    carc_rules::ArrowSymbol::Companion => ArrowMeepleAction::Companion,
+                    carc_rules::ArrowSymbol::Portal => ArrowMeepleAction::Portal,
+                    carc_rules::ArrowSymbol::ExtraTurn => {
+                        panic!("an extra turn sends no meeple")
+                    }
+                },
+                at: pos(at),
+                on: label.to_string().parse().expect("same grammar"),
+            }
+        }
     }
 }
 

@@ -30,8 +30,8 @@ pub use bridge::{
 };
 pub use error::{DecodeError, DecodeErrorKind};
 pub use model::{
-    Assertion, Color, EmptyTileId, Envelope, Event, Header, Log, Player, Pos, Rotation,
-    RulesOptions, TileId, ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS,
+    ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, Header, Log,
+    Player, Pos, Rotation, RulesOptions, TileId, ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS,
 };
 pub use read::{read_log, read_log_from, read_log_prefix, read_log_prefix_from, LogPrefix};
 pub use target::{

@@ -417,10 +417,54 @@ impl<'de> Deserialize<'de> for Rotation {
     }
 }
 
+/// The symbol on an arrow of the 20th Anniversary expansion, as written in `arrow_chosen`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArrowSymbol {
+    /// `companion`
+    Companion,
+    /// `portal`
+    Portal,
+    /// `extra_turn`
+    ExtraTurn,
+}
+
+impl ArrowSymbol {
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArrowSymbol::Companion => "companion",
+            ArrowSymbol::Portal => "portal",
+            ArrowSymbol::ExtraTurn => "extra_turn",
+        }
+    }
+}
+
+/// The arrow action that sent a meeple, as written in `arrow_meeple_placed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ArrowMeepleAction {
+    /// `companion`: beside one of the player's own meeples.
+    Companion,
+    /// `portal`: onto any unoccupied, incomplete feature.
+    Portal,
+}
+
+impl ArrowMeepleAction {
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArrowMeepleAction::Companion => "companion",
+            ArrowMeepleAction::Portal => "portal",
+        }
+    }
+}
+
 /// One event: a decision or a chance outcome. The wire `type` is the snake_case variant name.
 ///
-/// New event types come with a new format version (see the crate docs); add the variant, its
-/// name to [`EVENT_TYPES`], and an arm to [`Event::type_name`].
+/// New event types come with a new format version (see the crate docs), unless only a named
+/// expansion uses them (see `upcast`); add the variant, its name to [`EVENT_TYPES`], and an
+/// arm to [`Event::type_name`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
@@ -470,6 +514,28 @@ pub enum Event {
         /// Tile id.
         tile: TileId,
     },
+    /// 20th Anniversary: of several arrows the tile just placed could activate, `player`
+    /// chose the one on the tile at `at`, which carries `symbol`.
+    ArrowChosen {
+        /// Seat index.
+        player: u8,
+        /// The square of the tile carrying the chosen arrow.
+        at: Pos,
+        /// Its symbol (checked against the tile).
+        symbol: ArrowSymbol,
+    },
+    /// 20th Anniversary: instead of a meeple on the tile just placed, `player` put one from
+    /// supply on `on` of the tile at `at`, through the activated `action` arrow.
+    ArrowMeeplePlaced {
+        /// Seat index.
+        player: u8,
+        /// `companion` or `portal`.
+        action: ArrowMeepleAction,
+        /// The square of the target tile.
+        at: Pos,
+        /// The feature, in board orientation.
+        on: MeepleTarget,
+    },
 }
 
 /// Every event `type` this version reads, in declaration order.
@@ -480,6 +546,8 @@ pub const EVENT_TYPES: &[&str] = &[
     "meeple_placed",
     "meeple_skipped",
     "tile_set_aside",
+    "arrow_chosen",
+    "arrow_meeple_placed",
 ];
 
 impl Event {
@@ -492,6 +560,8 @@ impl Event {
             Event::MeeplePlaced { .. } => "meeple_placed",
             Event::MeepleSkipped { .. } => "meeple_skipped",
             Event::TileSetAside { .. } => "tile_set_aside",
+            Event::ArrowChosen { .. } => "arrow_chosen",
+            Event::ArrowMeeplePlaced { .. } => "arrow_meeple_placed",
         }
     }
 
@@ -503,7 +573,9 @@ impl Event {
             | Event::TilePlaced { player, .. }
             | Event::MeeplePlaced { player, .. }
             | Event::MeepleSkipped { player }
-            | Event::TileSetAside { player, .. } => Some(*player),
+            | Event::TileSetAside { player, .. }
+            | Event::ArrowChosen { player, .. }
+            | Event::ArrowMeeplePlaced { player, .. } => Some(*player),
         }
     }
 }
@@ -635,6 +707,17 @@ mod tests {
             },
             Event::MeepleSkipped { player: 0 },
             Event::TileSetAside { player: 0, tile },
+            Event::ArrowChosen {
+                player: 0,
+                at: Pos::new(1, 0),
+                symbol: ArrowSymbol::Portal,
+            },
+            Event::ArrowMeeplePlaced {
+                player: 0,
+                action: ArrowMeepleAction::Companion,
+                at: Pos::new(2, -1),
+                on: MeepleTarget::monastery(),
+            },
         ];
         let names: Vec<&str> = samples.iter().map(Event::type_name).collect();
         assert_eq!(names, EVENT_TYPES);
@@ -681,6 +764,26 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("unknown field `extra`"), "{err}");
+    }
+
+    #[test]
+    fn anniversary_events_have_their_wire_lines() {
+        for line in [
+            r#"{"seq":9,"type":"arrow_chosen","player":1,"at":[1,-1],"symbol":"extra_turn"}"#,
+            r#"{"seq":10,"type":"arrow_meeple_placed","player":1,"action":"portal","at":[2,-1],"on":"city N"}"#,
+        ] {
+            let env: Envelope = serde_json::from_str(line).unwrap();
+            assert_eq!(serde_json::to_string(&env).unwrap(), line);
+        }
+        let err = serde_json::from_str::<Envelope>(
+            r#"{"seq":9,"type":"arrow_meeple_placed","player":1,"action":"extra_turn","at":[2,-1],"on":"city N"}"#,
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("unknown variant `extra_turn`, expected `companion` or `portal`"),
+            "{err}"
+        );
     }
 
     #[test]

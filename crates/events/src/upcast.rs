@@ -1,8 +1,11 @@
 //! Upcasting: the single place where lines of older format versions are rewritten into the
 //! current shape before they are decoded.
 //!
-//! Policy: a change that an old reader could misread (a new event type, a new required field, a
-//! changed meaning) bumps [`CURRENT_VERSION`]. Files are never rewritten on disk and stored
+//! Policy: a change that an old reader could misread (a new required field, a changed meaning)
+//! bumps [`CURRENT_VERSION`]. Event types used only by a named expansion (the anniversary's
+//! `arrow_chosen`, `arrow_meeple_placed`) are added within the version: an old reader refuses
+//! the expansion name and the unknown types, so it cannot misread them, and base-game logs keep
+//! their exact bytes. Files are never rewritten on disk and stored
 //! events are never edited; reading an old file passes each of its lines through [`upcast`].
 //!
 //! Adding version 2 means: bump `CURRENT_VERSION` to 2, write `fn v1_to_v2(line: Value) ->

@@ -1,20 +1,23 @@
 //! Rebuilding games from their logs, over 200 distinct simulated games (farmers on, 2–6
 //! players): per game and per event, with decoding excluded and included, and the full
-//! timeline fold the viewer and CLI use.
+//! timeline fold the viewer and CLI use; the same with the 20th Anniversary expansion on
+//! (group `rebuild_anniversary`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
-use carc_events::{read_log, record_actions, write_log, Color, Header, Log, Player, RulesOptions};
+use carc_events::{
+    read_log, record_actions, setup_from_header, write_log, Color, Header, Log, Player,
+    RulesOptions,
+};
 use carc_replay::{fold, rebuild};
 use carc_rules::{Game, Setup};
 use carc_sim::Strategy;
 
-fn games() -> Vec<Log> {
+fn games(anniversary: bool) -> Vec<Log> {
     (0..200u64)
         .map(|seed| {
             let players = 2 + (seed % 5) as u8;
-            let sim = carc_sim::play(Setup::base(players), seed, &[Strategy::Random]).unwrap();
-            let header = Header {
+            let mut header = Header {
                 game: format!("bench-{seed}"),
                 players: (0..players as usize)
                     .map(|i| Player {
@@ -27,24 +30,31 @@ fn games() -> Vec<Log> {
                 bag: None,
                 comment: None,
             };
-            record_actions(
-                header,
-                Game::new(Setup::base(players)).unwrap(),
-                &sim.actions,
-            )
-            .unwrap()
-            .0
+            if anniversary {
+                header.rules.expansions = vec!["anniversary".into()];
+                header.tile_sets.push("anniversary".into());
+            }
+            let setup = || -> Setup { setup_from_header(&header, &[]).unwrap() };
+            let sim = carc_sim::play(setup(), seed, &[Strategy::Random]).unwrap();
+            record_actions(header.clone(), Game::new(setup()).unwrap(), &sim.actions)
+                .unwrap()
+                .0
         })
         .collect()
 }
 
 fn bench(c: &mut Criterion) {
-    let logs = games();
+    bench_with(c, "rebuild", false);
+    bench_with(c, "rebuild_anniversary", true);
+}
+
+fn bench_with(c: &mut Criterion, group: &str, anniversary: bool) {
+    let logs = games(anniversary);
     let bytes: Vec<Vec<u8>> = logs.iter().map(|l| write_log(l).into_bytes()).collect();
     let events: usize = logs.iter().map(|l| l.events.len()).sum();
     let mean_events = events / logs.len();
 
-    let mut g = c.benchmark_group("rebuild");
+    let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Elements(mean_events as u64));
     let mut i = 0;
     g.bench_function("game_from_decoded_log", |b| {

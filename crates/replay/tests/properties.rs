@@ -201,7 +201,9 @@ fn mutate(log: &mut Log, m: &Mutation) {
             | Event::TilePlaced { player, .. }
             | Event::MeeplePlaced { player, .. }
             | Event::MeepleSkipped { player }
-            | Event::TileSetAside { player, .. } => *player = s,
+            | Event::TileSetAside { player, .. }
+            | Event::ArrowChosen { player, .. }
+            | Event::ArrowMeeplePlaced { player, .. } => *player = s,
             Event::StartPlaced { .. } => {}
         },
         Mutation::Meeple(i, target) => {

@@ -8,7 +8,10 @@
 //! The turn: `Draw` → `Place` (or set aside, then `Draw` again) → `Meeple` (place or skip) →
 //! scoring of what the tile completed → next seat's `Draw`. After the turn that empties the bag,
 //! the final scoring runs and the game is `Over`. Expansions extend this machine with phases of
-//! their own (open a gift before placing; an arrow action instead of the meeple; an extra turn).
+//! their own. The 20th Anniversary (option `anniversary`): after `Place`, `ChooseArrow` when the
+//! placement could activate several arrows; at `Meeple`, a meeple through an activated companion
+//! or portal arrow instead of the normal one; after scoring, an activated extra-turn arrow gives
+//! the same seat the next turn (never a third in a row).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -17,8 +20,8 @@ use crate::board::{Board, PlacedTile};
 use crate::features::{Features, MAX_PLAYERS};
 use crate::geometry::{Pos, Rotation, Side};
 use crate::ruling::{rule, Note, RuleViolation};
-use crate::score::{plural, FeatureRef, ReturnedMeeple, Score, ScoreTime};
-use crate::tileset::{FeatureKind, SegmentLabel, TileSet, TileTypeId};
+use crate::score::{plural, FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
+use crate::tileset::{Anchor, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileTypeId};
 
 /// Rule options of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +32,9 @@ pub struct Options {
     pub two_tile_city: u8,
     /// Meeples per player.
     pub meeples: u8,
+    /// The 20th Anniversary expansion: arrows on tiles are activated and their actions
+    /// (companion, portal, extra turn) are offered. Off, a tile set with arrows is refused.
+    pub anniversary: bool,
 }
 
 impl Default for Options {
@@ -37,6 +43,7 @@ impl Default for Options {
             farmers: true,
             two_tile_city: 4,
             meeples: 7,
+            anniversary: false,
         }
     }
 }
@@ -72,7 +79,11 @@ pub enum Phase {
     Draw,
     /// The drawn tile is placed, or set aside if it fits nowhere.
     Place { tile: TileTypeId },
-    /// A meeple may go on the tile just placed.
+    /// Several arrows could be activated by the tile just placed at `at`; the player chooses
+    /// one (20th Anniversary). See [`Game::legal_arrow_choices`].
+    ChooseArrow { at: Pos },
+    /// A meeple may go on the tile just placed (or, after a companion or portal arrow was
+    /// activated, elsewhere: see [`Game::legal_arrow_meeples`]).
     Meeple { at: Pos },
     /// Final scoring is done.
     Over,
@@ -84,6 +95,7 @@ impl Phase {
             Phase::Start => "the start tile",
             Phase::Draw => "a tile to be drawn",
             Phase::Place { .. } => "the drawn tile to be placed or set aside",
+            Phase::ChooseArrow { .. } => "the player's choice of one arrow to activate",
             Phase::Meeple { .. } => "a meeple to be placed or skipped",
             Phase::Over => "nothing: the game is over",
         }
@@ -113,6 +125,51 @@ pub enum Action {
         segment: u8,
     },
     SkipMeeple,
+    /// Of several arrows the placement could activate, the one on the tile at `arrow`.
+    ChooseArrow {
+        arrow: Pos,
+    },
+    /// Instead of the normal meeple: a meeple from supply on segment `segment` (local index)
+    /// of the tile at `at`, through the activated companion or portal arrow `via`.
+    PlaceArrowMeeple {
+        via: ArrowSymbol,
+        at: Pos,
+        segment: u8,
+    },
+}
+
+/// An arrow on the board (20th Anniversary).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedArrow {
+    /// The square of the tile that carries the arrow.
+    pub at: Pos,
+    pub symbol: ArrowSymbol,
+    /// The board side the arrow points out of.
+    pub side: Side,
+    /// The square it points at (`None` off the edge of the board).
+    pub target: Option<Pos>,
+    pub state: ArrowState,
+}
+
+/// Where an arrow stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArrowState {
+    /// Points at an empty square: activated when a tile fills it.
+    Waiting,
+    /// Activated (once, for good).
+    Activated,
+    /// Its square was filled without activating it, or it points off the board: it can never
+    /// be activated. [I: each arrow points at one square, and that square can be filled once]
+    Spent,
+}
+
+/// A legal target for a meeple sent through a companion or portal arrow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArrowMeepleSpot {
+    pub via: ArrowSymbol,
+    pub at: Pos,
+    pub segment: u8,
+    pub label: SegmentLabel,
 }
 
 /// A legal tile placement.
@@ -135,6 +192,9 @@ pub struct Meeple {
     pub player: u8,
     /// Global segment id.
     pub(crate) segment: u32,
+    /// Stands beside another meeple through a companion arrow (both of the pair are marked),
+    /// so no third meeple may join it that way.
+    pub(crate) paired: bool,
 }
 
 /// What an action did. Reused between calls to avoid allocation in the hot path.
@@ -177,6 +237,17 @@ pub struct Game {
     /// Features the tile just placed completed, scored after the meeple step.
     pending: Vec<u32>,
     set_aside: Vec<TileTypeId>,
+    /// Arrows on the board, in the order their tiles were placed (empty without the
+    /// anniversary expansion, so the base game pays nothing for them).
+    arrows: Vec<PlacedArrow>,
+    /// Indices into `arrows` the player chooses among in [`Phase::ChooseArrow`].
+    arrow_choices: Vec<u32>,
+    /// The companion or portal action this turn's activated arrow offers at the meeple step.
+    arrow_action: Option<ArrowSymbol>,
+    /// An extra turn follows this one.
+    extra_pending: bool,
+    /// This turn is an extra turn (so another extra-turn arrow gives nothing).
+    in_extra_turn: bool,
 }
 
 impl Game {
@@ -223,6 +294,14 @@ impl Game {
                 crate::tileset::MAX_TILES_IN_SET
             ));
         }
+        if !setup.options.anniversary {
+            if let Some(t) = setup.tiles.tiles().iter().find(|t| t.arrow.is_some()) {
+                return bad(format!(
+                    "tile {} carries an arrow, but the anniversary expansion is not on",
+                    t.id
+                ));
+            }
+        }
         let mut supply = [0; MAX_PLAYERS];
         supply[..setup.players as usize].fill(setup.options.meeples);
         Ok(Game {
@@ -239,6 +318,11 @@ impl Game {
             turn: 0,
             pending: Vec::new(),
             set_aside: Vec::new(),
+            arrows: Vec::new(),
+            arrow_choices: Vec::new(),
+            arrow_action: None,
+            extra_pending: false,
+            in_extra_turn: false,
             tiles: setup.tiles,
             options: setup.options,
             players: setup.players,
@@ -354,10 +438,36 @@ impl Game {
         FeatureRef { at, label }
     }
 
+    /// Arrows on the board (20th Anniversary), in the order their tiles were placed.
+    pub fn arrows(&self) -> &[PlacedArrow] {
+        &self.arrows
+    }
+
+    /// The companion or portal action the arrow activated this turn offers at the meeple
+    /// step, if any.
+    pub fn arrow_action(&self) -> Option<ArrowSymbol> {
+        self.arrow_action
+    }
+
+    /// Whether the current turn is an extra turn (20th Anniversary).
+    pub fn is_extra_turn(&self) -> bool {
+        self.in_extra_turn
+    }
+
+    /// Whether the current seat takes an extra turn after this one.
+    pub fn extra_turn_pending(&self) -> bool {
+        self.extra_pending
+    }
+
     /// Whether the seat may act now.
     pub fn check_player(&self, seat: u8) -> Result<(), RuleViolation> {
         match self.phase {
-            Phase::Draw | Phase::Place { .. } | Phase::Meeple { .. } if seat != self.current => {
+            Phase::Draw
+            | Phase::Place { .. }
+            | Phase::ChooseArrow { .. }
+            | Phase::Meeple { .. }
+                if seat != self.current =>
+            {
                 Err(RuleViolation::NotYourTurn {
                     expected: self.current,
                     got: seat,
@@ -385,7 +495,126 @@ impl Game {
             })
     }
 
+    /// The local segment a label names on the tile at `at` (any placed tile: for meeples sent
+    /// through a companion or portal arrow).
+    pub fn resolve_segment_at(
+        &self,
+        action: ArrowSymbol,
+        at: Pos,
+        label: &SegmentLabel,
+    ) -> Result<u8, RuleViolation> {
+        let placed = self
+            .board
+            .tile_at(at)
+            .ok_or(RuleViolation::NoTileAt { action, at })?;
+        let tile = self.tiles.get(placed.tile);
+        tile.find_segment(placed.rotation, label)
+            .ok_or_else(|| RuleViolation::NoSuchSegment {
+                tile: tile.id.clone(),
+                at,
+                label: *label,
+            })
+    }
+
     // ---- legal moves -----------------------------------------------------------------------
+
+    /// The arrows the player chooses among in [`Phase::ChooseArrow`], into `out` (empty in
+    /// any other phase).
+    pub fn legal_arrow_choices(&self, out: &mut Vec<PlacedArrow>) {
+        out.clear();
+        if let Phase::ChooseArrow { .. } = self.phase {
+            out.extend(self.arrow_choices.iter().map(|&i| self.arrows[i as usize]));
+        }
+    }
+
+    /// Every legal target for a meeple sent through this turn's companion or portal arrow,
+    /// into `out` (empty when neither was activated, no meeple is left or the game is not at
+    /// the meeple step). Each feature (portal) or meeple (companion) is listed once, by the
+    /// segment with the lowest number; any segment of the same feature names it as well.
+    pub fn legal_arrow_meeples(&self, out: &mut Vec<ArrowMeepleSpot>) {
+        out.clear();
+        let (Phase::Meeple { .. }, Some(via)) = (self.phase, self.arrow_action) else {
+            return;
+        };
+        if self.supply[self.current as usize] == 0 {
+            return;
+        }
+        match via {
+            ArrowSymbol::Companion => {
+                let mut segments: Vec<u32> = self
+                    .meeples
+                    .iter()
+                    .filter(|m| m.player == self.current && !m.paired)
+                    .map(|m| m.segment)
+                    .collect();
+                segments.sort_unstable();
+                segments.dedup();
+                for s in segments {
+                    let (at, segment, label) = self.segment_place(s);
+                    out.push(ArrowMeepleSpot {
+                        via,
+                        at,
+                        segment,
+                        label,
+                    });
+                }
+            }
+            ArrowSymbol::Portal => {
+                let f = &self.features;
+                let mut seen = vec![false; f.len() as usize];
+                for s in 0..f.len() {
+                    let root = f.root(s);
+                    if seen[root as usize] {
+                        continue;
+                    }
+                    seen[root as usize] = true;
+                    if self.portal_refusal(root, s).is_none() {
+                        let (at, segment, label) = self.segment_place(s);
+                        out.push(ArrowMeepleSpot {
+                            via,
+                            at,
+                            segment,
+                            label,
+                        });
+                    }
+                }
+            }
+            ArrowSymbol::ExtraTurn => {}
+        }
+    }
+
+    /// Why a portal may not send a meeple to segment `s` (feature root `root`), if it may not.
+    fn portal_refusal(&self, root: u32, s: u32) -> Option<RuleViolation> {
+        let f = &self.features;
+        let kind = f.kind[root as usize];
+        let (at, _, label) = self.segment_place(s);
+        if kind == FeatureKind::Field && !self.options.farmers {
+            return Some(RuleViolation::FarmersOff { at, label });
+        }
+        if f.meeple_total(root) > 0 {
+            let holder = self
+                .meeples
+                .iter()
+                .find(|m| f.root(m.segment) == root)
+                .copied()
+                .expect("an occupied feature has a meeple on the board");
+            let (owner_at, _, owner_label) = self.segment_place(holder.segment);
+            return Some(RuleViolation::PortalOccupied {
+                kind,
+                at,
+                label,
+                owner: holder.player,
+                owner_at,
+                owner_label,
+            });
+        }
+        // Fields are never complete; a feature this turn's tile completed has no open side
+        // left and is refused like any other completed one [I].
+        if kind != FeatureKind::Field && f.open[root as usize] == 0 {
+            return Some(RuleViolation::PortalCompleted { kind, at, label });
+        }
+        None
+    }
 
     /// Every distinct legal placement of `tile` (symmetric rotations listed once), into `out`.
     pub fn legal_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
@@ -551,7 +780,41 @@ impl Game {
                 self.check_placement(tile, at, rotation)?;
                 self.put_tile(tile, at, rotation, fx);
                 self.phase = Phase::Meeple { at };
+                if self.options.anniversary {
+                    self.arrows_after_placement(tile, at, rotation, fx);
+                }
                 Ok(())
+            }
+            (Action::ChooseArrow { arrow }, Phase::ChooseArrow { at }) => {
+                let Some(&chosen) = self
+                    .arrow_choices
+                    .iter()
+                    .find(|&&i| self.arrows[i as usize].at == arrow)
+                else {
+                    let candidates: Vec<String> = self
+                        .arrow_choices
+                        .iter()
+                        .map(|&i| {
+                            let a = self.arrows[i as usize];
+                            format!("the {} arrow of the tile at {}", a.symbol, a.at)
+                        })
+                        .collect();
+                    return Err(RuleViolation::NotAnArrowChoice {
+                        at: arrow,
+                        candidates: candidates.join(", "),
+                    });
+                };
+                let a = self.arrows[chosen as usize];
+                fx.notes.push(Note::ArrowChosen {
+                    symbol: a.symbol,
+                    at: a.at,
+                });
+                self.activate_arrow(chosen, at, fx);
+                self.phase = Phase::Meeple { at };
+                Ok(())
+            }
+            (Action::PlaceArrowMeeple { via, at, segment }, Phase::Meeple { .. }) => {
+                self.place_arrow_meeple(via, at, segment, fx)
             }
             (Action::PlaceMeeple { segment }, Phase::Meeple { at }) => {
                 let index = self.board.tile_index(at).expect("the tile just placed");
@@ -595,6 +858,7 @@ impl Game {
                 self.meeples.push(Meeple {
                     player,
                     segment: global,
+                    paired: false,
                 });
                 self.features.meeples[root as usize][player as usize] += 1;
                 self.supply[player as usize] -= 1;
@@ -613,7 +877,217 @@ impl Game {
             (Action::Place { .. }, phase) => Err(wrong("place a tile", phase)),
             (Action::PlaceMeeple { .. }, phase) => Err(wrong("place a meeple", phase)),
             (Action::SkipMeeple, phase) => Err(wrong("skip the meeple", phase)),
+            (Action::ChooseArrow { .. }, phase) => Err(wrong("choose an arrow", phase)),
+            (Action::PlaceArrowMeeple { .. }, phase) => {
+                Err(wrong("place a meeple through an arrow", phase))
+            }
         }
+    }
+
+    /// The arrows a placement concerns (20th Anniversary): the new tile's own arrow (2 points
+    /// if it points at no tile, a candidate if it points at a placed tile) and the waiting
+    /// arrows of earlier tiles that point at this square (candidates). One candidate is
+    /// activated at once; with several the player chooses ([`Phase::ChooseArrow`]).
+    fn arrows_after_placement(
+        &mut self,
+        tile: TileTypeId,
+        at: Pos,
+        rotation: Rotation,
+        fx: &mut Effects,
+    ) {
+        self.arrow_choices.clear();
+        for (i, a) in self.arrows.iter().enumerate() {
+            if a.state == ArrowState::Waiting && a.target == Some(at) {
+                self.arrow_choices.push(i as u32);
+            }
+        }
+        let tiles = Arc::clone(&self.tiles);
+        let t = tiles.get(tile);
+        if let Some(arrow) = t.arrow(rotation) {
+            let target = at.step(arrow.side);
+            let occupied = target.is_some_and(|p| self.board.tile_index(p).is_some());
+            let index = self.arrows.len() as u32;
+            self.arrows.push(PlacedArrow {
+                at,
+                symbol: arrow.symbol,
+                side: arrow.side,
+                target,
+                // Off the board its square can never be filled [I].
+                state: if target.is_none() {
+                    ArrowState::Spent
+                } else {
+                    ArrowState::Waiting
+                },
+            });
+            if occupied {
+                self.arrow_choices.push(index);
+            } else {
+                fx.notes.push(Note::ArrowNoTile {
+                    symbol: arrow.symbol,
+                    side: arrow.side,
+                    off_board: target.is_none(),
+                });
+                let player = self.current;
+                self.score[player as usize] += 2;
+                let label = side_label(t, rotation, arrow.side);
+                fx.scores.push(Score {
+                    kind: label.kind,
+                    time: ScoreTime::Completed,
+                    feature: FeatureRef { at, label },
+                    tiles: vec![at],
+                    coats_of_arms: 0,
+                    cities: Vec::new(),
+                    meeples: Vec::new(),
+                    winners: vec![player],
+                    points: 2,
+                    formula: if target.is_none() {
+                        "arrow points off the board, at no tile: +2".into()
+                    } else {
+                        "arrow points at no tile: +2".into()
+                    },
+                    rule: rule::ARROW_NO_TILE,
+                    source: ScoreSource::Arrow {
+                        symbol: arrow.symbol,
+                        side: arrow.side,
+                    },
+                });
+            }
+        }
+        match self.arrow_choices.len() {
+            0 => {}
+            1 => {
+                let only = self.arrow_choices[0];
+                self.activate_arrow(only, at, fx);
+            }
+            n => {
+                fx.notes.push(Note::ArrowsToChoose { count: n as u8 });
+                self.phase = Phase::ChooseArrow { at };
+            }
+        }
+    }
+
+    /// Activates arrow `index` (one of this turn's candidates, the tile just placed being at
+    /// `placed`); every other candidate is spent, since the squares they point at are filled.
+    fn activate_arrow(&mut self, index: u32, placed: Pos, fx: &mut Effects) {
+        let a = self.arrows[index as usize];
+        self.arrows[index as usize].state = ArrowState::Activated;
+        fx.notes.push(Note::ArrowActivated {
+            symbol: a.symbol,
+            at: a.at,
+            side: a.side,
+            filled: a.at != placed,
+        });
+        for &i in &self.arrow_choices {
+            if i != index {
+                let other = &mut self.arrows[i as usize];
+                other.state = ArrowState::Spent;
+                fx.notes.push(Note::ArrowSpent {
+                    symbol: other.symbol,
+                    at: other.at,
+                });
+            }
+        }
+        self.arrow_choices.clear();
+        match a.symbol {
+            ArrowSymbol::Companion | ArrowSymbol::Portal => self.arrow_action = Some(a.symbol),
+            ArrowSymbol::ExtraTurn if self.in_extra_turn => fx.notes.push(Note::ExtraTurnDenied),
+            ArrowSymbol::ExtraTurn => {
+                self.extra_pending = true;
+                fx.notes.push(Note::ExtraTurnGranted);
+            }
+        }
+    }
+
+    /// A meeple from supply through this turn's companion or portal arrow.
+    fn place_arrow_meeple(
+        &mut self,
+        via: ArrowSymbol,
+        at: Pos,
+        segment: u8,
+        fx: &mut Effects,
+    ) -> Result<(), RuleViolation> {
+        if self.arrow_action != Some(via) || via == ArrowSymbol::ExtraTurn {
+            return Err(RuleViolation::ArrowActionNotActivated {
+                action: via,
+                activated: self.activated_symbol(),
+            });
+        }
+        let index = self
+            .board
+            .tile_index(at)
+            .ok_or(RuleViolation::NoTileAt { action: via, at })?;
+        let placed = self.board.placed[index as usize];
+        let tile = self.tiles.get(placed.tile);
+        let Some(def) = tile.segments.get(segment as usize) else {
+            return Err(RuleViolation::NoSuchSegmentIndex {
+                tile: tile.id.clone(),
+                at,
+                segment,
+                count: tile.segments.len(),
+            });
+        };
+        let label = tile.segment_label(placed.rotation, segment);
+        if def.kind == FeatureKind::Field && !self.options.farmers {
+            return Err(RuleViolation::FarmersOff { at, label });
+        }
+        let player = self.current;
+        if self.supply[player as usize] == 0 {
+            return Err(RuleViolation::NoMeepleLeft { player });
+        }
+        let global = placed.first_segment + u32::from(segment);
+        let root = self.features.find(global);
+        match via {
+            ArrowSymbol::Companion => {
+                let own = |paired: bool| {
+                    self.meeples.iter().position(|m| {
+                        m.player == player && m.segment == global && m.paired == paired
+                    })
+                };
+                let Some(beside) = own(false) else {
+                    return Err(if own(true).is_some() {
+                        RuleViolation::CompanionLimit { player, at, label }
+                    } else {
+                        RuleViolation::CompanionNoOwnMeeple { player, at, label }
+                    });
+                };
+                self.meeples[beside].paired = true;
+                self.meeples.push(Meeple {
+                    player,
+                    segment: global,
+                    paired: true,
+                });
+                fx.notes.push(Note::CompanionPlaced { at, label });
+            }
+            _ => {
+                if let Some(refusal) = self.portal_refusal(root, global) {
+                    return Err(refusal);
+                }
+                self.meeples.push(Meeple {
+                    player,
+                    segment: global,
+                    paired: false,
+                });
+                fx.notes.push(Note::PortalPlaced { at, label });
+            }
+        }
+        self.features.meeples[root as usize][player as usize] += 1;
+        self.supply[player as usize] -= 1;
+        self.finish_turn(fx);
+        Ok(())
+    }
+
+    /// The symbol of the arrow activated this turn, for messages.
+    fn activated_symbol(&self) -> Option<ArrowSymbol> {
+        if self.arrow_action.is_some() {
+            return self.arrow_action;
+        }
+        let Phase::Meeple { at } = self.phase else {
+            return None;
+        };
+        self.arrows
+            .iter()
+            .find(|a| a.state == ArrowState::Activated && (a.at == at || a.target == Some(at)))
+            .map(|a| a.symbol)
     }
 
     fn take_from_bag(&mut self, tile: TileTypeId) -> Result<(), RuleViolation> {
@@ -842,9 +1316,18 @@ impl Game {
         }
         self.pending = pending;
         self.pending.clear();
+        self.arrow_action = None;
         if self.bag_total == 0 {
+            self.extra_pending = false;
             self.finish_game(fx);
+        } else if self.extra_pending {
+            self.extra_pending = false;
+            self.in_extra_turn = true;
+            self.turn += 1;
+            self.phase = Phase::Draw;
+            fx.notes.push(Note::ExtraTurnBegins { seat: self.current });
         } else {
+            self.in_extra_turn = false;
             self.current = (self.current + 1) % self.players;
             self.turn += 1;
             self.phase = Phase::Draw;
@@ -1039,6 +1522,25 @@ impl Game {
             points,
             formula,
             rule,
+            source: ScoreSource::Feature,
         }
+    }
+}
+
+/// The label of the segment at `side` of a placed tile: the city or road reaching it, else
+/// the field at its first port (every side has one or the other).
+fn side_label(t: &crate::tileset::TileType, rotation: Rotation, side: Side) -> SegmentLabel {
+    let segment = t
+        .segment_at_side(rotation, side)
+        .or_else(|| t.segment_at_port(rotation, side.ports()[0]))
+        .expect("every side of a valid tile has a segment");
+    let label = t.segment_label(rotation, segment);
+    // Name the field by the port the arrow leaves through, not its first port.
+    match label.anchor {
+        Some(Anchor::Port(_)) => SegmentLabel {
+            kind: label.kind,
+            anchor: Some(Anchor::Port(side.ports()[0])),
+        },
+        _ => label,
     }
 }

@@ -13,8 +13,14 @@ pub mod tileset;
 
 pub use board::PlacedTile;
 pub use features::MAX_PLAYERS;
-pub use game::{Action, Effects, Game, MeepleSpot, Options, Phase, Placement, Setup};
+pub use game::{
+    Action, ArrowMeepleSpot, ArrowState, Effects, Game, MeepleSpot, Options, Phase, PlacedArrow,
+    Placement, Setup,
+};
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use ruling::{rule, Note, RuleId, RuleViolation};
-pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreTime};
-pub use tileset::{Anchor, FeatureKind, SegmentLabel, TileSet, TileSetError, TileType, TileTypeId};
+pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
+pub use tileset::{
+    Anchor, Arrow, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileSetError, TileType,
+    TileTypeId,
+};

@@ -8,7 +8,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::geometry::{Pos, Rotation, Side, Terrain};
-use crate::tileset::{FeatureKind, SegmentLabel};
+use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
 
 /// A stable identifier of a rule, e.g. `base.tile.edges-match`.
 pub type RuleId = &'static str;
@@ -42,6 +42,28 @@ pub mod rule {
     pub const SCORE_FIELD_FINAL: RuleId = "base.score.field.final";
     pub const SCORE_MAJORITY: RuleId = "base.score.majority";
     pub const GAME_END: RuleId = "base.game.end";
+
+    // 20th Anniversary expansion (`shared/rules/anniversary.md`).
+    /// A newly placed arrow tile whose arrow points at no tile scores 2 at once.
+    pub const ARROW_NO_TILE: RuleId = "anniversary.arrow.no-tile";
+    /// An arrow pointing at a placed tile, or whose square a tile fills, is activated.
+    pub const ARROW_ACTIVATED: RuleId = "anniversary.arrow.activated";
+    /// At most one arrow is activated per turn; with several, the player chooses.
+    pub const ARROW_ONE_PER_TURN: RuleId = "anniversary.arrow.one-per-turn";
+    /// An arrow is activated at most once: once its square is filled it is spent.
+    pub const ARROW_ONCE: RuleId = "anniversary.arrow.once";
+    /// Companion: a meeple from supply beside one of your own meeples anywhere.
+    pub const COMPANION: RuleId = "anniversary.companion";
+    /// Companion: never a third meeple beside two that stand together through a companion.
+    pub const COMPANION_LIMIT: RuleId = "anniversary.companion.limit";
+    /// Portal: a meeple on any unoccupied feature anywhere.
+    pub const PORTAL_UNOCCUPIED: RuleId = "anniversary.portal.unoccupied";
+    /// Portal: only incomplete features (fields always count as incomplete).
+    pub const PORTAL_INCOMPLETE: RuleId = "anniversary.portal.incomplete";
+    /// Extra turn: the same player takes one more full turn.
+    pub const EXTRA_TURN: RuleId = "anniversary.extra-turn";
+    /// Extra turn: never more than two consecutive turns.
+    pub const EXTRA_TURN_LIMIT: RuleId = "anniversary.extra-turn.limit";
 }
 
 /// Why an action is rejected. The state it was offered to is left unchanged.
@@ -111,6 +133,48 @@ pub enum RuleViolation {
     },
     #[error("the game is over: the last tile has been placed")]
     GameOver,
+    #[error("no arrow of the tile at {at} can be chosen this turn; the arrows this placement activates are: {candidates}")]
+    NotAnArrowChoice { at: Pos, candidates: String },
+    #[error("the arrow of the tile at {at} is a {actual} arrow, not a {named} arrow")]
+    ArrowSymbolMismatch {
+        at: Pos,
+        named: ArrowSymbol,
+        actual: ArrowSymbol,
+    },
+    #[error("no {action} arrow was activated this turn ({})", match activated { Some(s) => format!("the activated arrow is a {s} arrow"), None => "no arrow was activated".to_string() })]
+    ArrowActionNotActivated {
+        action: ArrowSymbol,
+        activated: Option<ArrowSymbol>,
+    },
+    #[error("{action} target square {at} holds no tile")]
+    NoTileAt { action: ArrowSymbol, at: Pos },
+    #[error("companion: seat {player} has no meeple on {label} at {at} to stand beside")]
+    CompanionNoOwnMeeple {
+        player: u8,
+        at: Pos,
+        label: SegmentLabel,
+    },
+    #[error("companion: seat {player}'s meeple on {label} at {at} already stands beside another through a companion; no third meeple may join them")]
+    CompanionLimit {
+        player: u8,
+        at: Pos,
+        label: SegmentLabel,
+    },
+    #[error("portal target already occupied: the {kind} joined to {label} at {at} holds seat {owner}'s meeple on {owner_label} at {owner_at}")]
+    PortalOccupied {
+        kind: FeatureKind,
+        at: Pos,
+        label: SegmentLabel,
+        owner: u8,
+        owner_at: Pos,
+        owner_label: SegmentLabel,
+    },
+    #[error("portal target {label} at {at} belongs to a completed {kind}; the portal reaches only incomplete features")]
+    PortalCompleted {
+        kind: FeatureKind,
+        at: Pos,
+        label: SegmentLabel,
+    },
 }
 
 impl RuleViolation {
@@ -132,6 +196,16 @@ impl RuleViolation {
             NoMeepleLeft { .. } => rule::MEEPLE_SUPPLY,
             FeatureOccupied { .. } => rule::MEEPLE_OCCUPIED,
             GameOver => rule::GAME_END,
+            NotAnArrowChoice { .. } => rule::ARROW_ONE_PER_TURN,
+            ArrowSymbolMismatch { .. } | ArrowActionNotActivated { .. } => rule::ARROW_ACTIVATED,
+            NoTileAt { action, .. } => match action {
+                ArrowSymbol::Companion => rule::COMPANION,
+                _ => rule::PORTAL_UNOCCUPIED,
+            },
+            CompanionNoOwnMeeple { .. } => rule::COMPANION,
+            CompanionLimit { .. } => rule::COMPANION_LIMIT,
+            PortalOccupied { .. } => rule::PORTAL_UNOCCUPIED,
+            PortalCompleted { .. } => rule::PORTAL_INCOMPLETE,
         }
     }
 }
@@ -170,6 +244,51 @@ pub enum Note {
         seat: u8,
     },
     BagEmpty,
+    /// The new tile's arrow points at no tile (or off the board): 2 points.
+    ArrowNoTile {
+        symbol: ArrowSymbol,
+        side: Side,
+        off_board: bool,
+    },
+    /// An arrow was activated: the one on the tile at `at`, pointing `side`.
+    ArrowActivated {
+        symbol: ArrowSymbol,
+        at: Pos,
+        side: Side,
+        /// True when the new tile filled the square the arrow points at (case 3), false when
+        /// the new tile's own arrow points at a placed tile (case 2).
+        filled: bool,
+    },
+    /// Several arrows could be activated; the player chooses one.
+    ArrowsToChoose {
+        count: u8,
+    },
+    /// The player chose this arrow.
+    ArrowChosen {
+        symbol: ArrowSymbol,
+        at: Pos,
+    },
+    /// An arrow whose square is now filled without activating it: it can never activate.
+    ArrowSpent {
+        symbol: ArrowSymbol,
+        at: Pos,
+    },
+    CompanionPlaced {
+        at: Pos,
+        label: SegmentLabel,
+    },
+    PortalPlaced {
+        at: Pos,
+        label: SegmentLabel,
+    },
+    /// The extra-turn arrow gives this player one more turn after this one.
+    ExtraTurnGranted,
+    /// An extra-turn arrow activated during an extra turn gives nothing.
+    ExtraTurnDenied,
+    /// The same seat takes its extra turn now.
+    ExtraTurnBegins {
+        seat: u8,
+    },
 }
 
 impl Note {
@@ -189,6 +308,14 @@ impl Note {
             },
             Note::NextPlayer { .. } => rule::TURN_ORDER,
             Note::BagEmpty => rule::GAME_END,
+            Note::ArrowNoTile { .. } => rule::ARROW_NO_TILE,
+            Note::ArrowActivated { .. } => rule::ARROW_ACTIVATED,
+            Note::ArrowsToChoose { .. } | Note::ArrowChosen { .. } => rule::ARROW_ONE_PER_TURN,
+            Note::ArrowSpent { .. } => rule::ARROW_ONCE,
+            Note::CompanionPlaced { .. } => rule::COMPANION,
+            Note::PortalPlaced { .. } => rule::PORTAL_UNOCCUPIED,
+            Note::ExtraTurnGranted | Note::ExtraTurnBegins { .. } => rule::EXTRA_TURN,
+            Note::ExtraTurnDenied => rule::EXTRA_TURN_LIMIT,
         }
     }
 }
@@ -239,6 +366,55 @@ impl fmt::Display for Note {
                 f,
                 "the bag is empty: the game ends and final scoring follows"
             ),
+            Note::ArrowNoTile {
+                symbol,
+                side,
+                off_board,
+            } => write!(
+                f,
+                "the tile's {symbol} arrow points {} at no tile{}: +2",
+                side.word(),
+                if *off_board { " (off the board)" } else { "" }
+            ),
+            Note::ArrowActivated {
+                symbol,
+                at,
+                side,
+                filled,
+            } => {
+                if *filled {
+                    write!(f, "the {symbol} arrow of the tile at {at} points {} at the square just filled: it is activated", side.word())
+                } else {
+                    write!(f, "the tile's {symbol} arrow points {} at a placed tile: it is activated", side.word())
+                }
+            }
+            Note::ArrowsToChoose { count } => write!(
+                f,
+                "{count} arrows could be activated; at most one per turn, so the player chooses"
+            ),
+            Note::ArrowChosen { symbol, at } => {
+                write!(f, "the player chose the {symbol} arrow of the tile at {at}")
+            }
+            Note::ArrowSpent { symbol, at } => write!(
+                f,
+                "the {symbol} arrow of the tile at {at} points at a filled square without being activated: it can never activate"
+            ),
+            Note::CompanionPlaced { at, label } => write!(
+                f,
+                "companion: a meeple from supply joins the player's meeple on {label} at {at}"
+            ),
+            Note::PortalPlaced { at, label } => write!(
+                f,
+                "portal: meeple on {label} at {at}, an incomplete feature that held no meeple"
+            ),
+            Note::ExtraTurnGranted => {
+                write!(f, "extra turn: the same player takes one more full turn after this one")
+            }
+            Note::ExtraTurnDenied => write!(
+                f,
+                "extra-turn arrow activated during an extra turn: no third consecutive turn"
+            ),
+            Note::ExtraTurnBegins { seat } => write!(f, "seat {seat} takes an extra turn"),
         }
     }
 }

@@ -3,9 +3,20 @@
 
 use std::fmt;
 
-use crate::geometry::Pos;
+use crate::geometry::{Pos, Side};
 use crate::ruling::RuleId;
-use crate::tileset::{FeatureKind, SegmentLabel};
+use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
+
+/// What earned a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScoreSource {
+    /// A feature (city, road, monastery, field) by the normal scoring rules.
+    Feature,
+    /// A newly placed arrow tile whose arrow points at no tile (20th Anniversary). The score's
+    /// `feature` then names the segment of the arrow tile at the side the arrow points out of,
+    /// and `tiles` holds the arrow tile's square.
+    Arrow { symbol: ArrowSymbol, side: Side },
+}
 
 /// When a score happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -49,10 +60,24 @@ pub struct Score {
     /// The arithmetic in words, e.g. `2 × 3 tiles + 2 × 1 coat of arms = 8`.
     pub formula: String,
     pub rule: RuleId,
+    pub source: ScoreSource,
 }
 
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let ScoreSource::Arrow { symbol, side } = self.source {
+            let seats: Vec<String> = self.winners.iter().map(|w| format!("seat {w}")).collect();
+            return write!(
+                f,
+                "{symbol} arrow of the tile at {}, pointing {}: {}; {} +{} [{}]",
+                self.feature.at,
+                side.word(),
+                self.formula,
+                seats.join(" and "),
+                self.points,
+                self.rule
+            );
+        }
         let when = match self.time {
             ScoreTime::Completed => "completed",
             ScoreTime::Final => "final scoring",

@@ -42,6 +42,60 @@ impl fmt::Display for FeatureKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TileTypeId(pub u16);
 
+/// The symbol printed on an arrow of the 20th Anniversary expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ArrowSymbol {
+    /// A meeple from supply beside one of your own meeples anywhere.
+    Companion,
+    /// A meeple on any unoccupied, incomplete feature anywhere.
+    Portal,
+    /// One more full turn after this one.
+    ExtraTurn,
+}
+
+impl ArrowSymbol {
+    pub const ALL: [ArrowSymbol; 3] = [
+        ArrowSymbol::Companion,
+        ArrowSymbol::Portal,
+        ArrowSymbol::ExtraTurn,
+    ];
+
+    /// The name in tile-set files and logs: `companion`, `portal`, `extra_turn`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ArrowSymbol::Companion => "companion",
+            ArrowSymbol::Portal => "portal",
+            ArrowSymbol::ExtraTurn => "extra_turn",
+        }
+    }
+
+    /// Words for messages: `companion`, `portal`, `extra turn`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ArrowSymbol::Companion => "companion",
+            ArrowSymbol::Portal => "portal",
+            ArrowSymbol::ExtraTurn => "extra turn",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ArrowSymbol> {
+        ArrowSymbol::ALL.into_iter().find(|a| a.name() == s)
+    }
+}
+
+impl fmt::Display for ArrowSymbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// An arrow printed on a tile: its symbol and the side it points out of at rotation 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Arrow {
+    pub symbol: ArrowSymbol,
+    pub side: Side,
+}
+
 /// A bitmask "no segment" marker in the per-rotation tables.
 const NONE: u8 = u8::MAX;
 /// Upper bound on segments per tile: masks of touched cities are `u16`.
@@ -84,6 +138,8 @@ pub struct TileType {
     pub start: u16,
     pub edges: [Terrain; 4],
     pub segments: Vec<SegmentDef>,
+    /// The arrow printed on the tile (20th Anniversary), at rotation 0.
+    pub arrow: Option<Arrow>,
     monastery: Option<u8>,
     oriented: [Oriented; 4],
     /// `distinct[r]`: rotation `r` gives a tile no smaller rotation already gives.
@@ -111,6 +167,14 @@ impl TileType {
     pub fn segment_at_port(&self, rotation: Rotation, port: Port) -> Option<u8> {
         let s = self.oriented[rotation.quarter_turns() as usize].port_segment[port.index()];
         (s != NONE).then_some(s)
+    }
+
+    /// The tile's arrow as placed: its symbol and the board side it points out of.
+    pub fn arrow(&self, rotation: Rotation) -> Option<Arrow> {
+        self.arrow.map(|a| Arrow {
+            symbol: a.symbol,
+            side: a.side.rotated(rotation),
+        })
     }
 
     /// The monastery segment, if the tile has one.
@@ -305,6 +369,15 @@ struct FileTile {
     cities: Vec<FileCity>,
     #[serde(default)]
     fields: Vec<FileField>,
+    #[serde(default)]
+    arrow: Option<FileArrow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileArrow {
+    symbol: String,
+    side: String,
 }
 
 #[derive(Deserialize)]
@@ -327,6 +400,7 @@ pub const TILESET_FORMAT: &str = "carcassonne-tiles";
 pub const TILESET_VERSION: u32 = 1;
 
 const BASE_JSON: &str = include_str!("../data/base.json");
+const ANNIVERSARY_JSON: &str = include_str!("../data/anniversary.json");
 
 impl TileSet {
     /// The compiled-in base set (72 tiles, A–X).
@@ -335,6 +409,16 @@ impl TileSet {
         // build defect, not user input.
         TileSet::from_json(BASE_JSON).expect("the compiled-in base tile set is valid")
     }
+
+    /// The compiled-in 20th Anniversary set (15 arrow tiles, 20A–20O; geometry authored, see
+    /// the file's description and `docs/tile-sets.md`).
+    pub fn anniversary() -> TileSet {
+        // Checked by the `anniversary_set_loads` test, like the base set.
+        TileSet::from_json(ANNIVERSARY_JSON).expect("the compiled-in anniversary tile set is valid")
+    }
+
+    /// Names of the compiled-in sets.
+    pub const BUILTIN: [&'static str; 2] = ["base", "anniversary"];
 
     /// The compiled-in set with this name, if any.
     pub fn builtin(name: &str) -> Option<TileSet> {
@@ -345,10 +429,35 @@ impl TileSet {
     /// folding many games does not re-read the tile data for each.
     pub fn builtin_shared(name: &str) -> Option<std::sync::Arc<TileSet>> {
         static BASE: std::sync::OnceLock<std::sync::Arc<TileSet>> = std::sync::OnceLock::new();
+        static ANNIVERSARY: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+            std::sync::OnceLock::new();
         match name {
             "base" => Some(std::sync::Arc::clone(
                 BASE.get_or_init(|| std::sync::Arc::new(TileSet::base())),
             )),
+            "anniversary" => Some(std::sync::Arc::clone(
+                ANNIVERSARY.get_or_init(|| std::sync::Arc::new(TileSet::anniversary())),
+            )),
+            _ => None,
+        }
+    }
+
+    /// The combination of compiled-in sets with these names, in this order, shared and built
+    /// once per process (folding many games with an expansion then does not copy the tile data
+    /// for each); `None` for a combination that is not cached (combine those yourself).
+    pub fn builtin_combined(names: &[&str]) -> Option<std::sync::Arc<TileSet>> {
+        static BASE_ANNIVERSARY: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+            std::sync::OnceLock::new();
+        match names {
+            [single] => TileSet::builtin_shared(single),
+            ["base", "anniversary"] => {
+                Some(std::sync::Arc::clone(BASE_ANNIVERSARY.get_or_init(|| {
+                    std::sync::Arc::new(
+                        TileSet::combine(&[TileSet::base(), TileSet::anniversary()])
+                            .expect("the built-in sets have distinct ids"),
+                    )
+                })))
+            }
             _ => None,
         }
     }
@@ -471,6 +580,11 @@ impl TileSet {
         self.tiles.iter().map(|t| u32::from(t.count)).sum()
     }
 
+    /// Whether any tile of the set carries an arrow.
+    pub fn has_arrows(&self) -> bool {
+        self.tiles.iter().any(|t| t.arrow.is_some())
+    }
+
     /// The tile type marked as start tile (the first one with `start > 0`).
     pub fn start_tile(&self) -> Option<TileTypeId> {
         self.tiles
@@ -529,6 +643,24 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
                 "{s:?} is not a port; expected one of Nw Ne En Es Se Sw Ws Wn"
             ))
         })
+    };
+
+    let arrow = match &ft.arrow {
+        None => None,
+        Some(a) => Some(Arrow {
+            symbol: ArrowSymbol::parse(&a.symbol).ok_or_else(|| {
+                fail(format!(
+                    "arrow symbol {:?} is unknown; expected \"companion\", \"portal\" or \"extra_turn\"",
+                    a.symbol
+                ))
+            })?,
+            side: Side::parse(&a.side).ok_or_else(|| {
+                fail(format!(
+                    "arrow side {:?} is not a side; expected N, E, S or W",
+                    a.side
+                ))
+            })?,
+        }),
     };
 
     let mut segments = Vec::new();
@@ -716,9 +848,13 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         sig.sort();
         sig
     };
+    // An arrow points a different way in every rotation, so a tile with one has four
+    // distinct rotations even when its terrain is symmetric.
+    let arrow_side = |turns: u8| arrow.map(|a| (a.side.index() + usize::from(turns)) % 4);
     let mut distinct = [true; 4];
     for r in 1..4u8 {
-        distinct[r as usize] = (0..r).all(|q| signature(q) != signature(r));
+        distinct[r as usize] =
+            (0..r).all(|q| signature(q) != signature(r) || arrow_side(q) != arrow_side(r));
     }
 
     let monastery = segments
@@ -732,6 +868,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         start: ft.start,
         edges,
         segments,
+        arrow,
         monastery,
         oriented,
         distinct,
@@ -819,6 +956,67 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn anniversary_set_loads_with_five_arrows_per_symbol() {
+        let set = TileSet::anniversary();
+        assert_eq!(set.name, "anniversary");
+        assert_eq!(set.len(), 15);
+        assert_eq!(set.total_count(), 15);
+        assert!(set.description.contains("RECONSTRUCTION"));
+        for symbol in ArrowSymbol::ALL {
+            let n = set
+                .tiles()
+                .iter()
+                .filter(|t| t.arrow.map(|a| a.symbol) == Some(symbol))
+                .count();
+            assert_eq!(n, 5, "{symbol}");
+        }
+        let ids: Vec<&str> = set.tiles().iter().map(|t| t.id.as_str()).collect();
+        let expected: Vec<String> = ('A'..='O').map(|c| format!("20{c}")).collect();
+        assert_eq!(ids, expected);
+        assert_eq!(set.start_tile(), None);
+        // Combines with the base set without id clashes.
+        let both = TileSet::combine(&[TileSet::base(), set]).unwrap();
+        assert_eq!(both.total_count(), 87);
+    }
+
+    #[test]
+    fn an_arrow_turns_with_its_tile_and_makes_every_rotation_distinct() {
+        let set = TileSet::anniversary();
+        // 20O is all field (symmetric terrain) with its arrow pointing east at rotation 0.
+        let t = set.get(set.find("20O").unwrap());
+        assert_eq!(t.arrow(Rotation::new(0).unwrap()).unwrap().side, Side::E);
+        assert_eq!(t.arrow(Rotation::new(1).unwrap()).unwrap().side, Side::S);
+        assert_eq!(t.arrow(Rotation::new(3).unwrap()).unwrap().side, Side::N);
+        assert!(Rotation::ALL.into_iter().all(|r| t.is_distinct_rotation(r)));
+    }
+
+    #[test]
+    fn a_bad_arrow_is_named() {
+        let field = r#""edges":["F","F","F","F"],"fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]"#;
+        let err = TileSet::from_json(&with_tile(&format!(
+            r#"{{"id":"Z","count":1,{field},"arrow":{{"symbol":"teleport","side":"N"}}}}"#
+        )))
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "tile set: tile Z: arrow symbol \"teleport\" is unknown; expected \"companion\", \"portal\" or \"extra_turn\""
+        );
+        let err = TileSet::from_json(&with_tile(&format!(
+            r#"{{"id":"Z","count":1,{field},"arrow":{{"symbol":"portal","side":"Q"}}}}"#
+        )))
+        .unwrap_err();
+        assert!(
+            err.to_string().contains("arrow side \"Q\" is not a side"),
+            "{err}"
+        );
+        let err = TileSet::from_json(&with_tile(&format!(
+            r#"{{"id":"Z","count":1,{field},"arrow":{{"symbol":"portal"}}}}"#
+        )))
+        .unwrap_err();
+        assert!(err.to_string().contains("missing field `side`"), "{err}");
     }
 
     fn with_tile(tile: &str) -> String {

@@ -4,20 +4,41 @@
 //! - `legal_placements`: enumerating one turn's legal placements, over 2,000 positions taken
 //!   from 100 games at every stage;
 //! - `random_game`: whole random games (shuffle, draw, enumerate, choose, apply, score),
-//!   reported in games per second on one core.
+//!   reported in games per second on one core;
+//! - the same three with the 20th Anniversary expansion on (base + 15 arrow tiles), suffixed
+//!   `_anniversary`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
-use carc_rules::{Action, Effects, Game, Phase, Placement, Setup, TileTypeId};
+use std::sync::Arc;
+
+use carc_rules::{Action, Effects, Game, Options, Phase, Placement, Setup, TileSet, TileTypeId};
 use carc_sim::{play, play_into, Buffers, Strategy};
 
+fn anniversary(players: u8) -> Setup {
+    Setup {
+        players,
+        options: Options {
+            anniversary: true,
+            ..Options::default()
+        },
+        tiles: Arc::new(TileSet::combine(&[TileSet::base(), TileSet::anniversary()]).unwrap()),
+        bag: None,
+    }
+}
+
 fn bench(c: &mut Criterion) {
+    bench_with(c, "", Setup::base);
+    bench_with(c, "_anniversary", anniversary);
+}
+
+fn bench_with(c: &mut Criterion, suffix: &str, make: fn(u8) -> Setup) {
     let games: Vec<(u8, Vec<Action>)> = (0..200u64)
         .map(|seed| {
             let players = 2 + (seed % 5) as u8;
             (
                 players,
-                play(Setup::base(players), seed, &[Strategy::Random])
+                play(make(players), seed, &[Strategy::Random])
                     .unwrap()
                     .actions,
             )
@@ -27,10 +48,10 @@ fn bench(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("rules");
     g.throughput(Throughput::Elements((events / games.len()) as u64));
-    let setups: Vec<Setup> = games.iter().map(|(p, _)| Setup::base(*p)).collect();
+    let setups: Vec<Setup> = games.iter().map(|(p, _)| make(*p)).collect();
     let mut fx = Effects::default();
     let mut i = 0;
-    g.bench_function("apply_event", |b| {
+    g.bench_function(format!("apply_event{suffix}"), |b| {
         b.iter(|| {
             i = (i + 1) % games.len();
             let mut game = Game::new(setups[i].clone()).unwrap();
@@ -44,7 +65,7 @@ fn bench(c: &mut Criterion) {
     // Positions where a tile has been drawn, across whole games.
     let mut positions: Vec<(Game, TileTypeId)> = Vec::new();
     for (players, actions) in games.iter().take(100) {
-        let mut game = Game::new(Setup::base(*players)).unwrap();
+        let mut game = Game::new(make(*players)).unwrap();
         for (k, a) in actions.iter().enumerate() {
             game.apply(a, &mut fx).unwrap();
             if let Phase::Place { tile } = game.phase() {
@@ -57,7 +78,7 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(1));
     let mut out: Vec<Placement> = Vec::with_capacity(128);
     let mut i = 0;
-    g.bench_function("legal_placements", |b| {
+    g.bench_function(format!("legal_placements{suffix}"), |b| {
         b.iter(|| {
             i = (i + 1) % positions.len();
             let (game, tile) = &positions[i];
@@ -69,8 +90,8 @@ fn bench(c: &mut Criterion) {
     let mut buffers = Buffers::default();
     let mut actions = Vec::with_capacity(256);
     let mut seed = 0u64;
-    let setup = Setup::base(4);
-    g.bench_function("random_game_4_players", |b| {
+    let setup = make(4);
+    g.bench_function(format!("random_game_4_players{suffix}"), |b| {
         b.iter(|| {
             seed += 1;
             let game = play_into(
@@ -85,7 +106,10 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
-    eprintln!("legal_placements sampled {} positions", positions.len());
+    eprintln!(
+        "legal_placements{suffix} sampled {} positions",
+        positions.len()
+    );
 }
 
 criterion_group! {

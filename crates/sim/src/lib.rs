@@ -10,18 +10,20 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{
-    Action, Effects, FeatureKind, Game, MeepleSpot, Placement, Pos, Rotation, RuleViolation, Setup,
-    TileTypeId,
+    Action, ArrowMeepleSpot, Effects, FeatureKind, Game, MeepleSpot, Phase, PlacedArrow, Placement,
+    Pos, Rotation, RuleViolation, Setup, TileTypeId,
 };
 
 /// How a simulated seat chooses its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// Uniform among legal placements; then uniform among meeple spots and "no meeple".
+    /// Uniform among legal placements; then (20th Anniversary) uniform among the arrows to
+    /// choose from; then uniform among meeple spots, arrow-meeple targets and "no meeple".
     Random,
-    /// Tries every placement and meeple choice and keeps the one with the best immediate
-    /// value: own points minus the best opponent's, plus half the standing value of a
-    /// feature it claims, minus 1 for each meeple used.
+    /// Tries every placement, arrow choice and meeple choice (arrow-meeple targets included)
+    /// and keeps the one with the best immediate value: own points minus the best opponent's,
+    /// plus half the standing value of a feature it claims, minus 1 for each meeple used,
+    /// plus 6 for an extra turn.
     Greedy,
 }
 
@@ -55,6 +57,8 @@ pub struct SimGame {
 pub struct Buffers {
     placements: Vec<Placement>,
     spots: Vec<MeepleSpot>,
+    arrow_spots: Vec<ArrowMeepleSpot>,
+    choices: Vec<PlacedArrow>,
     bag: Vec<TileTypeId>,
     fx: Effects,
 }
@@ -126,31 +130,65 @@ pub fn play_into(
         }
         let seat = game.current_player() as usize;
         let strategy = strategies[seat % strategies.len().max(1)];
-        let (placement, meeple) = match strategy {
+        let plan = match strategy {
             Strategy::Random => {
                 let p = buffers.placements[rng.gen_range(0..buffers.placements.len())];
-                (p, None)
+                Plan {
+                    placement: p,
+                    choice: None,
+                    meeple: None,
+                }
             }
-            Strategy::Greedy => greedy(&game, &buffers.placements, &mut buffers.spots, fx),
+            Strategy::Greedy => greedy(
+                &game,
+                &buffers.placements,
+                &mut buffers.spots,
+                &mut buffers.arrow_spots,
+                &mut buffers.choices,
+                fx,
+            ),
         };
         let place = Action::Place {
-            at: placement.at,
-            rotation: placement.rotation,
+            at: plan.placement.at,
+            rotation: plan.placement.rotation,
         };
         game.apply(&place, fx)?;
         actions.push(place);
+        if let Phase::ChooseArrow { .. } = game.phase() {
+            let choice = match (strategy, plan.choice) {
+                (Strategy::Greedy, Some(choice)) => choice,
+                _ => {
+                    game.legal_arrow_choices(&mut buffers.choices);
+                    let a = buffers.choices[rng.gen_range(0..buffers.choices.len())];
+                    Action::ChooseArrow { arrow: a.at }
+                }
+            };
+            game.apply(&choice, fx)?;
+            actions.push(choice);
+        }
         let meeple_action = match strategy {
             Strategy::Random => {
                 game.legal_meeples(&mut buffers.spots);
-                let choice = rng.gen_range(0..=buffers.spots.len());
-                match buffers.spots.get(choice) {
-                    Some(spot) => Action::PlaceMeeple {
-                        segment: spot.segment,
-                    },
-                    None => Action::SkipMeeple,
+                game.legal_arrow_meeples(&mut buffers.arrow_spots);
+                // Without an arrow action this draws exactly as the base-game player always
+                // did, so base-game seeds keep giving the same games.
+                let n = buffers.spots.len();
+                let choice = rng.gen_range(0..=n + buffers.arrow_spots.len());
+                if choice < n {
+                    Action::PlaceMeeple {
+                        segment: buffers.spots[choice].segment,
+                    }
+                } else if let Some(s) = buffers.arrow_spots.get(choice - n) {
+                    Action::PlaceArrowMeeple {
+                        via: s.via,
+                        at: s.at,
+                        segment: s.segment,
+                    }
+                } else {
+                    Action::SkipMeeple
                 }
             }
-            Strategy::Greedy => meeple.unwrap_or(Action::SkipMeeple),
+            Strategy::Greedy => plan.meeple.unwrap_or(Action::SkipMeeple),
         };
         game.apply(&meeple_action, fx)?;
         actions.push(meeple_action);
@@ -158,15 +196,26 @@ pub fn play_into(
     Ok(game)
 }
 
-/// The greedy choice: best (placement, meeple) by immediate value; first wins ties.
+/// A turn's decisions after the draw.
+struct Plan {
+    placement: Placement,
+    /// The arrow to activate, when the placement offers several.
+    choice: Option<Action>,
+    meeple: Option<Action>,
+}
+
+/// The greedy choice: best (placement, arrow, meeple) by immediate value; first wins ties.
 fn greedy(
     game: &Game,
     placements: &[Placement],
     spots: &mut Vec<MeepleSpot>,
+    arrow_spots: &mut Vec<ArrowMeepleSpot>,
+    choices: &mut Vec<PlacedArrow>,
     fx: &mut Effects,
-) -> (Placement, Option<Action>) {
+) -> Plan {
     let me = game.current_player() as usize;
-    let mut best: Option<(i64, Placement, Option<Action>)> = None;
+    let mut best: Option<(i64, Plan)> = None;
+    let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
     for &p in placements {
         let mut placed = game.clone();
         if placed
@@ -181,28 +230,65 @@ fn greedy(
         {
             continue;
         }
-        placed.legal_meeples(spots);
-        let options = std::iter::once(None).chain(spots.iter().map(|s| Some(*s)));
-        for spot in options {
-            let mut after = placed.clone();
-            let action = match spot {
-                Some(s) => Action::PlaceMeeple { segment: s.segment },
-                None => Action::SkipMeeple,
-            };
-            if after.apply(&action, fx).is_err() {
-                continue;
+        branches.clear();
+        if let Phase::ChooseArrow { .. } = placed.phase() {
+            placed.legal_arrow_choices(choices);
+            for a in choices.iter() {
+                let choice = Action::ChooseArrow { arrow: a.at };
+                let mut chosen = placed.clone();
+                if chosen.apply(&choice, fx).is_ok() {
+                    branches.push((Some(choice), chosen));
+                }
             }
-            let value = value_for(&after, game, me, p.at, spot);
-            if best.as_ref().is_none_or(|(v, _, _)| value > *v) {
-                best = Some((value, p, Some(action)));
+        } else {
+            branches.push((None, placed));
+        }
+        for (choice, placed) in &branches {
+            placed.legal_meeples(spots);
+            placed.legal_arrow_meeples(arrow_spots);
+            let normal = spots.iter().map(|s| {
+                (
+                    Action::PlaceMeeple { segment: s.segment },
+                    Some((p.at, s.segment, s.label.kind)),
+                )
+            });
+            let remote = arrow_spots.iter().map(|s| {
+                (
+                    Action::PlaceArrowMeeple {
+                        via: s.via,
+                        at: s.at,
+                        segment: s.segment,
+                    },
+                    Some((s.at, s.segment, s.label.kind)),
+                )
+            });
+            let options = std::iter::once((Action::SkipMeeple, None))
+                .chain(normal)
+                .chain(remote);
+            for (action, spot) in options {
+                let mut after = placed.clone();
+                if after.apply(&action, fx).is_err() {
+                    continue;
+                }
+                let value = value_for(&after, game, me, spot);
+                if best.as_ref().is_none_or(|(v, _)| value > *v) {
+                    best = Some((
+                        value,
+                        Plan {
+                            placement: p,
+                            choice: *choice,
+                            meeple: Some(action),
+                        },
+                    ));
+                }
             }
         }
     }
-    let (_, p, action) = best.expect("at least one legal placement");
-    (p, action)
+    best.expect("at least one legal placement").1
 }
 
-fn value_for(after: &Game, before: &Game, me: usize, at: Pos, spot: Option<MeepleSpot>) -> i64 {
+/// The immediate value of a turn for seat `me`; `spot` is where its meeple went, if anywhere.
+fn value_for(after: &Game, before: &Game, me: usize, spot: Option<(Pos, u8, FeatureKind)>) -> i64 {
     let gain = |seat: usize| i64::from(after.scores()[seat]) - i64::from(before.scores()[seat]);
     let mine = gain(me);
     let theirs = (0..before.players() as usize)
@@ -211,22 +297,22 @@ fn value_for(after: &Game, before: &Game, me: usize, at: Pos, spot: Option<Meepl
         .max()
         .unwrap_or(0);
     let mut value = 2 * (mine - theirs);
-    if let Some(s) = spot {
+    if let Some((at, segment, kind)) = spot {
         // The meeple is still out (feature not completed this turn): count half its value now.
         if after
             .meeples()
-            .any(|(p, pos, seg, _)| p as usize == me && pos == at && seg == s.segment)
+            .any(|(p, pos, seg, _)| p as usize == me && pos == at && seg == segment)
         {
             let standing = after
-                .appraise(at, s.segment)
+                .appraise(at, segment)
                 .map_or(0, |sc| i64::from(sc.points));
-            let weight = if s.label.kind == FeatureKind::Field {
-                1
-            } else {
-                2
-            };
+            let weight = if kind == FeatureKind::Field { 1 } else { 2 };
             value += weight * standing / 2 - 2;
         }
+    }
+    // An extra turn (20th Anniversary): the same seat is to move again.
+    if after.is_extra_turn() && after.current_player() as usize == me && !after.is_over() {
+        value += 6;
     }
     value
 }
@@ -255,6 +341,55 @@ mod tests {
             .count();
         assert_eq!(draws, 71, "72 tiles, one is the start tile");
         assert_eq!(g.game.placed().len() + g.game.set_aside().len(), 72);
+    }
+
+    fn anniversary(players: u8) -> Setup {
+        let tiles = carc_rules::TileSet::combine(&[
+            carc_rules::TileSet::base(),
+            carc_rules::TileSet::anniversary(),
+        ])
+        .unwrap();
+        Setup {
+            players,
+            options: carc_rules::Options {
+                anniversary: true,
+                ..carc_rules::Options::default()
+            },
+            tiles: std::sync::Arc::new(tiles),
+            bag: None,
+        }
+    }
+
+    #[test]
+    fn anniversary_games_are_deterministic_use_every_tile_and_take_arrow_actions() {
+        let mut arrow_meeples = 0;
+        let mut choices = 0;
+        for seed in 0..10 {
+            for strategies in [
+                &[Strategy::Random][..],
+                &[Strategy::Greedy, Strategy::Random],
+            ] {
+                let a = play(anniversary(3), seed, strategies).unwrap();
+                let b = play(anniversary(3), seed, strategies).unwrap();
+                assert_eq!(a.actions, b.actions);
+                assert!(a.game.is_over());
+                assert_eq!(a.game.placed().len() + a.game.set_aside().len(), 87);
+                arrow_meeples += a
+                    .actions
+                    .iter()
+                    .filter(|x| matches!(x, Action::PlaceArrowMeeple { .. }))
+                    .count();
+                choices += a
+                    .actions
+                    .iter()
+                    .filter(|x| matches!(x, Action::ChooseArrow { .. }))
+                    .count();
+            }
+        }
+        assert!(
+            arrow_meeples > 0 && choices > 0,
+            "{arrow_meeples} {choices}"
+        );
     }
 
     #[test]

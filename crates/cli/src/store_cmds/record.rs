@@ -6,11 +6,11 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use carc_events::{
-    write_event_line, write_header, Color, Event, Header, Log, MeepleTarget, Player, Pos, Rotation,
-    RulesOptions, TileId,
+    write_event_line, write_header, ArrowMeepleAction, ArrowSymbol, Color, Event, Header, Log,
+    MeepleTarget, Player, Pos, Rotation, RulesOptions, TileId,
 };
 use carc_replay::fold;
-use carc_rules::{Game, MeepleSpot, Phase, Placement, TileSet};
+use carc_rules::{ArrowMeepleSpot, Game, MeepleSpot, Phase, PlacedArrow, Placement, TileSet};
 use carc_store::{ExpectedVersion, NewEvent, Store};
 use clap::{Args, Subcommand};
 
@@ -58,6 +58,32 @@ pub enum RecordCmd {
         /// The game id.
         game: String,
     },
+    /// 20th Anniversary: of several arrows the tile just placed activates, the current player
+    /// chose the one on the tile at (X, Y).
+    #[command(allow_negative_numbers = true)]
+    Arrow {
+        /// The game id.
+        game: String,
+        /// Column of the tile carrying the chosen arrow.
+        x: i32,
+        /// Row of the tile carrying the chosen arrow.
+        y: i32,
+    },
+    /// 20th Anniversary: instead of the normal meeple, the current player put one through the
+    /// activated companion or portal arrow on a feature of the tile at (X, Y).
+    #[command(allow_negative_numbers = true)]
+    ArrowMeeple {
+        /// The game id.
+        game: String,
+        /// `companion` or `portal`.
+        action: String,
+        /// Column of the target tile.
+        x: i32,
+        /// Row of the target tile.
+        y: i32,
+        /// The feature, in board orientation ("city N", "road E", "field Sw", "monastery").
+        on: String,
+    },
     /// Retract the last move by appending a retraction record (nothing is deleted).
     Undo {
         /// The game id.
@@ -76,6 +102,9 @@ pub struct NewArgs {
     /// Play without farmers (fields are not scored).
     #[arg(long)]
     no_farmers: bool,
+    /// Expansions, comma-separated (supported: anniversary); their tile sets join the bag.
+    #[arg(long, value_delimiter = ',')]
+    expansions: Vec<String>,
 }
 
 pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode> {
@@ -120,6 +149,44 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
                 tile: tile_id(g, tile),
             })
         }),
+        RecordCmd::Arrow { game, x, y } => record_move(ctx, &store, &game, loaded, |g| {
+            if !matches!(g.phase(), Phase::ChooseArrow { .. }) {
+                bail!("no arrow to choose: {}", phase_text(g));
+            }
+            let at = carc_rules::Pos::new(x, y);
+            let Some(arrow) = g.arrows().iter().find(|a| a.at == at) else {
+                bail!("the tile at {at} carries no arrow");
+            };
+            Ok(Event::ArrowChosen {
+                player: g.current_player(),
+                at: Pos::new(x, y),
+                symbol: match arrow.symbol {
+                    carc_rules::ArrowSymbol::Companion => ArrowSymbol::Companion,
+                    carc_rules::ArrowSymbol::Portal => ArrowSymbol::Portal,
+                    carc_rules::ArrowSymbol::ExtraTurn => ArrowSymbol::ExtraTurn,
+                },
+            })
+        }),
+        RecordCmd::ArrowMeeple {
+            game,
+            action,
+            x,
+            y,
+            on,
+        } => record_move(ctx, &store, &game, loaded, |g| {
+            let action = match action.as_str() {
+                "companion" => ArrowMeepleAction::Companion,
+                "portal" => ArrowMeepleAction::Portal,
+                other => bail!("unknown arrow action {other:?}; expected companion or portal"),
+            };
+            let on: MeepleTarget = on.parse()?;
+            Ok(Event::ArrowMeeplePlaced {
+                player: g.current_player(),
+                action,
+                at: Pos::new(x, y),
+                on,
+            })
+        }),
         RecordCmd::Undo { game } => undo(ctx, &store, &game, loaded),
     }
 }
@@ -146,9 +213,13 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             .collect(),
         rules: RulesOptions {
             farmers: !args.no_farmers,
+            expansions: args.expansions.clone(),
             ..RulesOptions::default()
         },
-        tile_sets: vec!["base".to_string()],
+        // Each expansion brings the tile set of its name (the bridge refuses unknown ones).
+        tile_sets: std::iter::once("base".to_string())
+            .chain(args.expansions.iter().cloned())
+            .collect(),
         bag: None,
         comment: Some(format!("recorded with carc {}", env!("CARGO_PKG_VERSION"))),
     };
@@ -295,6 +366,9 @@ fn phase_text(game: &Game) -> String {
         Phase::Start => "the start tile is not placed yet".into(),
         Phase::Draw => "the current player must draw a tile first".into(),
         Phase::Place { tile } => format!("tile {} waits to be placed", game.tiles().get(tile).id),
+        Phase::ChooseArrow { .. } => {
+            "the current player must choose which arrow to activate".into()
+        }
         Phase::Meeple { .. } => "a meeple (or none) is due for the tile just placed".into(),
         Phase::Over => "the game is over".into(),
     }
@@ -327,18 +401,40 @@ fn hint(id: &str, header: &Header, game: &Game) -> String {
                 )
             }
         }
+        Phase::ChooseArrow { .. } => {
+            let mut choices: Vec<PlacedArrow> = Vec::new();
+            game.legal_arrow_choices(&mut choices);
+            let list: Vec<String> = choices
+                .iter()
+                .map(|a| format!("the {} arrow at {}", a.symbol, a.at))
+                .collect();
+            format!(
+                "next: {who} chooses one arrow to activate ({}): carc record arrow {id} X Y",
+                list.join(", ")
+            )
+        }
         Phase::Meeple { .. } => {
             let mut spots: Vec<MeepleSpot> = Vec::new();
             game.legal_meeples(&mut spots);
             let list: Vec<String> = spots.iter().map(|s| format!("\"{}\"", s.label)).collect();
-            format!(
+            let mut text = format!(
                 "next: {who} may place a meeple on {} or none: carc record meeple {id} TARGET|none",
                 if list.is_empty() {
                     "nothing".to_string()
                 } else {
                     list.join(", ")
                 }
-            )
+            );
+            if let Some(action) = game.arrow_action() {
+                let mut remote: Vec<ArrowMeepleSpot> = Vec::new();
+                game.legal_arrow_meeples(&mut remote);
+                text.push_str(&format!(
+                    "; or through the {action} arrow on one of {} targets (`carc legal {id} --at N` lists them): carc record arrow-meeple {id} {} X Y TARGET",
+                    remote.len(),
+                    action.name()
+                ));
+            }
+            text
         }
         Phase::Over => {
             let scores: Vec<String> = game

@@ -17,7 +17,39 @@ pub fn table(players: u8, bag: &[(&str, u16)]) -> Table {
     table_with(players, bag, Options::default())
 }
 
+/// Base + 20th Anniversary tiles with the expansion on; only the listed tiles in the bag (plus
+/// the start tile D at `start`, rotation 0).
+pub fn anniversary_table_at(players: u8, bag: &[(&str, u16)], start: Pos) -> Table {
+    let tiles = TileSet::combine(&[TileSet::base(), TileSet::anniversary()]).unwrap();
+    let options = Options {
+        anniversary: true,
+        ..Options::default()
+    };
+    table_from(players, bag, options, Arc::new(tiles), start)
+}
+
+/// [`anniversary_table_at`] with the start tile at (0,0).
+pub fn anniversary_table(players: u8, bag: &[(&str, u16)]) -> Table {
+    anniversary_table_at(players, bag, Pos::new(0, 0))
+}
+
 pub fn table_with(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
+    table_from(
+        players,
+        bag,
+        options,
+        Arc::new(TileSet::base()),
+        Pos::new(0, 0),
+    )
+}
+
+fn table_from(
+    players: u8,
+    bag: &[(&str, u16)],
+    options: Options,
+    tiles: Arc<TileSet>,
+    start: Pos,
+) -> Table {
     let mut counts: BTreeMap<String, u16> = BTreeMap::new();
     *counts.entry("D".into()).or_default() += 1;
     for (id, n) in bag {
@@ -26,7 +58,7 @@ pub fn table_with(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
     let setup = Setup {
         players,
         options,
-        tiles: Arc::new(TileSet::base()),
+        tiles,
         bag: Some(counts),
     };
     let mut game = Game::new(setup).expect("valid setup");
@@ -35,7 +67,7 @@ pub fn table_with(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
     game.apply(
         &Action::PlaceStart {
             tile: d,
-            at: Pos::new(0, 0),
+            at: start,
             rotation: Rotation::default(),
         },
         &mut fx,
@@ -93,6 +125,36 @@ impl Table {
         all.scores.extend(self.fx.scores.iter().cloned());
         all.returned.extend_from_slice(&self.fx.returned);
         all
+    }
+
+    /// Chooses the arrow of the tile at (x,y) among several.
+    pub fn choose(&mut self, x: i32, y: i32) -> Result<(), RuleViolation> {
+        self.game.apply(
+            &Action::ChooseArrow {
+                arrow: Pos::new(x, y),
+            },
+            &mut self.fx,
+        )
+    }
+
+    /// A meeple through this turn's companion or portal arrow onto `on` of the tile at (x,y).
+    pub fn arrow_meeple(
+        &mut self,
+        via: ArrowSymbol,
+        x: i32,
+        y: i32,
+        on: &str,
+    ) -> Result<(), RuleViolation> {
+        let label: SegmentLabel = on.parse().expect("label");
+        let segment = self.game.resolve_segment_at(via, Pos::new(x, y), &label)?;
+        self.game.apply(
+            &Action::PlaceArrowMeeple {
+                via,
+                at: Pos::new(x, y),
+                segment,
+            },
+            &mut self.fx,
+        )
     }
 
     pub fn scores(&self) -> Vec<u32> {
