@@ -186,6 +186,13 @@ pub fn write(log: &Log) -> Result<String, JczError> {
             (Event::MeeplePlaced { .. }, _) => {
                 return Err(illegal("a meeple outside the meeple step".into()))
             }
+            // Refused above with the expansion; a base header cannot reach these legally.
+            (Event::ArrowChosen { .. } | Event::ArrowMeeplePlaced { .. }, _) => {
+                return Err(JczError::Unsupported(vec![format!(
+                    "event {seq}: {} (20th Anniversary)",
+                    envelope.event.type_name()
+                )]))
+            }
         }
         game.apply(&action, &mut fx)
             .map_err(|v| illegal(v.to_string()))?;

@@ -333,6 +333,16 @@ impl ViewerApp {
         &self.view
     }
 
+    /// The tile whose arrow the current event activated (20th Anniversary), if any.
+    fn activated_arrow(&self) -> Option<Pos> {
+        let g = self.game.as_ref()?;
+        let step = &g.timeline.steps[self.vm.cursor.step()?];
+        step.effects.notes.iter().find_map(|n| match n {
+            carc_rules::Note::ArrowActivated { at, .. } => Some(*at),
+            _ => None,
+        })
+    }
+
     fn refresh_state(&mut self) {
         self.state = self
             .game
@@ -909,6 +919,7 @@ impl ViewerApp {
         let overlay = Overlay {
             colors: &meeple_colors,
             last_placed: state.placed().last().map(|p| p.at),
+            activated_arrow: self.activated_arrow(),
             highlight: &self.highlight,
             legal: &legal,
             hovered,

@@ -4,7 +4,10 @@
 //! `(x, -y)`; one square is one world unit. On a square, local points run from `-0.5` to
 //! `0.5`, `v` growing downwards (south), so the north side is `v = -0.5`.
 
-use carc_rules::{Anchor, FeatureKind, Game, Port, Pos, Rotation, SegmentLabel, Side, TileType};
+use carc_rules::{
+    Anchor, ArrowState, ArrowSymbol, FeatureKind, Game, Port, Pos, Rotation, SegmentLabel, Side,
+    TileType,
+};
 use egui::{vec2, Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
 pub const FIELD: Color32 = Color32::from_rgb(104, 160, 72);
@@ -19,6 +22,42 @@ pub const SHIELD: Color32 = Color32::from_rgb(40, 70, 170);
 pub const LAST_PLACED: Color32 = Color32::from_rgb(255, 140, 0);
 pub const HIGHLIGHT: Color32 = Color32::from_rgb(255, 240, 60);
 pub const LEGAL: Color32 = Color32::from_rgba_premultiplied(90, 90, 90, 90);
+/// Arrow colours (20th Anniversary), one per symbol.
+pub const COMPANION: Color32 = Color32::from_rgb(150, 70, 200);
+pub const PORTAL: Color32 = Color32::from_rgb(30, 190, 210);
+pub const EXTRA_TURN: Color32 = Color32::from_rgb(235, 120, 20);
+/// A spent arrow is greyed over.
+pub const SPENT: Color32 = Color32::from_rgba_premultiplied(70, 70, 70, 200);
+
+/// The colour of an arrow's symbol.
+pub fn arrow_color(symbol: ArrowSymbol) -> Color32 {
+    match symbol {
+        ArrowSymbol::Companion => COMPANION,
+        ArrowSymbol::Portal => PORTAL,
+        ArrowSymbol::ExtraTurn => EXTRA_TURN,
+    }
+}
+
+/// The arrow's triangle on a square: its tip near the middle of `side`, pointing out.
+fn arrow_triangle(sq: Rect, side: Side) -> Vec<Pos2> {
+    let s = sq.width();
+    let out = match side {
+        Side::N => vec2(0.0, -1.0),
+        Side::E => vec2(1.0, 0.0),
+        Side::S => vec2(0.0, 1.0),
+        Side::W => vec2(-1.0, 0.0),
+    };
+    let across = vec2(-out.y, out.x);
+    let c = sq.center();
+    [
+        out * 0.46,
+        out * 0.26 + across * 0.13,
+        out * 0.26 - across * 0.13,
+    ]
+    .iter()
+    .map(|&p| c + p * s)
+    .collect()
+}
 
 /// Smallest and largest zoom, in pixels per square.
 pub const MIN_SCALE: f32 = 6.0;
@@ -224,6 +263,8 @@ pub struct Overlay<'a> {
     pub colors: &'a [Color32],
     /// The tile placed last (outlined).
     pub last_placed: Option<Pos>,
+    /// The tile whose arrow the current event activated (its arrow is outlined in yellow).
+    pub activated_arrow: Option<Pos>,
     /// Squares of a feature to highlight (hovered score).
     pub highlight: &'a [Pos],
     /// Squares where the drawn tile could go.
@@ -262,6 +303,23 @@ pub fn paint(painter: &Painter, rect: Rect, view: &BoardView, game: &Game, overl
             Stroke::new((s * 0.04).max(1.5), HIGHLIGHT),
             egui::StrokeKind::Inside,
         );
+    }
+    for arrow in game.arrows() {
+        let sq = view.square_rect(rect, arrow.at);
+        let triangle = arrow_triangle(sq, arrow.side);
+        if overlay.activated_arrow == Some(arrow.at) {
+            painter.add(Shape::closed_line(
+                triangle,
+                Stroke::new((s * 0.04).max(2.0), HIGHLIGHT),
+            ));
+        } else if arrow.state == ArrowState::Spent {
+            painter.add(Shape::convex_polygon(triangle, SPENT, Stroke::NONE));
+        } else if arrow.state == ArrowState::Activated {
+            painter.add(Shape::closed_line(
+                triangle,
+                Stroke::new((s * 0.02).max(1.0), Color32::WHITE),
+            ));
+        }
     }
     if let Some(at) = overlay.last_placed {
         painter.rect_stroke(
@@ -414,6 +472,14 @@ pub fn paint_tile_type(painter: &Painter, sq: Rect, tile: &TileType, rot: Rotati
             shield,
             SHIELD,
             Stroke::new((s * 0.012).max(1.0), Color32::WHITE),
+        ));
+    }
+
+    if let Some(arrow) = tile.arrow(rot) {
+        painter.add(Shape::convex_polygon(
+            arrow_triangle(sq, arrow.side),
+            arrow_color(arrow.symbol),
+            Stroke::new((s * 0.012).max(1.0), Color32::BLACK),
         ));
     }
 

@@ -4,7 +4,7 @@
 
 use carc_events::{Color, Event, Header};
 use carc_replay::Step;
-use carc_rules::{FeatureKind, Game, Note, Pos, Score, ScoreTime};
+use carc_rules::{FeatureKind, Game, Note, Pos, Score, ScoreSource, ScoreTime};
 use egui::Color32;
 
 /// A seat's name from the header, or `seat N`.
@@ -37,6 +37,12 @@ pub fn short_event(e: &Event) -> String {
         Event::MeeplePlaced { on, .. } => format!("meeple on {on}"),
         Event::MeepleSkipped { .. } => "no meeple".to_string(),
         Event::TileSetAside { tile, .. } => format!("set {} aside", tile.as_str()),
+        Event::ArrowChosen { at, symbol, .. } => {
+            format!("chose the {} arrow at ({},{})", symbol.as_str(), at.x, at.y)
+        }
+        Event::ArrowMeeplePlaced { action, at, on, .. } => {
+            format!("{} meeple on {on} at ({},{})", action.as_str(), at.x, at.y)
+        }
     }
 }
 
@@ -64,6 +70,16 @@ pub fn event_row(header: &Header, steps: &[Step], index: usize, glyph: Option<&s
         .player()
         .map_or_else(String::new, |p| seat_name(header, p));
     let mut row = format!("{:>3}  {who}  {}", step.seq, short_event(&step.event));
+    // 20th Anniversary: the draw that starts an extra turn says so.
+    let extra = index > 0
+        && steps[index - 1]
+            .effects
+            .notes
+            .iter()
+            .any(|n| matches!(n, Note::ExtraTurnBegins { .. }));
+    if extra {
+        row.push_str("  [extra turn]");
+    }
     let before = if index == 0 {
         vec![0; step.scores_after.len()]
     } else {
@@ -100,10 +116,18 @@ pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
         lines.push("majority: no meeple, nobody scores".to_string());
     }
     lines.push(format!("rule: {}", s.rule));
-    ScoreLines {
-        title: format!("{} ({when}) {}: {} points", s.kind, s.feature, s.points),
-        lines,
-    }
+    let title = match s.source {
+        ScoreSource::Arrow { symbol, side } => format!(
+            "{symbol} arrow at {} pointing {} at no tile: {} points",
+            s.feature.at,
+            side.word(),
+            s.points
+        ),
+        ScoreSource::Feature => {
+            format!("{} ({when}) {}: {} points", s.kind, s.feature, s.points)
+        }
+    };
+    ScoreLines { title, lines }
 }
 
 /// A ruling-trace line: the note and its rule.
@@ -225,6 +249,51 @@ mod tests {
         // Event 18 joins the two occupied cities: a tie, 8 each.
         let row = event_row(h, steps, 18, None);
         assert!(row.contains("(Ada +8, Brandt +8)"), "{row}");
+    }
+
+    #[test]
+    fn anniversary_rows_mark_arrow_choices_remote_meeples_and_extra_turns() {
+        // Given the 4-player anniversary sample (it has every symbol, a choice and extra turns)
+        let g = LoadedGame::open(
+            &Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../logs/sim-4p-anniversary-mixed.jsonl"),
+        )
+        .unwrap();
+        assert!(g.problem().is_none(), "{:?}", g.problem());
+        let h = &g.timeline.log.header;
+        let steps = &g.timeline.steps;
+        // When every row of the event list is written
+        let rows: Vec<String> = (0..steps.len())
+            .map(|i| event_row(h, steps, i, None))
+            .collect();
+        // Then the choices, the meeples sent by companion and portal, and the extra turns show
+        let has = |what: &str| rows.iter().any(|r| r.contains(what));
+        assert!(has("chose the "), "no arrow choice row");
+        assert!(has("companion meeple on "), "no companion row");
+        assert!(has("portal meeple on "), "no portal row");
+        let extra: Vec<&String> = rows.iter().filter(|r| r.contains("[extra turn]")).collect();
+        assert!(!extra.is_empty(), "no extra turn row");
+        assert!(extra.iter().all(|r| r.contains(" drew ")), "{extra:?}");
+        // And a +2 for an arrow pointing at no tile is titled as such
+        let arrow_score = steps
+            .iter()
+            .flat_map(|s| &s.effects.scores)
+            .find(|s| matches!(s.source, ScoreSource::Arrow { .. }))
+            .expect("an arrow scored 2");
+        let lines = score_lines(h, arrow_score);
+        assert!(
+            lines.title.contains("arrow at (") && lines.title.ends_with("at no tile: 2 points"),
+            "{}",
+            lines.title
+        );
+        assert!(
+            lines
+                .lines
+                .iter()
+                .any(|l| l.starts_with("rule: anniversary.arrow.no-tile")),
+            "{:?}",
+            lines.lines
+        );
     }
 
     #[test]

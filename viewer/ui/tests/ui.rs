@@ -467,3 +467,38 @@ fn a_store_that_cannot_be_read_shows_its_message_in_the_games_window() {
     h.get_by_label("store ./s is in use by another process");
     assert!(h.state().game().is_none());
 }
+
+#[test]
+fn an_anniversary_game_shows_the_activated_arrow_and_its_ruling() {
+    // Given the 4-player anniversary sample
+    let mut h = opened(&sample("sim-4p-anniversary-mixed.jsonl"));
+    let steps = &h.state().game().unwrap().timeline.steps;
+    let activated = steps
+        .iter()
+        .position(|s| {
+            s.effects
+                .notes
+                .iter()
+                .any(|n| matches!(n, carc_rules::Note::ArrowActivated { .. }))
+        })
+        .expect("an arrow is activated in the sample");
+    // When the viewer jumps to the event that activates an arrow
+    h.state_mut()
+        .command(carc_viewer_ui::Command::JumpTo(activated + 1));
+    h.run();
+    // Then the ruling trace names the activation with its rule id
+    assert_eq!(h.state().cursor(), activated + 1);
+    assert!(h
+        .query_all_by_label_contains("[anniversary.arrow.activated]")
+        .next()
+        .is_some());
+    // And the event list marks the extra turns and the remote meeples
+    assert!(h
+        .query_all_by_label_contains("[extra turn]")
+        .next()
+        .is_some());
+    assert!(h
+        .query_all_by_label_contains("portal meeple on")
+        .next()
+        .is_some());
+}
