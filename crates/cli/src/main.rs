@@ -1,6 +1,7 @@
 //! `carc`: the command-line face of the toolkit. Wiring and formatting only: the rules,
 //! the log format, the fold and the store live in their crates.
 
+mod annotate;
 mod board_text;
 mod commands;
 mod input;
@@ -55,6 +56,8 @@ enum Command {
     Verify(store_cmds::VerifyArgs),
     /// Recreate the store from a folder of JSON Lines logs.
     Rebuild(store_cmds::RebuildArgs),
+    /// Write a comment and a glyph on an event, beside the game (FILE.annotations.jsonl, or the store for a stored game).
+    Annotate(annotate::AnnotateArgs),
     /// Enter a game move by move into the store.
     #[command(subcommand)]
     Record(store_cmds::RecordCmd),
@@ -116,6 +119,7 @@ fn run() -> Result<ExitCode> {
         Command::Verify(a) => store_cmds::verify(&ctx, a, &sets),
         Command::Rebuild(a) => store_cmds::rebuild(&ctx, a, &sets),
         Command::Record(c) => store_cmds::record(&ctx, c, &sets),
+        Command::Annotate(a) => annotate::annotate(&ctx, a),
         Command::Tiles(TilesCmd::Check(a)) => commands::tiles_check(a),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "carc", &mut std::io::stdout());

@@ -75,7 +75,7 @@ impl Ctx {
         }
     }
 
-    fn no_game(&self, game: &str) -> anyhow::Error {
+    pub fn no_game(&self, game: &str) -> anyhow::Error {
         anyhow::anyhow!(
             "no game {game:?} in store {}; `carc games` lists the stored games",
             self.store_dir.display()

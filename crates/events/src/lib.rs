@@ -13,9 +13,12 @@
 //! `read_log(write_log(log).as_bytes()) == Ok(log)` for every valid log whose line numbers run
 //! 2, 3, … in order (as [`Log::push_event`] and decoding produce them).
 //!
+//! The annotation records kept beside a game ([`annotation`]) are part of the wire format too.
+//!
 //! Versions: [`CURRENT_VERSION`] is written; older versions are passed line by line through
 //! [`upcast`], the single place that knows old shapes.
 
+pub mod annotation;
 mod bridge;
 mod error;
 mod model;

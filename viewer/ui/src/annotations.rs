@@ -10,103 +10,11 @@
 //! nothing a user wrote is lost.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
-/// An evaluation mark, as in chess notation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Glyph {
-    #[serde(rename = "!!")]
-    Brilliant,
-    #[serde(rename = "!")]
-    Good,
-    #[serde(rename = "!?")]
-    Interesting,
-    #[serde(rename = "?!")]
-    Dubious,
-    #[serde(rename = "?")]
-    Mistake,
-    #[serde(rename = "??")]
-    Blunder,
-}
-
-impl Glyph {
-    pub const ALL: [Glyph; 6] = [
-        Glyph::Brilliant,
-        Glyph::Good,
-        Glyph::Interesting,
-        Glyph::Dubious,
-        Glyph::Mistake,
-        Glyph::Blunder,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Glyph::Brilliant => "!!",
-            Glyph::Good => "!",
-            Glyph::Interesting => "!?",
-            Glyph::Dubious => "?!",
-            Glyph::Mistake => "?",
-            Glyph::Blunder => "??",
-        }
-    }
-
-    /// Words for tooltips.
-    pub fn meaning(self) -> &'static str {
-        match self {
-            Glyph::Brilliant => "brilliant",
-            Glyph::Good => "good",
-            Glyph::Interesting => "interesting",
-            Glyph::Dubious => "dubious",
-            Glyph::Mistake => "mistake",
-            Glyph::Blunder => "blunder",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Glyph> {
-        Glyph::ALL.into_iter().find(|g| g.as_str() == s)
-    }
-}
-
-impl fmt::Display for Glyph {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// One annotation record (one line of the file).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Annotation {
-    pub game: String,
-    pub seq: u64,
-    pub glyph: Option<Glyph>,
-    #[serde(default)]
-    pub text: String,
-}
-
-impl Annotation {
-    pub fn is_empty(&self) -> bool {
-        self.glyph.is_none() && self.text.trim().is_empty()
-    }
-
-    /// The record as one JSON line (without its `\n`).
-    pub fn to_json(&self) -> String {
-        // Serializing a plain struct of strings and numbers cannot fail.
-        serde_json::to_string(self).expect("annotation serializes")
-    }
-}
-
-/// Where the annotations of a log live: the log's file name plus `.annotations.jsonl`.
-pub fn annotations_path(log: &Path) -> PathBuf {
-    let mut name = log.as_os_str().to_owned();
-    name.push(".annotations.jsonl");
-    PathBuf::from(name)
-}
+pub use carc_events::annotation::{annotations_path, parse_annotation, Annotation, Glyph};
 
 /// Where a game's annotations are kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -173,7 +81,7 @@ impl AnnotationStore {
     /// Takes in one record (a line of the file or a library record); `at` names it in
     /// warnings. Other games' records and unreadable lines are kept for rewriting a file.
     fn absorb(&mut self, at: &str, line: &str) {
-        match serde_json::from_str::<Annotation>(line) {
+        match parse_annotation(line) {
             Ok(a) if a.game == self.game => {
                 if a.is_empty() {
                     self.items.remove(&a.seq);
@@ -302,25 +210,6 @@ impl AnnotationStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn path_is_beside_the_log() {
-        assert_eq!(
-            annotations_path(Path::new("/a/b/game.jsonl")),
-            PathBuf::from("/a/b/game.jsonl.annotations.jsonl")
-        );
-    }
-
-    #[test]
-    fn glyphs_round_trip_as_their_marks() {
-        for g in Glyph::ALL {
-            let json = serde_json::to_string(&g).unwrap();
-            assert_eq!(json, format!("\"{}\"", g.as_str()));
-            assert_eq!(serde_json::from_str::<Glyph>(&json).unwrap(), g);
-            assert_eq!(Glyph::parse(g.as_str()), Some(g));
-        }
-        assert_eq!(Glyph::parse("!!!"), None);
-    }
 
     #[test]
     fn record_shape() {

@@ -1,0 +1,138 @@
+//! `carc annotate`, run as the real binary: records beside a log file and in the store.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn sample() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/short-game-rulings.jsonl")
+}
+
+fn carc(store: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carc"))
+        .env_remove("CARC_STORE")
+        .arg("--store")
+        .arg(store)
+        .args(args)
+        .output()
+        .expect("run carc")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_file_gets_its_records_appended_beside_it_and_the_log_is_untouched() {
+    // Given a copy of the sample log
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("game.jsonl");
+    std::fs::copy(sample(), &log).unwrap();
+    let before = std::fs::read(&log).unwrap();
+    let store = dir.path().join("store");
+    let log_arg = log.to_str().unwrap();
+    // When event 19 is annotated twice (the second replaces the first) and then deleted
+    let o = carc(
+        &store,
+        &[
+            "annotate", log_arg, "--at", "19", "--glyph", "?!", "--text", "a tie?",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("annotation of event 19 saved in"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = carc(
+        &store,
+        &["annotate", log_arg, "--at", "19", "--glyph", "!!"],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = carc(&store, &["annotate", log_arg, "--at", "19", "--delete"]);
+    assert!(text(&o.stdout).contains("removed"), "{}", text(&o.stdout));
+    // Then three records are in the sidecar file, in order, the last one a removal
+    let sidecar = std::fs::read_to_string(dir.path().join("game.jsonl.annotations.jsonl")).unwrap();
+    assert_eq!(
+        sidecar,
+        "{\"game\":\"short-game-rulings\",\"seq\":19,\"glyph\":\"?!\",\"text\":\"a tie?\"}\n\
+         {\"game\":\"short-game-rulings\",\"seq\":19,\"glyph\":\"!!\",\"text\":\"\"}\n\
+         {\"game\":\"short-game-rulings\",\"seq\":19,\"glyph\":null,\"text\":\"\"}\n"
+    );
+    // And the log is byte for byte what it was, and no store was created
+    assert_eq!(std::fs::read(&log).unwrap(), before);
+    assert!(!store.exists());
+}
+
+#[test]
+fn a_stored_game_gets_its_record_in_the_store() {
+    // Given a store holding the sample game
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let o = carc(&store, &["import", sample().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // When event 5 of the stored game is annotated
+    let o = carc(
+        &store,
+        &[
+            "annotate",
+            "short-game-rulings",
+            "--at",
+            "5",
+            "--text",
+            "why J?",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Then the record is in the game's annotation stream, and the game still exports unchanged
+    let opened = carc_store::Store::open(&store).unwrap();
+    let records = carc_archive::read_annotation_records(&opened, "short-game-rulings").unwrap();
+    assert_eq!(
+        records,
+        vec![br#"{"game":"short-game-rulings","seq":5,"glyph":null,"text":"why J?"}"#.to_vec()]
+    );
+    drop(opened);
+    let o = carc(&store, &["export", "short-game-rulings"]);
+    assert_eq!(o.stdout, std::fs::read(sample()).unwrap());
+    let o = carc(&store, &["games"]);
+    assert_eq!(text(&o.stdout).lines().count(), 1, "{}", text(&o.stdout));
+}
+
+#[test]
+fn bad_requests_say_what_is_wrong() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let log = sample();
+    let log = log.to_str().unwrap();
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["annotate", log, "--at", "0", "--text", "x"],
+            "--at 0: game short-game-rulings has events 1 to 34",
+        ),
+        (
+            &["annotate", log, "--at", "35", "--text", "x"],
+            "has events 1 to 34",
+        ),
+        (
+            &["annotate", log, "--at", "3", "--glyph", "!!!"],
+            "--glyph \"!!!\" is not a glyph; use one of !! ! !? ?! ? ??",
+        ),
+        (&["annotate", log, "--at", "3"], "nothing to write"),
+        (
+            &["annotate", "no-such-game", "--at", "3", "--text", "x"],
+            "no game \"no-such-game\" in store",
+        ),
+    ];
+    for (args, want) in cases {
+        let o = carc(&store, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&o.stderr).contains(want),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+    }
+    assert!(!dir
+        .path()
+        .join("short-game-rulings.jsonl.annotations.jsonl")
+        .exists());
+}
