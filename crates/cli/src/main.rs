@@ -115,7 +115,7 @@ fn run() -> Result<ExitCode> {
         Command::Legal(a) => commands::legal(a, &sets),
         Command::Import(a) => store_cmds::import(&ctx, a, &sets),
         Command::Games(a) => store_cmds::games(&ctx, a, &sets),
-        Command::Export(a) => store_cmds::export(&ctx, a),
+        Command::Export(a) => store_cmds::export(&ctx, a, &sets),
         Command::Verify(a) => store_cmds::verify(&ctx, a, &sets),
         Command::Rebuild(a) => store_cmds::rebuild(&ctx, a, &sets),
         Command::Record(c) => store_cmds::record(&ctx, c, &sets),

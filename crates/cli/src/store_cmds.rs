@@ -27,7 +27,9 @@ use serde_json::{json, Value};
 
 use crate::input;
 use crate::json::seat_name;
+use carc_archive::read_annotation_records;
 use carc_archive::{check_game_id, event_id, game_ids, split_lines, StoredGame};
+use carc_events::annotation::{annotations_path, in_force};
 
 /// Where the store is and how chatty stderr is.
 pub struct Ctx {
@@ -547,6 +549,8 @@ pub enum ExportFormat {
     Jsonl,
     /// A JCloisterZone saved game (docs/jcz.md), base game only.
     Jcz,
+    /// A turn-by-turn report in Markdown, with every score's breakdown and the annotations.
+    Md,
 }
 
 #[derive(Args)]
@@ -567,10 +571,10 @@ pub struct ExportArgs {
 
 /// The bytes to export: a stored game as stored (or its raw lines), or a file's game written
 /// in the requested format.
-fn export_bytes(ctx: &Ctx, args: &ExportArgs) -> Result<Vec<u8>> {
+fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<u8>> {
     let file = Path::new(&args.game);
-    if args.raw && args.format == ExportFormat::Jcz {
-        bail!("--raw shows the stored lines; it cannot be combined with --format jcz");
+    if args.raw && args.format != ExportFormat::Jsonl {
+        bail!("--raw shows the stored lines; it goes with --format jsonl only");
     }
     // A file path that exists is a file; anything else is a stored game id.
     if file.is_file() {
@@ -583,6 +587,16 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs) -> Result<Vec<u8>> {
             ExportFormat::Jcz => Ok(carc_jcz::write(&log)
                 .with_context(|| file.display().to_string())?
                 .into_bytes()),
+            ExportFormat::Md => {
+                let sidecar = annotations_path(file);
+                let records = match fs::read_to_string(&sidecar) {
+                    Ok(text) => text.lines().map(str::to_string).collect(),
+                    Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
+                    Err(e) => bail!("cannot read {}: {e}", sidecar.display()),
+                };
+                let place = sidecar.display().to_string();
+                Ok(report_md(ctx, log, &records, &place, loaded))
+            }
         };
     }
     let store = ctx.open()?;
@@ -593,11 +607,32 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs) -> Result<Vec<u8>> {
         ExportFormat::Jcz => carc_jcz::write(&sg.effective_log()?)
             .with_context(|| format!("game {}", args.game))?
             .into_bytes(),
+        ExportFormat::Md => {
+            let records: Vec<String> = read_annotation_records(&store, &args.game)?
+                .iter()
+                .map(|r| String::from_utf8_lossy(r).into_owned())
+                .collect();
+            let place = format!("the annotations of game {} in the store", args.game);
+            report_md(ctx, sg.effective_log()?, &records, &place, loaded)
+        }
     })
 }
 
-pub fn export(ctx: &Ctx, args: ExportArgs) -> Result<ExitCode> {
-    let bytes = export_bytes(ctx, &args)?;
+/// The Markdown report of a game with the annotations in force; a record that cannot be read
+/// is named on stderr (and left out of the report), never dropped silently.
+fn report_md(ctx: &Ctx, log: Log, records: &[String], place: &str, loaded: &[TileSet]) -> Vec<u8> {
+    let (annotations, bad) = in_force(&log.header.game, records.iter().map(String::as_str));
+    for (n, why) in bad {
+        ctx.info(format!(
+            "{place}: record {n} cannot be read and is left out: {why}"
+        ));
+    }
+    let timeline = fold(log, loaded);
+    carc_report::markdown(&timeline, &annotations).into_bytes()
+}
+
+pub fn export(ctx: &Ctx, args: ExportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let bytes = export_bytes(ctx, &args, loaded)?;
     match &args.out {
         Some(path) => {
             fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;

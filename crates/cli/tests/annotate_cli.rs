@@ -136,3 +136,72 @@ fn bad_requests_say_what_is_wrong() {
         .join("short-game-rulings.jsonl.annotations.jsonl")
         .exists());
 }
+
+#[test]
+fn the_markdown_export_shows_the_annotations_of_a_file_and_of_a_stored_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let log = dir.path().join("game.jsonl");
+    std::fs::copy(sample(), &log).unwrap();
+    let log_arg = log.to_str().unwrap();
+    // Given an annotated log file, with a line in its sidecar that cannot be read
+    let o = carc(
+        &store,
+        &[
+            "annotate", log_arg, "--at", "19", "--glyph", "!?", "--text", "a tie",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let sidecar = dir.path().join("game.jsonl.annotations.jsonl");
+    let mut lines = std::fs::read_to_string(&sidecar).unwrap();
+    lines.push_str("not a record\n");
+    std::fs::write(&sidecar, lines).unwrap();
+    // When it is exported as Markdown
+    let o = carc(&store, &["export", log_arg, "--format", "md"]);
+    // Then the report has the glyph and the comment, and the bad line is named on stderr
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let md = text(&o.stdout);
+    assert!(md.starts_with("# Game short-game-rulings\n"), "{md}");
+    assert!(md.contains("- **19** !? Brandt placed no meeple"), "{md}");
+    assert!(md.contains("  > a tie\n"), "{md}");
+    assert!(
+        text(&o.stderr).contains("record 2 cannot be read"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    // Given the same game in the store, annotated there
+    assert!(carc(&store, &["import", sample().to_str().unwrap()])
+        .status
+        .success());
+    let o = carc(
+        &store,
+        &[
+            "annotate",
+            "short-game-rulings",
+            "--at",
+            "34",
+            "--glyph",
+            "!!",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // When the stored game is exported as Markdown to a file
+    let out = dir.path().join("report.md");
+    let o = carc(
+        &store,
+        &[
+            "export",
+            "short-game-rulings",
+            "--format",
+            "md",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Then its annotation is there too
+    let md = std::fs::read_to_string(&out).unwrap();
+    assert!(md.contains("- **34** !! Ada placed no meeple"), "{md}");
+    assert!(md.contains("| Ada | 20 |"), "{md}");
+}

@@ -71,6 +71,10 @@ fn dependencies_point_one_way() {
         ("carc-sim", &["carc-rules"][..]),
         ("carc-store", &[][..]),
         ("carc-archive", &["carc-events", "carc-store"][..]),
+        (
+            "carc-report",
+            &["carc-events", "carc-replay", "carc-rules"][..],
+        ),
         ("carc-jcz", &["carc-events", "carc-rules"][..]),
         (
             "carc-cli",
@@ -78,6 +82,7 @@ fn dependencies_point_one_way() {
                 "carc-archive",
                 "carc-events",
                 "carc-jcz",
+                "carc-report",
                 "carc-replay",
                 "carc-rules",
                 "carc-sim",

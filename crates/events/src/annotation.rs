@@ -10,6 +10,7 @@
 //! text removes the annotation. Beside a log file they live in `<log>.annotations.jsonl`
 //! ([`annotations_path`]); in the store, in a stream of their own (`carc-archive`).
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -111,6 +112,34 @@ pub fn parse_annotation(line: &str) -> Result<Annotation, serde_json::Error> {
     serde_json::from_str(line)
 }
 
+/// The annotations in force for `game`, from its records in the order they were written: the
+/// later record for an event wins, and one with no glyph and no text removes the annotation.
+/// Other games' records and blank lines are passed over; records that do not parse are
+/// returned with their 1-based number and the reason, for the caller to report.
+pub fn in_force<'a>(
+    game: &str,
+    records: impl IntoIterator<Item = &'a str>,
+) -> (BTreeMap<u64, Annotation>, Vec<(usize, String)>) {
+    let mut items = BTreeMap::new();
+    let mut bad = Vec::new();
+    for (i, line) in records.into_iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_annotation(line.trim_end()) {
+            Ok(a) if a.game != game => {}
+            Ok(a) if a.is_empty() => {
+                items.remove(&a.seq);
+            }
+            Ok(a) => {
+                items.insert(a.seq, a);
+            }
+            Err(e) => bad.push((i + 1, e.to_string())),
+        }
+    }
+    (items, bad)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,5 +173,23 @@ mod tests {
         );
         assert!(parse_annotation(r#"{"game":"g","seq":3,"glyph":"?!","colour":1}"#).is_err());
         assert!(parse_annotation(r#"{"game":"g","seq":3,"glyph":"!!!"}"#).is_err());
+    }
+
+    #[test]
+    fn the_later_record_wins_and_an_empty_one_removes() {
+        let lines = [
+            r#"{"game":"g","seq":3,"glyph":"?","text":"first"}"#,
+            r#"{"game":"g","seq":3,"glyph":"??","text":"second"}"#,
+            "",
+            r#"{"game":"other","seq":4,"glyph":"!","text":"not ours"}"#,
+            r#"{"game":"g","seq":5,"glyph":"!","text":"gone"}"#,
+            r#"{"game":"g","seq":5,"glyph":null,"text":""}"#,
+            "garbage",
+        ];
+        let (items, bad) = in_force("g", lines);
+        assert_eq!(items.len(), 1);
+        assert_eq!(items[&3].text, "second");
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].0, 7);
     }
 }

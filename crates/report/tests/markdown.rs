@@ -1,0 +1,92 @@
+//! The Markdown report of the hand-written sample game, compared with a golden file.
+//! After an intended change of wording, regenerate it with
+//! `UPDATE_GOLDEN=1 cargo test -p carc-report` and review the diff.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use carc_events::annotation::{Annotation, Glyph};
+use carc_events::read_log;
+use carc_replay::fold;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn report(annotations: &BTreeMap<u64, Annotation>) -> String {
+    let bytes = std::fs::read(root().join("../../logs/short-game-rulings.jsonl")).unwrap();
+    let timeline = fold(read_log(&bytes).unwrap(), &[]);
+    carc_report::markdown(&timeline, annotations)
+}
+
+fn note(seq: u64, glyph: Option<Glyph>, text: &str) -> (u64, Annotation) {
+    (
+        seq,
+        Annotation {
+            game: "short-game-rulings".into(),
+            seq,
+            glyph,
+            text: text.into(),
+        },
+    )
+}
+
+#[test]
+fn the_sample_game_reads_as_the_golden_report() {
+    // Given the sample game with two annotations (one spanning lines)
+    let annotations: BTreeMap<u64, Annotation> = [
+        note(5, Some(Glyph::Dubious), "why not the city?"),
+        note(19, None, "joining the two cities\nmakes a tie: 8 each"),
+    ]
+    .into_iter()
+    .collect();
+    // When the report is written
+    let got = report(&annotations);
+    // Then it is the golden file, byte for byte
+    let golden = root().join("tests/golden/short-game-rulings.md");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&golden).unwrap();
+    assert_eq!(got, want, "the report differs from {}", golden.display());
+}
+
+#[test]
+fn the_report_holds_every_score_the_annotations_and_the_final_table() {
+    let annotations: BTreeMap<u64, Annotation> =
+        [note(5, Some(Glyph::Dubious), "why not the city?")]
+            .into_iter()
+            .collect();
+    let md = report(&annotations);
+    // Every turn has its heading; the tie, the monastery and the field are explained
+    assert!(md.contains("### Turn 11: Ada"));
+    assert!(md.contains("= 8; Ada and Brandt +8  [base.score.city.completed]"));
+    assert!(md.contains("= 9; Ada +9  [base.score.monastery.completed]"));
+    assert!(md.contains("## Final scoring"));
+    assert!(md.contains("[base.score.field.final]"));
+    // The annotation's glyph is on its event and its text quoted below it
+    assert!(
+        md.contains("- **5** ?! Brandt drew tile J\n  > why not the city?\n"),
+        "{md}"
+    );
+    // The final table
+    assert!(md.ends_with("| Ada | 20 |\n| Brandt | 11 |\n"), "{md}");
+}
+
+#[test]
+fn a_log_that_turns_illegal_says_where_and_reports_the_legal_part() {
+    let text = std::fs::read_to_string(root().join("../../logs/short-game-rulings.jsonl")).unwrap();
+    let bad = text.replace(
+        "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,-1]",
+        "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,0]",
+    );
+    let timeline = fold(read_log(bad.as_bytes()).unwrap(), &[]);
+    let md = carc_report::markdown(&timeline, &BTreeMap::new());
+    assert!(
+        md.contains("**The log stops being legal here:** line 10, event 9"),
+        "{md}"
+    );
+    assert!(md.contains("[`base.tile.empty-square`]"), "{md}");
+    assert!(md.contains("## Scores (the game is not finished)"), "{md}");
+    assert!(!md.contains("- **9**"), "{md}");
+}
