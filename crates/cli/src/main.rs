@@ -1,6 +1,7 @@
 //! `carc`: the command-line face of the toolkit. Wiring and formatting only: the rules,
 //! the log format, the fold and the store live in their crates.
 
+mod analyze;
 mod annotate;
 mod board_text;
 mod commands;
@@ -56,6 +57,8 @@ enum Command {
     Verify(store_cmds::VerifyArgs),
     /// Recreate the store from a folder of JSON Lines logs.
     Rebuild(store_cmds::RebuildArgs),
+    /// Post-game statistics of a game (points by source, meeples, notable moments), or of a folder of games.
+    Analyze(analyze::AnalyzeArgs),
     /// Write a comment and a glyph on an event, beside the game (FILE.annotations.jsonl, or the store for a stored game).
     Annotate(annotate::AnnotateArgs),
     /// Enter a game move by move into the store.
@@ -120,6 +123,7 @@ fn run() -> Result<ExitCode> {
         Command::Rebuild(a) => store_cmds::rebuild(&ctx, a, &sets),
         Command::Record(c) => store_cmds::record(&ctx, c, &sets),
         Command::Annotate(a) => annotate::annotate(&ctx, a),
+        Command::Analyze(a) => analyze::run(&ctx, a, &sets),
         Command::Tiles(TilesCmd::Check(a)) => commands::tiles_check(a),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "carc", &mut std::io::stdout());

@@ -146,7 +146,7 @@ enum Outcome {
 }
 
 /// `*.jsonl` and `*.jcz` files of the given paths, folders expanded (sorted, not recursive).
-fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {

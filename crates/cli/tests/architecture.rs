@@ -75,10 +75,15 @@ fn dependencies_point_one_way() {
             "carc-report",
             &["carc-events", "carc-replay", "carc-rules"][..],
         ),
+        (
+            "carc-analysis",
+            &["carc-events", "carc-replay", "carc-rules"][..],
+        ),
         ("carc-jcz", &["carc-events", "carc-rules"][..]),
         (
             "carc-cli",
             &[
+                "carc-analysis",
                 "carc-archive",
                 "carc-events",
                 "carc-jcz",

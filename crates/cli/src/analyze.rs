@@ -1,0 +1,235 @@
+//! `carc analyze`: post-game statistics of one game (a file or a stored game) or of a folder of
+//! games (aggregated, on every core, with a progress bar). The counting is `carc-analysis`;
+//! this module gathers the games and lays the results out.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use anyhow::Result;
+use carc_analysis::{analyze, Aggregate, GameAnalysis};
+use carc_archive::read_game;
+use carc_rules::TileSet;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+
+use crate::store_cmds::{collect_files, Ctx};
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// A log or `.jcz` file, a stored game id, or a folder of logs (aggregated).
+    #[arg(value_name = "FILE|GAME|DIR")]
+    target: String,
+    /// One JSON object on stdout instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let path = Path::new(&args.target);
+    if path.is_dir() {
+        return folder(ctx, path, args.json, loaded);
+    }
+    let log = if path.is_file() {
+        crate::commands::load_log(path)?
+    } else {
+        let store = ctx.open()?;
+        read_game(&store, &args.target)?
+            .ok_or_else(|| ctx.no_game(&args.target))?
+            .effective_log()?
+    };
+    let a = analyze(&log, loaded);
+    if args.json {
+        println!("{}", game_json(&a));
+    } else {
+        print!("{}", game_text(&a));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn game_json(a: &GameAnalysis) -> Value {
+    json!({
+        "game": a.game,
+        "events": a.events,
+        "finished": a.finished,
+        "stopped": a.stopped,
+        "winners": a.winners.iter().map(|&w| a.players[usize::from(w)].name.clone()).collect::<Vec<_>>(),
+        "players": a.players.iter().map(|p| json!({
+            "name": p.name,
+            "points": p.points,
+            "points_by_source": p.points_by_source,
+            "meeples_placed": p.meeples_placed,
+            "meeples_returned": p.meeples_returned,
+            "meeples_out_at_end": p.meeples_out_at_end,
+            "average_turns_out": p.average_turns_out,
+            "features_completed": p.features_completed,
+            "features_shared": p.features_shared,
+            "arrows_activated": p.arrows_activated,
+            "tiles_set_aside": p.tiles_set_aside,
+        })).collect::<Vec<_>>(),
+        "moments": a.moments.iter().map(|m| json!({
+            "event": m.seq, "kind": m.kind.as_str(), "text": m.text,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn game_text(a: &GameAnalysis) -> String {
+    let mut out = String::new();
+    let state = if a.finished {
+        let names: Vec<&str> = a
+            .winners
+            .iter()
+            .map(|&w| a.players[usize::from(w)].name.as_str())
+            .collect();
+        format!("finished; won by {}", names.join(" and "))
+    } else {
+        "not finished".to_string()
+    };
+    out.push_str(&format!("game {}: {} events, {state}\n", a.game, a.events));
+    if let Some(why) = &a.stopped {
+        out.push_str(&format!("the analysis stops early: {why}\n"));
+    }
+    for p in &a.players {
+        let sources: Vec<String> = p
+            .points_by_source
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        let sources = if sources.is_empty() {
+            "nothing".to_string()
+        } else {
+            sources.join(", ")
+        };
+        out.push_str(&format!("\n{}: {} points ({sources})\n", p.name, p.points));
+        let avg = p
+            .average_turns_out
+            .map_or_else(|| "-".to_string(), |t| format!("{t:.1}"));
+        out.push_str(&format!(
+            "  meeples: {} placed, {} returned, {} still out; {avg} turns out on average\n",
+            p.meeples_placed, p.meeples_returned, p.meeples_out_at_end
+        ));
+        out.push_str(&format!(
+            "  features completed: {}, shared: {}; arrows activated: {}; tiles set aside: {}\n",
+            p.features_completed, p.features_shared, p.arrows_activated, p.tiles_set_aside
+        ));
+    }
+    if !a.moments.is_empty() {
+        out.push_str("\nnotable moments:\n");
+        for m in &a.moments {
+            out.push_str(&format!(
+                "  event {:>3}  {}: {}\n",
+                m.seq,
+                m.kind.as_str(),
+                m.text
+            ));
+        }
+    }
+    out
+}
+
+/// Every game of a folder, analysed on all cores; the figures of the finished games.
+fn folder(ctx: &Ctx, dir: &Path, as_json: bool, loaded: &[TileSet]) -> Result<ExitCode> {
+    let files = collect_files(&[dir.to_path_buf()])?;
+    let bar = if ctx.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(files.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len().max(1));
+    let next = AtomicUsize::new(0);
+    let unreadable: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());
+    let mut total = Aggregate::default();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut part = Aggregate::default();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(file) = files.get(i) else { break };
+                        match crate::commands::load_log(file) {
+                            Ok(log) => part.add(&analyze(&log, loaded)),
+                            Err(e) => unreadable
+                                .lock()
+                                .unwrap_or_else(|p| p.into_inner())
+                                .push((file.clone(), format!("{e:#}"))),
+                        }
+                        bar.inc(1);
+                    }
+                    part
+                })
+            })
+            .collect();
+        for w in workers {
+            if let Ok(part) = w.join() {
+                total.merge(part);
+            }
+        }
+    });
+    bar.finish_and_clear();
+    let mut unreadable = unreadable.into_inner().unwrap_or_else(|p| p.into_inner());
+    unreadable.sort();
+    for (file, why) in &unreadable {
+        eprintln!("carc: {}: cannot be analysed: {why}", file.display());
+    }
+    let all = total.overall();
+    let seats = total.seats();
+    if as_json {
+        let v = json!({
+            "folder": dir.display().to_string(),
+            "games": total.games,
+            "finished": total.finished,
+            "stopped": total.stopped,
+            "unreadable": unreadable.iter().map(|(f, why)| json!({"file": f.display().to_string(), "error": why})).collect::<Vec<_>>(),
+            "scores": json!({"count": all.count, "min": all.min, "max": all.max, "mean": all.mean, "median": all.median}),
+            "seats": seats.iter().map(|s| json!({
+                "seat": s.seat, "games": s.games, "wins": s.wins, "win_rate": s.win_rate(),
+                "min": s.scores.min, "max": s.scores.max, "mean": s.scores.mean, "median": s.scores.median,
+            })).collect::<Vec<_>>(),
+        });
+        println!("{v}");
+    } else {
+        println!(
+            "{}: {} games, {} finished, {} stopped at an illegal event, {} unreadable",
+            dir.display(),
+            total.games,
+            total.finished,
+            total.stopped,
+            unreadable.len()
+        );
+        println!(
+            "final scores of all players: min {}, median {:.1}, mean {:.1}, max {}",
+            all.min, all.median, all.mean, all.max
+        );
+        println!("seat  games  wins  win rate  min  median   mean  max");
+        for s in &seats {
+            println!(
+                "{:>4}  {:>5}  {:>4}  {:>7.1}%  {:>3}  {:>6.1}  {:>5.1}  {:>3}",
+                s.seat + 1,
+                s.games,
+                s.wins,
+                100.0 * s.win_rate(),
+                s.scores.min,
+                s.scores.median,
+                s.scores.mean,
+                s.scores.max
+            );
+        }
+        println!("(a shared win counts for every tied seat; only finished games count)");
+    }
+    Ok(if unreadable.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
