@@ -146,6 +146,8 @@ enum Outcome {
 }
 
 /// `*.jsonl` and `*.jcz` files of the given paths, folders expanded (sorted, not recursive).
+/// In a folder, annotation files (`*.annotations.jsonl`, kept beside logs) are not games and
+/// are passed over.
 pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
@@ -157,7 +159,9 @@ pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
                 .with_context(|| format!("cannot read folder {}", path.display()))?
                 .into_iter()
                 .filter(|p| {
-                    p.is_file() && p.extension().is_some_and(|e| e == "jsonl" || e == "jcz")
+                    p.is_file()
+                        && p.extension().is_some_and(|e| e == "jsonl" || e == "jcz")
+                        && !p.to_string_lossy().ends_with(".annotations.jsonl")
                 })
                 .collect();
             found.sort();

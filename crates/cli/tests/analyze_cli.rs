@@ -63,6 +63,12 @@ fn a_folder_is_aggregated_and_an_unreadable_file_is_named() {
         std::fs::copy(logs().join(name), games.join(name)).unwrap();
     }
     std::fs::write(games.join("broken.jsonl"), "not a log\n").unwrap();
+    // An annotation file beside a log is not a game: passed over, not unreadable
+    std::fs::write(
+        games.join("sim-3p-greedy.jsonl.annotations.jsonl"),
+        "{\"game\":\"x\",\"seq\":1,\"glyph\":\"!\",\"text\":\"\"}\n",
+    )
+    .unwrap();
     let o = carc(
         &dir.path().join("store"),
         &["analyze", games.to_str().unwrap(), "--json"],
