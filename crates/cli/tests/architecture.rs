@@ -19,22 +19,10 @@ fn root() -> PathBuf {
 
 /// Project crates a manifest depends on in `[dependencies]` (not dev or build dependencies).
 fn project_dependencies(manifest: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(manifest).unwrap();
-    let mut in_deps = false;
-    let mut deps = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.starts_with('[') {
-            in_deps = line == "[dependencies]";
-            continue;
-        }
-        if in_deps {
-            let name = line.split(['=', '.', ' ']).next().unwrap_or("");
-            if name.starts_with("carc-") {
-                deps.push(name.to_string());
-            }
-        }
-    }
+    let mut deps: Vec<String> = all_dependencies(manifest)
+        .into_iter()
+        .filter(|d| d.starts_with("carc-"))
+        .collect();
     deps.sort();
     deps
 }
