@@ -8,10 +8,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
-use carc_events::{record_actions, write_log, Assertion, Color, Header, Log, Player, RulesOptions};
+use carc_events::{
+    record_actions, write_log, Assertion, Color, Header, Log, MapRules, Player, RulesOptions,
+    TownVariant,
+};
 use carc_replay::{check_assertions, fold, Timeline};
 use carc_rules::{
-    ArrowMeepleSpot, Game, MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup, TileSet,
+    ArrowMeepleSpot, Game, MapBoard, MapOptions, MeepleSpot, Options, Phase, PlacedArrow,
+    Placement, Setup, TileSet,
 };
 use carc_sim::Strategy;
 use clap::Args;
@@ -32,6 +36,29 @@ pub fn load_tile_sets(paths: &[PathBuf]) -> Result<Vec<TileSet>> {
             TileSet::from_json(&text).with_context(|| format!("{}", p.display()))
         })
         .collect()
+}
+
+/// The `--map` values: built-in names are taken as they are; anything else is a map file,
+/// loaded, validated and registered so that every log naming its map uses it. Returns the
+/// map the last value names (the one `simulate` plays on).
+pub fn load_maps(values: &[String]) -> Result<Option<Arc<MapBoard>>> {
+    let mut last = None;
+    for value in values {
+        if let Some(map) = MapBoard::builtin_shared(value) {
+            last = Some(map);
+            continue;
+        }
+        let text = fs::read_to_string(value).with_context(|| {
+            format!(
+                "--map {value}: not a built-in map ({}) and not a readable map file",
+                MapBoard::BUILTIN.join(", ")
+            )
+        })?;
+        let map = MapBoard::from_json(&text).with_context(|| value.clone())?;
+        carc_events::register_map(map.clone());
+        last = Some(Arc::new(map));
+    }
+    Ok(last)
 }
 
 /// A log file or a JCloisterZone saved game, as our log.
@@ -71,6 +98,15 @@ pub struct SimulateArgs {
     /// Expansions, comma-separated (supported: anniversary). Their tile sets join the bag.
     #[arg(long, value_delimiter = ',')]
     expansions: Vec<String>,
+    /// Meeples per player (default 7; 9 on a map, as the Maps rules recommend).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=20))]
+    meeples: Option<u8>,
+    /// On a map (--map): start squares in use (the start tile on one, a drawn tile on each other).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(2..=8))]
+    start_squares: u8,
+    /// On a map (--map): town variants, comma-separated: extra_turn, cost, road_bonus.
+    #[arg(long, value_delimiter = ',')]
+    town_variants: Vec<String>,
 }
 
 /// The expansions this program plays, with the tile set each adds to the bag.
@@ -95,7 +131,11 @@ fn check_expansions(names: &[String]) -> Result<Vec<String>> {
     Ok(out)
 }
 
-pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+pub fn simulate(
+    args: SimulateArgs,
+    loaded: &[TileSet],
+    map: Option<&Arc<MapBoard>>,
+) -> Result<ExitCode> {
     let strategies = args
         .strategy
         .iter()
@@ -131,11 +171,41 @@ pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     } else {
         TileSet::combine(&sets)?
     });
+    let mut town_variants: Vec<TownVariant> = Vec::new();
+    for v in &args.town_variants {
+        let Some(variant) = TownVariant::ALL.into_iter().find(|t| t.as_str() == v) else {
+            bail!("unknown town variant {v:?}; expected extra_turn, cost or road_bonus");
+        };
+        if town_variants.contains(&variant) {
+            bail!("town variant {v:?} is listed twice");
+        }
+        town_variants.push(variant);
+    }
+    if map.is_none() && (!town_variants.is_empty() || args.start_squares != 2) {
+        bail!(
+            "--start-squares and --town-variants are options of a game on a map; add --map germany"
+        );
+    }
+    let map_rules = map.map(|m| MapRules {
+        name: m.name.clone(),
+        start_squares: args.start_squares,
+        town_variants: town_variants.clone(),
+    });
     let options = Options {
         farmers: !args.no_farmers,
         two_tile_city: args.two_tile_city,
-        meeples: 7,
+        meeples: args.meeples.unwrap_or(if map.is_some() { 9 } else { 7 }),
         anniversary: expansions.iter().any(|e| e == "anniversary"),
+        map: if map.is_some() {
+            MapOptions {
+                start_squares: args.start_squares,
+                town_extra_turn: town_variants.contains(&TownVariant::ExtraTurn),
+                town_cost: town_variants.contains(&TownVariant::Cost),
+                town_road_bonus: town_variants.contains(&TownVariant::RoadBonus),
+            }
+        } else {
+            MapOptions::default()
+        },
     };
     if args.games > 1 {
         fs::create_dir_all(&args.out)
@@ -148,8 +218,16 @@ pub fn simulate(args: SimulateArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             options: options.clone(),
             tiles: Arc::clone(&tiles),
             bag: None,
+            map: map.cloned(),
         };
-        let text = simulated_log(setup, seed, &strategies, &expansions, &tile_sets)?;
+        let text = simulated_log(
+            setup,
+            seed,
+            &strategies,
+            &expansions,
+            &tile_sets,
+            map_rules.clone(),
+        )?;
         let path = if args.games > 1 {
             args.out.join(format!("game-s{seed}.jsonl"))
         } else {
@@ -173,6 +251,7 @@ pub fn simulated_log(
     strategies: &[Strategy],
     expansions: &[String],
     tile_sets: &[String],
+    map: Option<MapRules>,
 ) -> Result<String> {
     let header = Header {
         game: format!("sim-s{seed}"),
@@ -187,6 +266,7 @@ pub fn simulated_log(
             farmers: setup.options.farmers,
             two_tile_city: setup.options.two_tile_city,
             meeples: setup.options.meeples,
+            map,
         },
         tile_sets: tile_sets.to_vec(),
         bag: None,
@@ -496,6 +576,38 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let header = &timeline.log.header;
     let who = json::seat_name(header, game.current_player());
     match game.phase() {
+        Phase::Start if game.map().is_some() => {
+            // On a map the start tiles go on its free start squares: any tile still in the bag
+            // whose edges fit what is printed around the square.
+            let map = game.map().expect("matched");
+            let free: Vec<&carc_rules::NamedSquare> = map
+                .start_squares()
+                .iter()
+                .filter(|s| game.starts_placed() == 0 || game.tile_at(s.at).is_none())
+                .collect();
+            if args.json {
+                let squares: Vec<serde_json::Value> = free
+                    .iter()
+                    .map(|s| json!({"name": s.name, "at": [s.at.x, s.at.y]}))
+                    .collect();
+                println!(
+                    "{}",
+                    json!({"at": n, "step": "start", "map": map.name, "start_squares": squares})
+                );
+            } else {
+                let names: Vec<String> = free
+                    .iter()
+                    .map(|s| format!("{} {}", s.name, s.at))
+                    .collect();
+                println!(
+                    "after event {n}: start tile {} of {} on the map {}; free start squares: {}",
+                    game.starts_placed() + 1,
+                    game.options().map.start_squares,
+                    map.name,
+                    names.join(", ")
+                );
+            }
+        }
         Phase::Start => {
             let ids: Vec<&str> = game.tiles().tiles().iter().map(|t| t.id.as_str()).collect();
             if args.json {
@@ -684,6 +796,64 @@ pub fn tiles_check(args: TilesCheckArgs) -> Result<ExitCode> {
         set.len(),
         set.total_count(),
         arrows.join(", ")
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+// ---- map check --------------------------------------------------------------------------------
+
+#[derive(Args)]
+pub struct MapCheckArgs {
+    /// A map file (JSON), or the name of a built-in map.
+    file: String,
+}
+
+/// Validates a map file with the checks run on every load; prints a summary, or the first
+/// problem and exit code 1.
+pub fn map_check(args: MapCheckArgs) -> Result<ExitCode> {
+    let name = args.file;
+    let map = match MapBoard::builtin_shared(&name) {
+        Some(map) => (*map).clone(),
+        None => {
+            let text = fs::read_to_string(&name)
+                .with_context(|| format!("cannot read map file {name}"))?;
+            match MapBoard::from_json(&text) {
+                Ok(map) => map,
+                Err(e) => {
+                    println!("{name}: invalid: {e}");
+                    return Ok(ExitCode::from(1));
+                }
+            }
+        }
+    };
+    let names = |list: &[carc_rules::NamedSquare]| -> String {
+        list.iter()
+            .map(|s| format!("{} {}", s.name, s.at))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let cities: Vec<String> = map
+        .large_cities()
+        .iter()
+        .map(|c| {
+            format!(
+                "{} ({} square{}, {} coat{} of arms)",
+                c.name,
+                c.squares.len(),
+                if c.squares.len() == 1 { "" } else { "s" },
+                c.coats_of_arms,
+                if c.coats_of_arms == 1 { "" } else { "s" }
+            )
+        })
+        .collect();
+    println!(
+        "{name}: ok, map {:?}: {} playable squares; start squares: {}; large cities: {}; towns: {}; {} printed segments abroad",
+        map.name,
+        map.playable_count(),
+        names(map.start_squares()),
+        cities.join(", "),
+        names(map.towns()),
+        map.prints().count()
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -30,6 +30,10 @@ pub fn score(header: &Header, s: &Score) -> Value {
     if let ScoreSource::Arrow { symbol, side } = s.source {
         v["arrow"] = json!({"symbol": symbol.name(), "points": side.name()});
     }
+    // A town's cost (Carcassonne Maps, town variant 2) is taken away, not given.
+    if let ScoreSource::TownCost { town } = s.source {
+        v["town_cost"] = json!({"town": town, "points": -i64::from(s.points)});
+    }
     v
 }
 

@@ -22,6 +22,10 @@ struct Cli {
     /// A tile-set file to use instead of the built-in set of the same name (repeatable).
     #[arg(long = "tiles", value_name = "FILE", global = true)]
     tiles: Vec<PathBuf>,
+    /// A map board: a built-in name (germany) or a map file, which then replaces the built-in
+    /// map of the same name for every log read (repeatable). `simulate` plays on the last one.
+    #[arg(long = "map", value_name = "NAME|FILE", global = true)]
+    map: Vec<String>,
     /// The store folder (created on first use). Default: $CARC_STORE, else ./carc-store.
     #[arg(long, value_name = "DIR", global = true)]
     store: Option<PathBuf>,
@@ -67,12 +71,21 @@ enum Command {
     /// Tile-set files.
     #[command(subcommand)]
     Tiles(TilesCmd),
+    /// Map-board files (Carcassonne Maps).
+    #[command(subcommand, name = "map")]
+    MapFile(MapCmd),
     /// Print a shell completion script.
     Completions {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+#[derive(Subcommand)]
+enum MapCmd {
+    /// Validate a map file (the checks every load runs) and summarise it; exit 0 only if valid.
+    Check(commands::MapCheckArgs),
 }
 
 #[derive(Subcommand)]
@@ -110,8 +123,9 @@ fn run() -> Result<ExitCode> {
         _exported = Some(dir);
     }
     let sets = commands::load_tile_sets(&cli.tiles)?;
+    let map = commands::load_maps(&cli.map)?;
     match cli.command {
-        Command::Simulate(a) => commands::simulate(a, &sets),
+        Command::Simulate(a) => commands::simulate(a, &sets, map.as_ref()),
         Command::Check(a) => commands::check(a, &sets),
         Command::Replay(a) => commands::replay(a, &sets),
         Command::Explain(a) => commands::explain(a, &sets),
@@ -125,6 +139,7 @@ fn run() -> Result<ExitCode> {
         Command::Annotate(a) => annotate::annotate(&ctx, a),
         Command::Analyze(a) => analyze::run(&ctx, a, &sets),
         Command::Tiles(TilesCmd::Check(a)) => commands::tiles_check(a),
+        Command::MapFile(MapCmd::Check(a)) => commands::map_check(a),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "carc", &mut std::io::stdout());
             Ok(ExitCode::SUCCESS)
@@ -170,7 +185,7 @@ fn stored_game_argv(
     let path = dir.path().join(format!("{safe}.jsonl"));
     std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     // The positional FILE is the argument equal to it that is not the value of an option.
-    let takes_value = ["--at", "--tiles", "--store"];
+    let takes_value = ["--at", "--tiles", "--map", "--store"];
     let at = (1..args.len())
         .find(|&i| args[i] == *file.as_os_str() && !takes_value.iter().any(|o| args[i - 1] == *o));
     let Some(at) = at else {

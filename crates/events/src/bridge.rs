@@ -3,14 +3,17 @@
 //! and an action becomes an event (to write simulated or recorded games).
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 
 use carc_rules::{
-    Action, Game, Options, Phase, RuleViolation, SegmentLabel, Setup, TileSet, TileSetError,
+    Action, Game, MapBoard, MapOptions, Options, Phase, RuleViolation, SegmentLabel, Setup,
+    TileSet, TileSetError,
 };
 use thiserror::Error;
 
-use crate::model::{ArrowMeepleAction, ArrowSymbol, Event, Header, Pos, Rotation, TileId};
+use crate::model::{
+    ArrowMeepleAction, ArrowSymbol, Event, Header, Pos, Rotation, TileId, TownVariant,
+};
 use crate::target::MeepleTarget;
 
 /// Why a header cannot become a game setup.
@@ -24,10 +27,37 @@ pub enum SetupError {
     DuplicateExpansion(String),
     #[error("expansion \"anniversary\" needs a tile set with arrow tiles in tile_sets, e.g. [\"base\",\"anniversary\"]")]
     NoArrowTiles,
+    #[error("map {0:?} is unknown (built in: germany; load others with --map FILE)")]
+    UnknownMap(String),
+    #[error("town variant {0:?} is listed twice")]
+    DuplicateTownVariant(&'static str),
     #[error(transparent)]
     TileSet(#[from] TileSetError),
     #[error("{}", .0)]
     Rules(RuleViolation),
+}
+
+/// Maps loaded from files (`--map FILE`) for the rest of the process. They take precedence
+/// over the built-in map of the same name. A process-wide list rather than a parameter, so
+/// that every reader of logs (fold, check, viewer) sees a corrected map without each call
+/// passing it along; the binaries fill it once at start-up.
+static LOADED_MAPS: RwLock<Vec<Arc<MapBoard>>> = RwLock::new(Vec::new());
+
+/// Makes a map loaded from a file available to every header naming it, replacing an earlier
+/// loaded map of the same name.
+pub fn register_map(map: MapBoard) {
+    let mut maps = LOADED_MAPS.write().unwrap_or_else(|e| e.into_inner());
+    maps.retain(|m| m.name != map.name);
+    maps.push(Arc::new(map));
+}
+
+/// The map a header's `rules.map.name` names: a loaded one, else a built-in one.
+pub fn find_map(name: &str) -> Option<Arc<MapBoard>> {
+    let maps = LOADED_MAPS.read().unwrap_or_else(|e| e.into_inner());
+    maps.iter()
+        .find(|m| m.name == name)
+        .cloned()
+        .or_else(|| MapBoard::builtin_shared(name))
 }
 
 /// The rules setup a header describes. `loaded` are tile sets read from files; they take
@@ -73,6 +103,28 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
         let owned: Vec<TileSet> = sets.iter().map(|s| (**s).clone()).collect();
         Arc::new(TileSet::combine(&owned)?)
     };
+    let (map, map_options) = match &header.rules.map {
+        None => (None, MapOptions::default()),
+        Some(rules) => {
+            let map =
+                find_map(&rules.name).ok_or_else(|| SetupError::UnknownMap(rules.name.clone()))?;
+            let mut options = MapOptions {
+                start_squares: rules.start_squares,
+                ..MapOptions::default()
+            };
+            for (i, v) in rules.town_variants.iter().enumerate() {
+                if rules.town_variants[..i].contains(v) {
+                    return Err(SetupError::DuplicateTownVariant(v.as_str()));
+                }
+                match v {
+                    TownVariant::ExtraTurn => options.town_extra_turn = true,
+                    TownVariant::Cost => options.town_cost = true,
+                    TownVariant::RoadBonus => options.town_road_bonus = true,
+                }
+            }
+            (Some(map), options)
+        }
+    };
     let bag = header.bag.as_ref().map(|b| {
         b.iter()
             .map(|(id, &n)| (id.as_str().to_string(), n))
@@ -85,9 +137,11 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             two_tile_city: header.rules.two_tile_city,
             meeples: header.rules.meeples,
             anniversary,
+            map: map_options,
         },
         tiles,
         bag,
+        map,
     })
 }
 

@@ -90,6 +90,71 @@ pub struct RulesOptions {
     /// Meeples per player, 1 to 20. Default 7.
     #[serde(default = "default_meeples", deserialize_with = "de_meeples")]
     pub meeples: u8,
+    /// The map board the game is played on (Carcassonne Maps). Absent for the open table, and
+    /// then not written, so logs without a map keep their exact bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub map: Option<MapRules>,
+}
+
+/// The `map` object of the header's `rules`: which map, and its setup and rule options.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapRules {
+    /// The map's name, e.g. `"germany"` (built in, or loaded with `--map FILE`).
+    pub name: String,
+    /// Start squares in use (the start tile on the first, a drawn tile on each other). Default 2.
+    #[serde(
+        default = "default_start_squares",
+        deserialize_with = "de_start_squares"
+    )]
+    pub start_squares: u8,
+    /// Town variants in use (each off unless listed). Not written when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub town_variants: Vec<TownVariant>,
+}
+
+/// A town variant of Carcassonne Maps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TownVariant {
+    /// `extra_turn`: covering a town gives an extra turn.
+    ExtraTurn,
+    /// `cost`: covering a town costs 2 points.
+    Cost,
+    /// `road_bonus`: a scored road earns 2 per visible town next to it.
+    RoadBonus,
+}
+
+impl TownVariant {
+    /// All variants, in wire order.
+    pub const ALL: [TownVariant; 3] = [
+        TownVariant::ExtraTurn,
+        TownVariant::Cost,
+        TownVariant::RoadBonus,
+    ];
+
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TownVariant::ExtraTurn => "extra_turn",
+            TownVariant::Cost => "cost",
+            TownVariant::RoadBonus => "road_bonus",
+        }
+    }
+}
+
+fn default_start_squares() -> u8 {
+    2
+}
+
+fn de_start_squares<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let n = i64::deserialize(d)?;
+    match u8::try_from(n) {
+        Ok(n @ 2..=8) => Ok(n),
+        _ => Err(de::Error::custom(format!(
+            "start_squares must be between 2 and 8, found {n}"
+        ))),
+    }
 }
 
 impl Default for RulesOptions {
@@ -99,6 +164,7 @@ impl Default for RulesOptions {
             farmers: default_farmers(),
             two_tile_city: default_two_tile_city(),
             meeples: default_meeples(),
+            map: None,
         }
     }
 }

@@ -44,6 +44,7 @@ fn expected() -> Log {
                 farmers: true,
                 two_tile_city: 4,
                 meeples: 7,
+                map: None,
             },
             tile_sets: vec!["base".into()],
             bag: None,

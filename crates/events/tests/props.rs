@@ -54,6 +54,7 @@ fn header() -> impl Strategy<Value = Header> {
                 farmers,
                 two_tile_city,
                 meeples,
+                map: None,
             },
         );
     (

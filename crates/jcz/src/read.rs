@@ -474,6 +474,7 @@ pub fn read(text: &str) -> Result<Log, JczError> {
             farmers: options.farmers,
             two_tile_city: options.two_tile_city,
             meeples: options.meeples,
+            map: None,
         },
         tile_sets: vec!["base".into()],
         bag,

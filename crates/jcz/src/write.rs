@@ -89,6 +89,10 @@ pub fn write(log: &Log) -> Result<String, JczError> {
     for expansion in &header.rules.expansions {
         unsupported.push(format!("expansion {expansion:?}"));
     }
+    // JCloisterZone has no printed map boards: a game on one cannot be told to it.
+    if let Some(map) = &header.rules.map {
+        unsupported.push(format!("map board {:?} (Carcassonne Maps)", map.name));
+    }
     if header.tile_sets != ["base"] {
         unsupported.push(format!(
             "tile sets {:?} (JCloisterZone export knows the base set only)",

@@ -259,6 +259,15 @@ fn writing_refuses_what_jcloisterzone_cannot_hold() {
         t.contains("expansion \"inns\"") && t.contains("tile sets"),
         "{t}"
     );
+    // A game on a map board (Carcassonne Maps) has no JCloisterZone form.
+    let mut on_map = read(&corpus("tiny-city-rule.jcz")).unwrap();
+    on_map.header.rules.map = Some(carc_events::MapRules {
+        name: "germany".into(),
+        start_squares: 2,
+        town_variants: Vec::new(),
+    });
+    let t = carc_jcz::write(&on_map).unwrap_err().to_string();
+    assert!(t.contains("map board \"germany\""), "{t}");
     let mut empty = read(&corpus("tiny-city-rule.jcz")).unwrap();
     empty.events.clear();
     assert!(carc_jcz::write(&empty)

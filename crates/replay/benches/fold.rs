@@ -1,19 +1,27 @@
 //! Rebuilding games from their logs, over 200 distinct simulated games (farmers on, 2–6
 //! players): per game and per event, with decoding excluded and included, and the full
 //! timeline fold the viewer and CLI use; the same with the 20th Anniversary expansion on
-//! (group `rebuild_anniversary`).
+//! (group `rebuild_anniversary`) and on the Germany map (group `rebuild_germany`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 use carc_events::{
-    read_log, record_actions, setup_from_header, write_log, Color, Header, Log, Player,
+    read_log, record_actions, setup_from_header, write_log, Color, Header, Log, MapRules, Player,
     RulesOptions,
 };
 use carc_replay::{fold, rebuild};
 use carc_rules::{Game, Setup};
 use carc_sim::Strategy;
 
-fn games(anniversary: bool) -> Vec<Log> {
+/// What the benchmarked games are played with.
+#[derive(Clone, Copy, PartialEq)]
+enum Variant {
+    Base,
+    Anniversary,
+    Germany,
+}
+
+fn games(variant: Variant) -> Vec<Log> {
     (0..200u64)
         .map(|seed| {
             let players = 2 + (seed % 5) as u8;
@@ -30,9 +38,17 @@ fn games(anniversary: bool) -> Vec<Log> {
                 bag: None,
                 comment: None,
             };
-            if anniversary {
+            if variant == Variant::Anniversary {
                 header.rules.expansions = vec!["anniversary".into()];
                 header.tile_sets.push("anniversary".into());
+            }
+            if variant == Variant::Germany {
+                header.rules.meeples = 9;
+                header.rules.map = Some(MapRules {
+                    name: "germany".into(),
+                    start_squares: 2,
+                    town_variants: Vec::new(),
+                });
             }
             let setup = || -> Setup { setup_from_header(&header, &[]).unwrap() };
             let sim = carc_sim::play(setup(), seed, &[Strategy::Random]).unwrap();
@@ -44,12 +60,13 @@ fn games(anniversary: bool) -> Vec<Log> {
 }
 
 fn bench(c: &mut Criterion) {
-    bench_with(c, "rebuild", false);
-    bench_with(c, "rebuild_anniversary", true);
+    bench_with(c, "rebuild", Variant::Base);
+    bench_with(c, "rebuild_anniversary", Variant::Anniversary);
+    bench_with(c, "rebuild_germany", Variant::Germany);
 }
 
-fn bench_with(c: &mut Criterion, group: &str, anniversary: bool) {
-    let logs = games(anniversary);
+fn bench_with(c: &mut Criterion, group: &str, variant: Variant) {
+    let logs = games(variant);
     let bytes: Vec<Vec<u8>> = logs.iter().map(|l| write_log(l).into_bytes()).collect();
     let events: usize = logs.iter().map(|l| l.events.len()).sum();
     let mean_events = events / logs.len();

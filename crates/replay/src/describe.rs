@@ -16,7 +16,15 @@ pub fn seat_name(header: &Header, seat: u8) -> String {
 pub fn describe_phase(header: &Header, game: &Game) -> String {
     let who = seat_name(header, game.current_player());
     match game.phase() {
-        Phase::Start => "waiting for the start tile".into(),
+        Phase::Start => match game.map() {
+            Some(map) if game.starts_placed() > 0 => format!(
+                "waiting for a drawn tile on another start square of {} ({} of {} placed)",
+                map.title,
+                game.starts_placed(),
+                game.options().map.start_squares
+            ),
+            _ => "waiting for the start tile".into(),
+        },
         Phase::Draw => format!("{who} draws next; {} tiles in the bag", game.bag_left()),
         Phase::Place { tile } => format!("{who} places tile {}", game.tiles().get(tile).id),
         Phase::ChooseArrow { at } => {
@@ -108,8 +116,10 @@ fn symbol_words(s: ArrowSymbol) -> &'static str {
 
 /// Sentences for what an event's arrows did (20th Anniversary), naming the player: points for
 /// an arrow that points at no tile, the arrow activated (or the choice to make), arrows spent,
-/// meeples sent through a companion or portal, extra turns granted, refused and begun. Empty
-/// for everything else, so base-game events show nothing extra.
+/// meeples sent through a companion or portal, extra turns granted, refused and begun; and
+/// what the map did (Carcassonne Maps): start squares, large cities met and connected, roads
+/// and cities ending at the border, towns covered. Empty for everything else, so base-game
+/// events show nothing extra.
 pub fn describe_arrows(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<String> {
     let who = seat.map_or_else(|| "the player".to_string(), |s| seat_name(header, s));
     fx.notes
@@ -156,6 +166,16 @@ pub fn describe_arrows(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<S
                 Note::ExtraTurnBegins { seat } => {
                     format!("{} takes an extra turn now", seat_name(header, *seat))
                 }
+                Note::StartSquare { .. }
+                | Note::LargeCityEdge { .. }
+                | Note::LargeCityConnected { .. }
+                | Note::Border { .. }
+                | Note::TownCovered { .. }
+                | Note::TownCost { .. } => format!("{n}  [{}]", n.rule()),
+                Note::TownExtraTurn => format!("{who} will take an extra turn: a town was covered"),
+                Note::TownExtraTurnDenied => format!(
+                    "covering the town gives {who} no extra turn: this is already an extra turn"
+                ),
                 _ => return None,
             })
         })
@@ -168,9 +188,13 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
         "no meeple, nobody scores".to_string()
     } else {
         let names: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
-        format!("{} +{}", names.join(" and "), s.points)
+        format!("{} {}", names.join(" and "), s.signed_points())
     };
     match s.source {
+        ScoreSource::TownCost { town } => format!(
+            "covering the town {town} at {}: {}; {who}  [{}]",
+            s.feature.at, s.formula, s.rule
+        ),
         ScoreSource::Arrow { symbol, side } => format!(
             "{symbol} arrow of the tile at {} pointing {}: {}; {who}  [{}]",
             s.feature.at,
@@ -196,6 +220,13 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
 /// and the viewer's score boxes both show these lines.
 pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
     let join = |items: Vec<String>, sep: &str| items.join(sep);
+    if let ScoreSource::TownCost { town } = s.source {
+        let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
+        return vec![
+            format!("town: {town} at {}", s.feature.at),
+            format!("paid by: {} ({})", winners.join(" and "), s.signed_points()),
+        ];
+    }
     if let ScoreSource::Arrow { .. } = s.source {
         let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
         return vec![

@@ -4,7 +4,10 @@
 //! The grid is a dense array around the start square that grows by doubling when a tile lands
 //! near its border, so look-ups in the hot path are an index computation, not a hash.
 
+use std::sync::Arc;
+
 use crate::geometry::{Pos, Rotation, Side};
+use crate::map::MapBoard;
 use crate::tileset::TileTypeId;
 
 pub(crate) const EMPTY: u16 = u16::MAX;
@@ -36,12 +39,15 @@ pub(crate) struct Board {
     /// For each frontier square, the (required, mask) edge codes its placed neighbours impose;
     /// kept up to date as tiles arrive so legal-move generation does no neighbour look-ups.
     pub(crate) frontier_constraint: Vec<(u8, u8)>,
+    /// The map board, if the game is played on one: only its playable squares join the
+    /// frontier (one branch per neighbour; `None` in the base game).
+    map: Option<Arc<MapBoard>>,
 }
 
 const INITIAL_HALF: i64 = 12;
 
 impl Board {
-    pub(crate) fn new(centre: Pos) -> Board {
+    pub(crate) fn new(centre: Pos, map: Option<Arc<MapBoard>>) -> Board {
         let size = 2 * INITIAL_HALF + 1;
         Board {
             min_x: i64::from(centre.x) - INITIAL_HALF,
@@ -53,6 +59,7 @@ impl Board {
             placed: Vec::with_capacity(80),
             frontier: Vec::with_capacity(64),
             frontier_constraint: Vec::with_capacity(64),
+            map,
         }
     }
 
@@ -117,6 +124,20 @@ impl Board {
         self.cover(at);
     }
 
+    /// Makes the empty square `at` open for tiles although no tile touches it (it touches a
+    /// large city just connected). Its constraint from placed tiles is none, since a square
+    /// next to a placed tile is on the frontier already.
+    pub(crate) fn open_square(&mut self, at: Pos) {
+        self.cover(at);
+        let i = self.index(at).expect("covered");
+        if self.cells[i] != EMPTY || self.frontier_slot[i] != EMPTY {
+            return;
+        }
+        self.frontier_slot[i] = self.frontier.len() as u16;
+        self.frontier.push(at);
+        self.frontier_constraint.push((0, 0));
+    }
+
     /// Puts a tile on an empty square and updates the frontier. Legality is checked by the caller.
     pub(crate) fn put(&mut self, tile: PlacedTile) -> u16 {
         self.cover(tile.at);
@@ -138,6 +159,11 @@ impl Board {
             let Some(n) = tile.at.step(side) else {
                 continue;
             };
+            if let Some(map) = &self.map {
+                if !map.is_playable(n) {
+                    continue;
+                }
+            }
             let Some(ni) = self.index(n) else { continue };
             if self.cells[ni] != EMPTY {
                 continue;

@@ -18,7 +18,8 @@ use std::sync::Arc;
 
 use crate::board::{Board, PlacedTile};
 use crate::features::{Features, MAX_PLAYERS};
-use crate::geometry::{Pos, Rotation, Side};
+use crate::geometry::{Pos, Rotation, Side, Terrain};
+use crate::map::{MapBoard, RegionKind, Square};
 use crate::ruling::{rule, Note, RuleViolation};
 use crate::score::{plural, FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 use crate::tileset::{Anchor, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileTypeId};
@@ -35,6 +36,8 @@ pub struct Options {
     /// The 20th Anniversary expansion: arrows on tiles are activated and their actions
     /// (companion, portal, extra turn) are offered. Off, a tile set with arrows is refused.
     pub anniversary: bool,
+    /// Options of a game on a map board (Carcassonne Maps); the defaults without a map.
+    pub map: MapOptions,
 }
 
 impl Default for Options {
@@ -44,6 +47,31 @@ impl Default for Options {
             two_tile_city: 4,
             meeples: 7,
             anniversary: false,
+            map: MapOptions::default(),
+        }
+    }
+}
+
+/// Setup and rule options of a game on a map board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapOptions {
+    /// Start squares in use: the start tile goes on the first, a drawn tile on each other.
+    pub start_squares: u8,
+    /// Town variant 1: covering a town gives an extra turn.
+    pub town_extra_turn: bool,
+    /// Town variant 2: covering a town costs 2 points.
+    pub town_cost: bool,
+    /// Town variant 3: a scored road earns 2 per visible town orthogonally next to it.
+    pub town_road_bonus: bool,
+}
+
+impl Default for MapOptions {
+    fn default() -> MapOptions {
+        MapOptions {
+            start_squares: 2,
+            town_extra_turn: false,
+            town_cost: false,
+            town_road_bonus: false,
         }
     }
 }
@@ -56,6 +84,8 @@ pub struct Setup {
     pub tiles: Arc<TileSet>,
     /// Copies of each tile in the game, overriding the tile set's counts (short games, tests).
     pub bag: Option<BTreeMap<String, u16>>,
+    /// The map board the game is played on (Carcassonne Maps), or `None` for the open table.
+    pub map: Option<Arc<MapBoard>>,
 }
 
 impl Setup {
@@ -66,6 +96,7 @@ impl Setup {
             options: Options::default(),
             tiles: Arc::new(TileSet::base()),
             bag: None,
+            map: None,
         }
     }
 }
@@ -248,7 +279,20 @@ pub struct Game {
     extra_pending: bool,
     /// This turn is an extra turn (so another extra-turn arrow gives nothing).
     in_extra_turn: bool,
+    /// The map board (Carcassonne Maps); `None` in the base game, which then pays one branch
+    /// per placement for maps.
+    map: Option<Arc<MapBoard>>,
+    /// Per large city of the map: connected yet.
+    large_connected: Vec<bool>,
+    /// Start tiles placed so far (a map game places one per start square in use).
+    starts_placed: u8,
+    /// Segments `0..pseudo` stand for the map's large cities (one city segment each, not on
+    /// any placed tile), so tiles touching a large city join one city feature.
+    pseudo: u32,
 }
+
+/// `Features::tile` of a large city's segment: it lies on no placed tile.
+const LARGE_CITY_TILE: u16 = u16::MAX;
 
 impl Game {
     /// Checks a setup and starts a game waiting for its start tile.
@@ -302,11 +346,51 @@ impl Game {
                 ));
             }
         }
+        match &setup.map {
+            None if setup.options.map != MapOptions::default() => {
+                return bad(
+                    "start squares and town variants are options of a game on a map; no map is set"
+                        .into(),
+                );
+            }
+            Some(map) => {
+                let n = setup.options.map.start_squares;
+                if n < 2 || usize::from(n) > map.start_squares().len() {
+                    return bad(format!(
+                        "{n} start squares in use; at least 2, and the map {} has {}",
+                        map.name,
+                        map.start_squares().len()
+                    ));
+                }
+                if bag_total < u32::from(n) {
+                    return bad(format!(
+                        "the bag holds {bag_total} tiles, fewer than the {n} start squares in use"
+                    ));
+                }
+            }
+            None => {}
+        }
+        let mut features = Features::with_capacity(bag_total as usize * 4);
+        if let Some(map) = &setup.map {
+            for (i, city) in map.large_cities().iter().enumerate() {
+                features.add(
+                    FeatureKind::City,
+                    LARGE_CITY_TILE,
+                    i as u8,
+                    city.open_sides,
+                    city.coats_of_arms,
+                );
+            }
+        }
         let mut supply = [0; MAX_PLAYERS];
         supply[..setup.players as usize].fill(setup.options.meeples);
         Ok(Game {
-            board: Board::new(Pos::default()),
-            features: Features::with_capacity(bag_total as usize * 4),
+            board: Board::new(Pos::default(), setup.map.clone()),
+            pseudo: features.len(),
+            large_connected: vec![false; setup.map.as_ref().map_or(0, |m| m.large_cities().len())],
+            starts_placed: 0,
+            map: setup.map,
+            features,
             meeples: Vec::with_capacity(setup.players as usize * setup.options.meeples as usize),
             supply,
             score: [0; MAX_PLAYERS],
@@ -341,6 +425,26 @@ impl Game {
 
     pub fn options(&self) -> &Options {
         &self.options
+    }
+
+    /// The map board the game is played on, if any.
+    pub fn map(&self) -> Option<&MapBoard> {
+        self.map.as_deref()
+    }
+
+    /// The map board, shared.
+    pub fn map_arc(&self) -> Option<&Arc<MapBoard>> {
+        self.map.as_ref()
+    }
+
+    /// Whether the map's large city number `city` is connected (a tile touches it).
+    pub fn large_city_connected(&self, city: usize) -> bool {
+        self.large_connected.get(city).copied().unwrap_or(false)
+    }
+
+    /// Start tiles placed so far.
+    pub fn starts_placed(&self) -> u8 {
+        self.starts_placed
     }
 
     pub fn players(&self) -> u8 {
@@ -428,12 +532,27 @@ impl Game {
     }
 
     fn feature_ref(&self, root: u32) -> FeatureRef {
-        let first = self
+        let Some(first) = self
             .features
             .members(root)
             .into_iter()
+            .filter(|&s| s >= self.pseudo)
             .min()
-            .unwrap_or(root);
+        else {
+            // A large city no tile touches yet: named by its first printed square.
+            let city = &self
+                .map
+                .as_ref()
+                .expect("large cities are on a map")
+                .large_cities()[self.features.local[root as usize] as usize];
+            return FeatureRef {
+                at: city.squares[0],
+                label: SegmentLabel {
+                    kind: FeatureKind::City,
+                    anchor: None,
+                },
+            };
+        };
         let (at, _, label) = self.segment_place(first);
         FeatureRef { at, label }
     }
@@ -562,7 +681,7 @@ impl Game {
             ArrowSymbol::Portal => {
                 let f = &self.features;
                 let mut seen = vec![false; f.len() as usize];
-                for s in 0..f.len() {
+                for s in self.pseudo..f.len() {
                     let root = f.root(s);
                     if seen[root as usize] {
                         continue;
@@ -629,10 +748,41 @@ impl Game {
             }
         }
         let board = &self.board;
+        if let Some(map) = &self.map {
+            // The frontier holds playable squares only; printed neighbours add their edges.
+            for (&at, &(required, mask)) in board.frontier.iter().zip(&board.frontier_constraint) {
+                let (map_required, map_mask) = map.constraint(at);
+                let (required, mask) = (required | map_required, mask | map_mask);
+                for &(rotation, pattern) in &patterns[..n] {
+                    if pattern & mask == required {
+                        out.push(Placement { at, rotation });
+                    }
+                }
+            }
+            return;
+        }
         for (&at, &(required, mask)) in board.frontier.iter().zip(&board.frontier_constraint) {
             for &(rotation, pattern) in &patterns[..n] {
                 if pattern & mask == required {
                     out.push(Placement { at, rotation });
+                }
+            }
+        }
+    }
+
+    /// Every legal placement of a start tile `tile` while the game waits for start tiles on a
+    /// map (empty otherwise): free start squares, rotations matching what is printed around.
+    pub fn legal_start_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
+        out.clear();
+        let (Some(map), Phase::Start) = (&self.map, self.phase) else {
+            return;
+        };
+        for s in map.start_squares() {
+            for rotation in Rotation::ALL {
+                if self.tiles.get(tile).is_distinct_rotation(rotation)
+                    && self.check_start(tile, s.at, rotation).is_ok()
+                {
+                    out.push(Placement { at: s.at, rotation });
                 }
             }
         }
@@ -647,6 +797,9 @@ impl Game {
             .iter()
             .zip(&board.frontier_constraint)
             .find_map(|(&at, &(required, mask))| {
+                let (map_required, map_mask) =
+                    self.map.as_ref().map_or((0, 0), |m| m.constraint(at));
+                let (required, mask) = (required | map_required, mask | map_mask);
                 Rotation::ALL
                     .into_iter()
                     .find(|&r| t.pattern(r) & mask == required)
@@ -714,6 +867,7 @@ impl Game {
             .features
             .root(placed.first_segment + u32::from(segment));
         let mut members = self.features.members(root);
+        members.retain(|&s| s >= self.pseudo);
         members.sort_unstable();
         members
             .into_iter()
@@ -738,9 +892,32 @@ impl Game {
             expected: phase.expects(),
         };
         match (*action, self.phase) {
+            (Action::PlaceStart { tile, at, rotation }, Phase::Start) if self.map.is_some() => {
+                self.check_start(tile, at, rotation)?;
+                self.take_from_bag(tile)?;
+                if self.starts_placed == 0 {
+                    self.board = Board::new(at, self.map.clone());
+                }
+                self.put_tile(tile, at, rotation, fx);
+                fx.notes.push(Note::StartPlaced { at, rotation });
+                let map = self.map.as_ref().expect("checked");
+                if let Some(s) = map.start_squares().iter().find(|s| s.at == at) {
+                    fx.notes.push(Note::StartSquare { name: s.name });
+                }
+                self.pending.clear();
+                self.starts_placed += 1;
+                if self.starts_placed == self.options.map.start_squares {
+                    self.phase = Phase::Draw;
+                    self.turn = 1;
+                }
+                if self.bag_total == 0 {
+                    self.finish_game(fx);
+                }
+                Ok(())
+            }
             (Action::PlaceStart { tile, at, rotation }, Phase::Start) => {
                 self.take_from_bag(tile)?;
-                self.board = Board::new(at);
+                self.board = Board::new(at, None);
                 self.put_tile(tile, at, rotation, fx);
                 fx.notes.push(Note::StartPlaced { at, rotation });
                 self.pending.clear();
@@ -780,6 +957,9 @@ impl Game {
                 self.check_placement(tile, at, rotation)?;
                 self.put_tile(tile, at, rotation, fx);
                 self.phase = Phase::Meeple { at };
+                if self.map.is_some() {
+                    self.town_after_placement(tile, at, rotation, fx);
+                }
                 if self.options.anniversary {
                     self.arrows_after_placement(tile, at, rotation, fx);
                 }
@@ -904,7 +1084,10 @@ impl Game {
         let tiles = Arc::clone(&self.tiles);
         let t = tiles.get(tile);
         if let Some(arrow) = t.arrow(rotation) {
-            let target = at.step(arrow.side);
+            // On a map, a square that can hold no tile (outside, large city) is no square [I].
+            let target = at
+                .step(arrow.side)
+                .filter(|&p| self.map.as_ref().is_none_or(|m| m.is_playable(p)));
             let occupied = target.is_some_and(|p| self.board.tile_index(p).is_some());
             let index = self.arrows.len() as u32;
             self.arrows.push(PlacedArrow {
@@ -940,7 +1123,9 @@ impl Game {
                     meeples: Vec::new(),
                     winners: vec![player],
                     points: 2,
-                    formula: if target.is_none() {
+                    formula: if target.is_none() && self.map.is_some() {
+                        "arrow points off the map, at no square: +2".into()
+                    } else if target.is_none() {
                         "arrow points off the board, at no tile: +2".into()
                     } else {
                         "arrow points at no tile: +2".into()
@@ -1114,7 +1299,18 @@ impl Game {
         at: Pos,
         rotation: Rotation,
     ) -> Result<(), RuleViolation> {
-        let t = self.tiles.get(tile);
+        if let Some(map) = &self.map {
+            match map.square(at) {
+                Square::Playable => {}
+                Square::LargeCity(i) => {
+                    return Err(RuleViolation::OnLargeCity {
+                        at,
+                        city: map.large_cities()[i as usize].name,
+                    })
+                }
+                Square::Outside(_) => return Err(RuleViolation::OffMap { at }),
+            }
+        }
         if let Some(other) = self.board.tile_at(at) {
             return Err(RuleViolation::SquareTaken {
                 at,
@@ -1123,6 +1319,76 @@ impl Game {
         }
         if !self.board.is_frontier(at) {
             return Err(RuleViolation::NotAdjacent { at });
+        }
+        self.check_edges(tile, at, rotation)
+    }
+
+    /// Checks a start tile on a map: a free start square, edges matching what is around.
+    fn check_start(
+        &self,
+        tile: TileTypeId,
+        at: Pos,
+        rotation: Rotation,
+    ) -> Result<(), RuleViolation> {
+        let map = self.map.as_ref().expect("a map game");
+        if !map.start_squares().iter().any(|s| s.at == at) || self.board_has_tile(at) {
+            let free: Vec<String> = map
+                .start_squares()
+                .iter()
+                .filter(|s| !self.board_has_tile(s.at))
+                .map(|s| format!("{} {}", s.name, s.at))
+                .collect();
+            return Err(RuleViolation::NotAStartSquare {
+                at,
+                squares: free.join(", "),
+            });
+        }
+        self.check_edges(tile, at, rotation)
+    }
+
+    /// Whether a tile lies on `at` (before the first start tile the board is not yet set up).
+    fn board_has_tile(&self, at: Pos) -> bool {
+        self.starts_placed > 0 && self.board.tile_at(at).is_some()
+    }
+
+    /// Edges of a tile against its placed neighbours and, on a map, against printed large
+    /// cities and prints abroad.
+    fn check_edges(
+        &self,
+        tile: TileTypeId,
+        at: Pos,
+        rotation: Rotation,
+    ) -> Result<(), RuleViolation> {
+        let t = self.tiles.get(tile);
+        if let Some(map) = &self.map {
+            for side in Side::ALL {
+                let ours = t.edge(rotation, side);
+                let Some(n) = at.step(side) else { continue };
+                if let Some((_, city)) = map.large_city_at(n) {
+                    if ours != Terrain::City {
+                        return Err(RuleViolation::LargeCityEdgeMismatch {
+                            tile: t.id.clone(),
+                            at,
+                            rotation,
+                            side,
+                            ours: ours.word(),
+                            city: city.name,
+                        });
+                    }
+                } else if let Some(b) = map.border(at, side) {
+                    if let Some(p) = b.print.filter(|p| p.terrain != ours) {
+                        return Err(RuleViolation::BorderPrintMismatch {
+                            tile: t.id.clone(),
+                            at,
+                            rotation,
+                            side,
+                            ours: ours.word(),
+                            print: p.terrain.word(),
+                            region: b.region.name,
+                        });
+                    }
+                }
+            }
         }
         for side in Side::ALL {
             let Some(n) = at.step(side).and_then(|n| self.board.tile_at(n)) else {
@@ -1163,10 +1429,21 @@ impl Game {
             .ring()
             .filter(|&p| self.board.tile_index(p).is_some())
             .count() as u16;
+        // On a map only squares that exist count around a monastery; large-city squares are
+        // printed, so filled from the start.
+        let ring_open = match &self.map {
+            None => 8 - neighbours_present,
+            Some(map) => at
+                .ring()
+                .filter(|&p| {
+                    map.monastery_neighbour(p) == Some(false) && self.board.tile_index(p).is_none()
+                })
+                .count() as u16,
+        };
         for (local, seg) in t.segments.iter().enumerate() {
             let open = match seg.kind {
                 FeatureKind::City | FeatureKind::Road => seg.sides.count_ones() as u16,
-                FeatureKind::Monastery => 8 - neighbours_present,
+                FeatureKind::Monastery => ring_open,
                 FeatureKind::Field => 0,
             };
             self.features.add(
@@ -1184,6 +1461,66 @@ impl Game {
         let mut n_pairs = 0;
         let mut before: [(u32, FeatureKind, bool); 12] = [(0, FeatureKind::Field, false); 12];
         let mut n_before = 0;
+        if let Some(map) = self.map.clone() {
+            for side in Side::ALL {
+                let Some(npos) = at.step(side) else { continue };
+                let segment = t.segment_at_side(rotation, side);
+                if let Some((c, city)) = map.large_city_at(npos) {
+                    fx.notes.push(Note::LargeCityEdge {
+                        side,
+                        city: city.name,
+                    });
+                    let a = segment.expect("checked: the edge facing a large city is city");
+                    let theirs = u32::from(c);
+                    let root = self.features.find(theirs);
+                    if !before[..n_before].iter().any(|e| e.0 == root) {
+                        before[n_before] = (
+                            root,
+                            FeatureKind::City,
+                            self.features.meeple_total(root) > 0,
+                        );
+                        n_before += 1;
+                    }
+                    pairs[n_pairs] = (first + u32::from(a), theirs);
+                    n_pairs += 1;
+                    if !self.large_connected[c as usize] {
+                        self.large_connected[c as usize] = true;
+                        fx.notes.push(Note::LargeCityConnected { city: city.name });
+                        for &sq in &city.squares {
+                            for s in Side::ALL {
+                                if let Some(p) = sq.step(s).filter(|&p| map.is_playable(p)) {
+                                    if p != at {
+                                        self.board.open_square(p);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                } else if let Some(b) = map.border(at, side) {
+                    // Fields meet any border without consequence: only roads and cities are
+                    // worth a line in the ruling trace.
+                    if segment.is_none() {
+                        continue;
+                    }
+                    fx.notes.push(Note::Border {
+                        side,
+                        terrain: t.edge(rotation, side),
+                        region: b.region.name,
+                        sea: b.region.kind == RegionKind::Sea,
+                        print: b.print,
+                    });
+                    // The side faces no square a tile could ever fill: it is closed, and a
+                    // printed segment brings its coats of arms (its length counts at scoring).
+                    if let Some(a) = segment {
+                        let s = (first + u32::from(a)) as usize;
+                        self.features.open[s] = self.features.open[s].saturating_sub(1);
+                        if let Some(p) = b.print {
+                            self.features.coats_of_arms[s] += p.coats_of_arms;
+                        }
+                    }
+                }
+            }
+        }
         for side in Side::ALL {
             let Some(npos) = at.step(side) else { continue };
             let Some(ni) = self.board.tile_index(npos) else {
@@ -1360,6 +1697,57 @@ impl Game {
         self.phase = Phase::Over;
     }
 
+    /// A tile just placed on a town (town variants 1 and 2).
+    fn town_after_placement(
+        &mut self,
+        tile: TileTypeId,
+        at: Pos,
+        rotation: Rotation,
+        fx: &mut Effects,
+    ) {
+        let Some(town) = self.map.as_ref().and_then(|m| m.town_at(at)) else {
+            return;
+        };
+        fx.notes.push(Note::TownCovered { name: town });
+        let player = self.current;
+        if self.options.map.town_extra_turn {
+            // At most one extra turn per turn, and none during an extra turn [I].
+            if self.in_extra_turn {
+                fx.notes.push(Note::TownExtraTurnDenied);
+            } else {
+                self.extra_pending = true;
+                fx.notes.push(Note::TownExtraTurn);
+            }
+        }
+        if self.options.map.town_cost {
+            let before = self.score[player as usize];
+            // A score never goes below zero [I].
+            let cost = before.min(2);
+            self.score[player as usize] = before - cost;
+            fx.notes.push(Note::TownCost { seat: player });
+            let t = self.tiles.get(tile);
+            let label = t.segment_label(rotation, 0);
+            fx.scores.push(Score {
+                kind: label.kind,
+                time: ScoreTime::Completed,
+                feature: FeatureRef { at, label },
+                tiles: vec![at],
+                coats_of_arms: 0,
+                cities: Vec::new(),
+                meeples: Vec::new(),
+                winners: vec![player],
+                points: cost,
+                formula: if cost == 2 {
+                    "covering a town costs 2 points".into()
+                } else {
+                    format!("covering a town costs 2 points; the score had only {before}")
+                },
+                rule: rule::MAP_TOWN_COST,
+                source: ScoreSource::TownCost { town },
+            });
+        }
+    }
+
     fn award(&mut self, root: u32, score: Score, fx: &mut Effects) {
         for &w in &score.winners {
             self.score[w as usize] += score.points;
@@ -1391,8 +1779,10 @@ impl Game {
         let members = f.members(root);
         let mut tiles: Vec<Pos> = members
             .iter()
+            .filter(|&&s| s >= self.pseudo)
             .map(|&s| self.board.placed[f.tile[s as usize] as usize].at)
             .collect();
+        let printed = self.printed_parts(&members);
         let coats_of_arms = u32::from(f.coats_of_arms[root as usize]);
         let mut cities = Vec::new();
         let counts = f.meeples[root as usize];
@@ -1410,6 +1800,48 @@ impl Game {
         };
 
         let (points, formula, rule) = match kind {
+            FeatureKind::Monastery if self.map.is_some() => {
+                let map = self.map.as_ref().expect("matched");
+                let at = tiles[0];
+                let existing = at
+                    .ring()
+                    .filter(|&p| map.monastery_neighbour(p).is_some())
+                    .count() as u32;
+                let large = at
+                    .ring()
+                    .filter(|&p| map.monastery_neighbour(p) == Some(true))
+                    .count() as u32;
+                tiles.extend(at.ring().filter(|&p| {
+                    self.board.tile_index(p).is_some() || map.monastery_neighbour(p) == Some(true)
+                }));
+                let neighbours = (tiles.len() - 1) as u32;
+                let printed = if large > 0 {
+                    format!(" ({large} of them printed large-city squares)")
+                } else {
+                    String::new()
+                };
+                let rule = if existing < 8 || large > 0 {
+                    rule::MAP_SCORE_MONASTERY
+                } else if time == ScoreTime::Completed {
+                    rule::SCORE_MONASTERY_COMPLETED
+                } else {
+                    rule::SCORE_MONASTERY_FINAL
+                };
+                let of = if existing < 8 {
+                    format!(" (of {existing} on the map)")
+                } else {
+                    String::new()
+                };
+                (
+                    1 + neighbours,
+                    format!(
+                        "1 for the monastery + {}{of}{printed} = {}",
+                        plural(neighbours, "surrounding square", "surrounding squares"),
+                        1 + neighbours
+                    ),
+                    rule,
+                )
+            }
             FeatureKind::Monastery => {
                 let at = tiles[0];
                 tiles.extend(at.ring().filter(|&p| self.board.tile_index(p).is_some()));
@@ -1431,6 +1863,44 @@ impl Game {
                     ),
                 }
             }
+            FeatureKind::Road if self.map.is_some() => {
+                tiles.sort_unstable();
+                tiles.dedup();
+                let placed = tiles.len() as u32;
+                let n = placed + printed.abroad;
+                let per_coat = match time {
+                    ScoreTime::Completed => 2,
+                    ScoreTime::Final => 1,
+                };
+                let towns = if self.options.map.town_road_bonus {
+                    self.visible_towns_beside(&tiles)
+                } else {
+                    0
+                };
+                let points = n + per_coat * coats_of_arms + 2 * towns;
+                let mut formula = format!("1 × {}", printed.count_words(placed, "tile", "tiles"));
+                if coats_of_arms > 0 {
+                    formula += &format!(
+                        " + {per_coat} × {}",
+                        plural(coats_of_arms, "coat of arms", "coats of arms")
+                    );
+                }
+                if towns > 0 {
+                    formula +=
+                        &format!(" + 2 × {}", plural(towns, "visible town", "visible towns"));
+                }
+                formula += &format!(" = {points}");
+                let rule = if towns > 0 {
+                    rule::MAP_TOWN_ROAD_BONUS
+                } else if printed.abroad > 0 || coats_of_arms > 0 {
+                    rule::MAP_SCORE_ROAD
+                } else if time == ScoreTime::Completed {
+                    rule::SCORE_ROAD_COMPLETED
+                } else {
+                    rule::SCORE_ROAD_FINAL
+                };
+                (points, formula, rule)
+            }
             FeatureKind::Road => {
                 tiles.sort_unstable();
                 tiles.dedup();
@@ -1440,6 +1910,47 @@ impl Game {
                     ScoreTime::Final => rule::SCORE_ROAD_FINAL,
                 };
                 (n, format!("1 × {} = {n}", plural(n, "tile", "tiles")), rule)
+            }
+            FeatureKind::City if self.map.is_some() => {
+                tiles.sort_unstable();
+                tiles.dedup();
+                let placed = tiles.len() as u32;
+                tiles.extend(printed.large_squares.iter().copied());
+                tiles.sort_unstable();
+                let n = placed + printed.large + printed.abroad;
+                let words = printed.count_words(placed, "tile", "tiles");
+                let any_printed = printed.large + printed.abroad > 0;
+                let (points, formula, base_rule) = match time {
+                    ScoreTime::Completed if n == 2 && self.options.two_tile_city == 2 => (
+                        2,
+                        format!("two-tile city ({words}), old-rules option: 2"),
+                        rule::SCORE_CITY_TWO_TILE,
+                    ),
+                    ScoreTime::Completed => (
+                        2 * n + 2 * coats_of_arms,
+                        format!(
+                            "2 × {words} + 2 × {} = {}",
+                            plural(coats_of_arms, "coat of arms", "coats of arms"),
+                            2 * n + 2 * coats_of_arms
+                        ),
+                        rule::SCORE_CITY_COMPLETED,
+                    ),
+                    ScoreTime::Final => (
+                        n + coats_of_arms,
+                        format!(
+                            "1 × {words} + 1 × {} = {}",
+                            plural(coats_of_arms, "coat of arms", "coats of arms"),
+                            n + coats_of_arms
+                        ),
+                        rule::SCORE_CITY_FINAL,
+                    ),
+                };
+                let rule = if any_printed {
+                    rule::MAP_SCORE_CITY
+                } else {
+                    base_rule
+                };
+                (points, formula, rule)
             }
             FeatureKind::City => {
                 tiles.sort_unstable();
@@ -1511,7 +2022,7 @@ impl Game {
             time,
             feature: self.feature_ref(root),
             tiles,
-            coats_of_arms: if kind == FeatureKind::City {
+            coats_of_arms: if kind == FeatureKind::City || kind == FeatureKind::Road {
                 coats_of_arms
             } else {
                 0
@@ -1524,6 +2035,102 @@ impl Game {
             rule,
             source: ScoreSource::Feature,
         }
+    }
+}
+
+/// The printed parts of a feature on a map: large-city squares and segments abroad.
+#[derive(Default)]
+struct Printed {
+    /// Large-city squares, with the cities' names.
+    large: u32,
+    large_squares: Vec<Pos>,
+    large_names: Vec<&'static str>,
+    /// Segments printed abroad, with the regions they lie in.
+    abroad: u32,
+    abroad_names: Vec<&'static str>,
+}
+
+impl Printed {
+    /// "5 (3 tiles + 2 printed segments toward Denmark)", or "3 tiles" with nothing printed.
+    fn count_words(&self, placed: u32, one: &str, many: &str) -> String {
+        if self.large + self.abroad == 0 {
+            return plural(placed, one, many);
+        }
+        let mut parts = vec![plural(placed, one, many)];
+        if self.large > 0 {
+            parts.push(format!(
+                "{} of {}",
+                plural(self.large, "printed square", "printed squares"),
+                self.large_names.join(" and ")
+            ));
+        }
+        if self.abroad > 0 {
+            parts.push(format!(
+                "{} toward {}",
+                plural(self.abroad, "printed segment", "printed segments"),
+                self.abroad_names.join(" and ")
+            ));
+        }
+        format!(
+            "{} ({})",
+            placed + self.large + self.abroad,
+            parts.join(" + ")
+        )
+    }
+}
+
+impl Game {
+    /// The printed parts of the feature whose segments are `members` (nothing without a map).
+    fn printed_parts(&self, members: &[u32]) -> Printed {
+        let mut out = Printed::default();
+        let Some(map) = &self.map else {
+            return out;
+        };
+        for &s in members {
+            if s < self.pseudo {
+                let city = &map.large_cities()[self.features.local[s as usize] as usize];
+                out.large += city.squares.len() as u32;
+                out.large_squares.extend(city.squares.iter().copied());
+                out.large_names.push(city.name);
+                continue;
+            }
+            let kind = self.features.kind[s as usize];
+            if !matches!(kind, FeatureKind::City | FeatureKind::Road) {
+                continue;
+            }
+            let placed = &self.board.placed[self.features.tile[s as usize] as usize];
+            let t = self.tiles.get(placed.tile);
+            let local = self.features.local[s as usize];
+            for side in Side::ALL {
+                if t.segment_at_side(placed.rotation, side) != Some(local) {
+                    continue;
+                }
+                if let Some(b) = map.border(placed.at, side) {
+                    if let Some(p) = b.print {
+                        out.abroad += u32::from(p.segments);
+                        if !out.abroad_names.contains(&b.region.name) {
+                            out.abroad_names.push(b.region.name);
+                        }
+                    }
+                }
+            }
+        }
+        out.large_names.sort_unstable();
+        out
+    }
+
+    /// Towns with no tile on them orthogonally next to any of `squares` (town variant 3).
+    fn visible_towns_beside(&self, squares: &[Pos]) -> u32 {
+        let Some(map) = &self.map else { return 0 };
+        map.towns()
+            .iter()
+            .filter(|t| {
+                self.board.tile_index(t.at).is_none()
+                    && Side::ALL
+                        .iter()
+                        .any(|&s| t.at.step(s).is_some_and(|n| squares.contains(&n)))
+            })
+            .count() as u32
     }
 }
 

@@ -7,6 +7,7 @@ mod board;
 mod features;
 pub mod game;
 pub mod geometry;
+pub mod map;
 pub mod ruling;
 pub mod score;
 pub mod tileset;
@@ -14,10 +15,13 @@ pub mod tileset;
 pub use board::PlacedTile;
 pub use features::MAX_PLAYERS;
 pub use game::{
-    Action, ArrowMeepleSpot, ArrowState, Effects, Game, MeepleSpot, Options, Phase, PlacedArrow,
-    Placement, Setup,
+    Action, ArrowMeepleSpot, ArrowState, Effects, Game, MapOptions, MeepleSpot, Options, Phase,
+    PlacedArrow, Placement, Setup,
 };
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
+pub use map::{
+    Border, LargeCity, MapBoard, MapError, NamedSquare, Print, Region, RegionKind, Square,
+};
 pub use ruling::{rule, Note, RuleId, RuleViolation};
 pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 pub use tileset::{

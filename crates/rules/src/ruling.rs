@@ -8,6 +8,7 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::geometry::{Pos, Rotation, Side, Terrain};
+use crate::map::Print;
 use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
 
 /// A stable identifier of a rule, e.g. `base.tile.edges-match`.
@@ -64,6 +65,37 @@ pub mod rule {
     pub const EXTRA_TURN: RuleId = "anniversary.extra-turn";
     /// Extra turn: never more than two consecutive turns.
     pub const EXTRA_TURN_LIMIT: RuleId = "anniversary.extra-turn.limit";
+
+    // Carcassonne Maps (`shared/rules/maps-germany.md`).
+    /// The start tile goes on one start square, a drawn tile on each other start square used.
+    pub const MAP_START_SQUARES: RuleId = "maps.setup.start-squares";
+    /// Tiles go only on the printed squares of the map.
+    pub const MAP_ON_MAP: RuleId = "maps.tile.on-map";
+    /// No tile goes on a large city.
+    pub const MAP_LARGE_CITY_BLOCKED: RuleId = "maps.tile.large-city";
+    /// An edge facing a large city must be city; the first such tile connects the large city,
+    /// which from then on counts as a placed tile for adjacency.
+    pub const MAP_LARGE_CITY_EDGE: RuleId = "maps.large-city.edge";
+    /// An edge facing a road or city printed abroad must be the same.
+    pub const MAP_BORDER_PRINT: RuleId = "maps.border.print";
+    /// Roads and cities end at the border of the map (sea, clouds or a country): that side is
+    /// closed; printed segments abroad and their coats of arms join the feature.
+    pub const MAP_BORDER_CLOSES: RuleId = "maps.border.closes";
+    /// Printed coats of arms count in roads as in cities: +2 completed, +1 at the final scoring.
+    pub const MAP_SCORE_ROAD: RuleId = "maps.score.road";
+    /// Printed large-city squares and city segments abroad count as city tiles.
+    pub const MAP_SCORE_CITY: RuleId = "maps.score.city";
+    /// A monastery counts only neighbour squares that exist on the map (tiles and large-city
+    /// squares); on the border it is complete when those are filled.
+    pub const MAP_SCORE_MONASTERY: RuleId = "maps.score.monastery";
+    /// Towns are ordinary squares (the variants below are off by default).
+    pub const MAP_TOWN: RuleId = "maps.town";
+    /// Town variant 1: covering a town gives an extra turn (never a third turn in a row).
+    pub const MAP_TOWN_EXTRA_TURN: RuleId = "maps.town.extra-turn";
+    /// Town variant 2: covering a town costs 2 points.
+    pub const MAP_TOWN_COST: RuleId = "maps.town.cost";
+    /// Town variant 3: a scored road earns 2 more per visible town orthogonally next to it.
+    pub const MAP_TOWN_ROAD_BONUS: RuleId = "maps.town.road-bonus";
 }
 
 /// Why an action is rejected. The state it was offered to is left unchanged.
@@ -169,6 +201,31 @@ pub enum RuleViolation {
         owner_at: Pos,
         owner_label: SegmentLabel,
     },
+    #[error("square {at} is not on the map: tiles go only on its printed squares")]
+    OffMap { at: Pos },
+    #[error("square {at} is part of the large city {city}: no tile may be placed on a large city")]
+    OnLargeCity { at: Pos, city: &'static str },
+    #[error("tile {tile} at {at} rotated {rotation}: its {side} side is {ours}, but it faces the large city {city}, whose edge is city")]
+    LargeCityEdgeMismatch {
+        tile: String,
+        at: Pos,
+        rotation: Rotation,
+        side: Side,
+        ours: &'static str,
+        city: &'static str,
+    },
+    #[error("tile {tile} at {at} rotated {rotation}: its {side} side is {ours}, but a {print} is printed across the border toward {region}")]
+    BorderPrintMismatch {
+        tile: String,
+        at: Pos,
+        rotation: Rotation,
+        side: Side,
+        ours: &'static str,
+        print: &'static str,
+        region: &'static str,
+    },
+    #[error("square {at} is not a free start square of the map; the start squares are: {squares}")]
+    NotAStartSquare { at: Pos, squares: String },
     #[error("portal target {label} at {at} belongs to a completed {kind}; the portal reaches only incomplete features")]
     PortalCompleted {
         kind: FeatureKind,
@@ -206,6 +263,11 @@ impl RuleViolation {
             CompanionLimit { .. } => rule::COMPANION_LIMIT,
             PortalOccupied { .. } => rule::PORTAL_UNOCCUPIED,
             PortalCompleted { .. } => rule::PORTAL_INCOMPLETE,
+            OffMap { .. } => rule::MAP_ON_MAP,
+            OnLargeCity { .. } => rule::MAP_LARGE_CITY_BLOCKED,
+            LargeCityEdgeMismatch { .. } => rule::MAP_LARGE_CITY_EDGE,
+            BorderPrintMismatch { .. } => rule::MAP_BORDER_PRINT,
+            NotAStartSquare { .. } => rule::MAP_START_SQUARES,
         }
     }
 }
@@ -289,6 +351,39 @@ pub enum Note {
     ExtraTurnBegins {
         seat: u8,
     },
+    /// A start tile (or a drawn tile at setup) went on this start square of the map.
+    StartSquare {
+        name: &'static str,
+    },
+    /// The new tile's `side` faces the large city `city`, city to city.
+    LargeCityEdge {
+        side: Side,
+        city: &'static str,
+    },
+    /// The large city is connected: tiles may now be placed next to it.
+    LargeCityConnected {
+        city: &'static str,
+    },
+    /// The new tile's `side` (of terrain `terrain`) faces the border toward `region`.
+    Border {
+        side: Side,
+        terrain: Terrain,
+        region: &'static str,
+        sea: bool,
+        print: Option<Print>,
+    },
+    /// The tile covers the town `name`.
+    TownCovered {
+        name: &'static str,
+    },
+    /// Town variant 1: the player takes an extra turn.
+    TownExtraTurn,
+    /// Town variant 1: no extra turn during an extra turn.
+    TownExtraTurnDenied,
+    /// Town variant 2: covering the town cost seat `seat` 2 points.
+    TownCost {
+        seat: u8,
+    },
 }
 
 impl Note {
@@ -316,6 +411,20 @@ impl Note {
             Note::PortalPlaced { .. } => rule::PORTAL_UNOCCUPIED,
             Note::ExtraTurnGranted | Note::ExtraTurnBegins { .. } => rule::EXTRA_TURN,
             Note::ExtraTurnDenied => rule::EXTRA_TURN_LIMIT,
+            Note::StartSquare { .. } => rule::MAP_START_SQUARES,
+            Note::LargeCityEdge { .. } | Note::LargeCityConnected { .. } => {
+                rule::MAP_LARGE_CITY_EDGE
+            }
+            Note::Border { print, .. } => {
+                if print.is_some() {
+                    rule::MAP_BORDER_PRINT
+                } else {
+                    rule::MAP_BORDER_CLOSES
+                }
+            }
+            Note::TownCovered { .. } => rule::MAP_TOWN,
+            Note::TownExtraTurn | Note::TownExtraTurnDenied => rule::MAP_TOWN_EXTRA_TURN,
+            Note::TownCost { .. } => rule::MAP_TOWN_COST,
         }
     }
 }
@@ -415,6 +524,58 @@ impl fmt::Display for Note {
                 "extra-turn arrow activated during an extra turn: no third consecutive turn"
             ),
             Note::ExtraTurnBegins { seat } => write!(f, "seat {seat} takes an extra turn"),
+            Note::StartSquare { name } => write!(f, "on the start square {name}"),
+            Note::LargeCityEdge { side, city } => write!(
+                f,
+                "{} side: city meets the printed city of {city}",
+                side.word()
+            ),
+            Note::LargeCityConnected { city } => write!(
+                f,
+                "the large city {city} is connected: tiles may now be placed next to it"
+            ),
+            Note::Border {
+                side,
+                terrain,
+                region,
+                sea,
+                print,
+            } => {
+                let what = match terrain {
+                    Terrain::Road => "road ends",
+                    Terrain::City => "city ends",
+                    Terrain::Field => "field ends",
+                };
+                let at = if *sea { "at" } else { "at the border toward" };
+                write!(f, "{} side: {what} {at} {region}", side.word())?;
+                if let Some(p) = print {
+                    write!(
+                        f,
+                        " and continues into the printed {} ({} segment{}, {} coat{} of arms)",
+                        p.terrain.word(),
+                        p.segments,
+                        if p.segments == 1 { "" } else { "s" },
+                        p.coats_of_arms,
+                        if p.coats_of_arms == 1 { "" } else { "s" }
+                    )?;
+                }
+                if *terrain != Terrain::Field {
+                    write!(f, ": that side is closed")?;
+                }
+                Ok(())
+            }
+            Note::TownCovered { name } => write!(f, "the tile covers the town {name}"),
+            Note::TownExtraTurn => write!(
+                f,
+                "town variant: covering a town gives an extra turn after this one"
+            ),
+            Note::TownExtraTurnDenied => write!(
+                f,
+                "town variant: no extra turn for a town covered during an extra turn"
+            ),
+            Note::TownCost { seat } => {
+                write!(f, "town variant: covering a town costs seat {seat} 2 points")
+            }
         }
     }
 }

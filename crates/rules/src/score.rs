@@ -16,6 +16,26 @@ pub enum ScoreSource {
     /// `feature` then names the segment of the arrow tile at the side the arrow points out of,
     /// and `tiles` holds the arrow tile's square.
     Arrow { symbol: ArrowSymbol, side: Side },
+    /// Carcassonne Maps, town variant 2: covering the town `town` cost the winner `points`
+    /// (deducted, never below zero). `feature` names the covering tile's first segment and
+    /// `tiles` holds the town's square.
+    TownCost { town: &'static str },
+}
+
+impl Score {
+    /// Whether the score's points are taken away rather than given (town variant 2).
+    pub fn is_penalty(&self) -> bool {
+        matches!(self.source, ScoreSource::TownCost { .. })
+    }
+
+    /// The points with their sign, e.g. `+8` or `-2`.
+    pub fn signed_points(&self) -> String {
+        if self.is_penalty() {
+            format!("-{}", self.points)
+        } else {
+            format!("+{}", self.points)
+        }
+    }
 }
 
 /// When a score happened.
@@ -72,6 +92,18 @@ impl fmt::Display for Score {
                 "{symbol} arrow of the tile at {}, pointing {}: {}; {} +{} [{}]",
                 self.feature.at,
                 side.word(),
+                self.formula,
+                seats.join(" and "),
+                self.points,
+                self.rule
+            );
+        }
+        if let ScoreSource::TownCost { town } = self.source {
+            let seats: Vec<String> = self.winners.iter().map(|w| format!("seat {w}")).collect();
+            return write!(
+                f,
+                "covering the town {town} at {}: {}; {} -{} [{}]",
+                self.feature.at,
                 self.formula,
                 seats.join(" and "),
                 self.points,

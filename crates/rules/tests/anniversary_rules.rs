@@ -39,6 +39,7 @@ fn the_fifteen_arrow_tiles_join_the_bag_when_the_expansion_is_on() {
         },
         tiles: std::sync::Arc::new(tiles),
         bag: None,
+        map: None,
     };
     // When the game starts
     let game = Game::new(setup).unwrap();
@@ -64,6 +65,7 @@ fn arrow_tiles_without_the_expansion_are_refused_at_setup() {
         options: Options::default(),
         tiles: std::sync::Arc::new(tiles),
         bag: None,
+        map: None,
     })
     .unwrap_err();
     assert_eq!(err.rule(), "base.setup");
@@ -438,6 +440,7 @@ fn companion_is_unavailable_without_a_meeple_on_the_board_or_in_supply() {
                 .map(|(k, v)| (k.to_string(), v))
                 .into(),
         ),
+        map: None,
     })
     .unwrap();
     let mut fx = Effects::default();

@@ -6,13 +6,17 @@
 //! - `random_game`: whole random games (shuffle, draw, enumerate, choose, apply, score),
 //!   reported in games per second on one core;
 //! - the same three with the 20th Anniversary expansion on (base + 15 arrow tiles), suffixed
-//!   `_anniversary`.
+//!   `_anniversary`;
+//! - the same three on the Germany map (base tiles, 9 meeples, 2 start squares), suffixed
+//!   `_germany`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 use std::sync::Arc;
 
-use carc_rules::{Action, Effects, Game, Options, Phase, Placement, Setup, TileSet, TileTypeId};
+use carc_rules::{
+    Action, Effects, Game, MapBoard, Options, Phase, Placement, Setup, TileSet, TileTypeId,
+};
 use carc_sim::{play, play_into, Buffers, Strategy};
 
 fn anniversary(players: u8) -> Setup {
@@ -24,12 +28,27 @@ fn anniversary(players: u8) -> Setup {
         },
         tiles: Arc::new(TileSet::combine(&[TileSet::base(), TileSet::anniversary()]).unwrap()),
         bag: None,
+        map: None,
+    }
+}
+
+fn germany(players: u8) -> Setup {
+    Setup {
+        players,
+        options: Options {
+            meeples: 9,
+            ..Options::default()
+        },
+        tiles: Arc::new(TileSet::base()),
+        bag: None,
+        map: MapBoard::builtin_shared("germany"),
     }
 }
 
 fn bench(c: &mut Criterion) {
     bench_with(c, "", Setup::base);
     bench_with(c, "_anniversary", anniversary);
+    bench_with(c, "_germany", germany);
 }
 
 fn bench_with(c: &mut Criterion, suffix: &str, make: fn(u8) -> Setup) {

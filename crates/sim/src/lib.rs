@@ -109,13 +109,54 @@ pub fn play_into(
     bag.shuffle(&mut rng);
 
     let fx = &mut buffers.fx;
-    let start_action = Action::PlaceStart {
-        tile: start,
-        at: Pos::new(0, 0),
-        rotation: Rotation::default(),
-    };
-    game.apply(&start_action, fx)?;
-    actions.push(start_action);
+    if let Some(map) = game.map_arc().cloned() {
+        // On a map: the start tile on one start square chosen at random, then a tile drawn
+        // from the bag on each other start square in use (a drawn tile that fits no rotation
+        // there goes back and the next one is tried).
+        let mut squares: Vec<Pos> = map.start_squares().iter().map(|s| s.at).collect();
+        squares.shuffle(&mut rng);
+        squares.truncate(usize::from(game.options().map.start_squares));
+        for (i, &at) in squares.iter().enumerate() {
+            let mut pick = None;
+            if i == 0 {
+                bag.push(start);
+            }
+            for k in (0..bag.len()).rev() {
+                game.legal_start_placements(bag[k], &mut buffers.placements);
+                let here: Vec<Placement> = buffers
+                    .placements
+                    .iter()
+                    .copied()
+                    .filter(|p| p.at == at)
+                    .collect();
+                if !here.is_empty() {
+                    pick = Some((k, here[rng.gen_range(0..here.len())]));
+                    break;
+                }
+            }
+            let Some((k, placement)) = pick else {
+                return Err(RuleViolation::Setup {
+                    what: format!("no tile in the bag fits the start square {at}"),
+                });
+            };
+            let tile = bag.remove(k);
+            let action = Action::PlaceStart {
+                tile,
+                at,
+                rotation: placement.rotation,
+            };
+            game.apply(&action, fx)?;
+            actions.push(action);
+        }
+    } else {
+        let start_action = Action::PlaceStart {
+            tile: start,
+            at: Pos::new(0, 0),
+            rotation: Rotation::default(),
+        };
+        game.apply(&start_action, fx)?;
+        actions.push(start_action);
+    }
 
     while !game.is_over() {
         let tile = bag.pop().expect("the game ends when the bag is empty");
@@ -357,6 +398,7 @@ mod tests {
             },
             tiles: std::sync::Arc::new(tiles),
             bag: None,
+            map: None,
         }
     }
 

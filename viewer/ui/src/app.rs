@@ -900,6 +900,14 @@ impl ViewerApp {
         if self.view.auto_fit {
             let mut squares: Vec<Pos> = state.placed().iter().map(|p| p.at).collect();
             squares.extend(state.open_squares().iter().copied());
+            // On a map board the view starts fitted to the whole map, not just its tiles.
+            if let Some(map) = state.map() {
+                squares.extend(
+                    map.grid()
+                        .filter(|(_, sq)| !matches!(sq, carc_rules::Square::Outside(_)))
+                        .map(|(at, _)| at),
+                );
+            }
             self.view.fit(rect, squares);
         }
 

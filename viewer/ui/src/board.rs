@@ -5,8 +5,8 @@
 //! `0.5`, `v` growing downwards (south), so the north side is `v = -0.5`.
 
 use carc_rules::{
-    Anchor, ArrowState, ArrowSymbol, FeatureKind, Game, Port, Pos, Rotation, SegmentLabel, Side,
-    TileType,
+    Anchor, ArrowState, ArrowSymbol, FeatureKind, Game, MapBoard, Port, Pos, Print, RegionKind,
+    Rotation, SegmentLabel, Side, Square, Terrain, TileType,
 };
 use egui::{vec2, Color32, Painter, Pos2, Rect, Shape, Stroke, Vec2};
 
@@ -26,6 +26,12 @@ pub const LEGAL: Color32 = Color32::from_rgba_premultiplied(90, 90, 90, 90);
 pub const COMPANION: Color32 = Color32::from_rgb(150, 70, 200);
 pub const PORTAL: Color32 = Color32::from_rgb(30, 190, 210);
 pub const EXTRA_TURN: Color32 = Color32::from_rgb(235, 120, 20);
+/// Map boards (Carcassonne Maps): playable land, sea, foreign land, towns and prints.
+pub const MAP_LAND: Color32 = Color32::from_rgb(72, 96, 62);
+pub const MAP_SEA: Color32 = Color32::from_rgb(44, 70, 110);
+pub const MAP_ABROAD: Color32 = Color32::from_rgb(86, 84, 70);
+pub const MAP_OUTLINE: Color32 = Color32::from_rgb(20, 26, 20);
+pub const TOWN: Color32 = Color32::from_rgb(200, 60, 50);
 /// A spent arrow is greyed over.
 pub const SPENT: Color32 = Color32::from_rgba_premultiplied(70, 70, 70, 200);
 
@@ -277,6 +283,9 @@ pub struct Overlay<'a> {
 pub fn paint(painter: &Painter, rect: Rect, view: &BoardView, game: &Game, overlay: &Overlay<'_>) {
     let painter = painter.with_clip_rect(rect);
     painter.rect_filled(rect, 0.0, Color32::from_rgb(40, 44, 40));
+    if let Some(map) = game.map() {
+        paint_map(&painter, rect, view, game, map);
+    }
     for placed in game.placed() {
         let sq = view.square_rect(rect, placed.at);
         if !sq.intersects(rect) {
@@ -346,6 +355,155 @@ pub fn paint(painter: &Painter, rect: Rect, view: &BoardView, game: &Game, overl
             .copied()
             .unwrap_or(Color32::WHITE);
         paint_meeple(&painter, view, rect, at, label, color);
+    }
+}
+
+/// The map under the tiles: outside regions (sea, countries), the outline of the playable
+/// squares, large cities (blocked, printed as city with their coats of arms), start squares
+/// (darker margin), towns (a small house) and the road and city segments printed abroad.
+fn paint_map(painter: &Painter, rect: Rect, view: &BoardView, game: &Game, map: &MapBoard) {
+    let s = view.scale;
+    for (at, square) in map.grid() {
+        let sq = view.square_rect(rect, at);
+        if !sq.intersects(rect) {
+            continue;
+        }
+        match square {
+            Square::Outside(r) => {
+                let color = match map.regions()[r as usize].kind {
+                    RegionKind::Sea => MAP_SEA,
+                    RegionKind::Land => MAP_ABROAD,
+                };
+                painter.rect_filled(sq, 0.0, color);
+            }
+            Square::Playable => {
+                painter.rect_filled(sq, 0.0, MAP_LAND);
+                painter.rect_stroke(
+                    sq,
+                    0.0,
+                    Stroke::new((s * 0.015).max(0.5), MAP_OUTLINE),
+                    egui::StrokeKind::Inside,
+                );
+            }
+            Square::LargeCity(_) => {
+                painter.rect_filled(sq, 0.0, CITY);
+                painter.rect_stroke(
+                    sq,
+                    0.0,
+                    Stroke::new((s * 0.06).max(1.0), WALL),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+    }
+    // Outline of the playable land: sides between a playable square and the outside.
+    let stroke = Stroke::new((s * 0.05).max(1.0), MAP_OUTLINE);
+    for (at, square) in map.grid() {
+        if square != Square::Playable {
+            continue;
+        }
+        let sq = view.square_rect(rect, at);
+        for side in Side::ALL {
+            if map.border(at, side).is_none() {
+                continue;
+            }
+            let [a, b] = side_corners(side);
+            let to = |v: Vec2| sq.center() + v * s;
+            painter.line_segment([to(a), to(b)], stroke);
+            if let Some(print) = map.border(at, side).and_then(|b| b.print) {
+                paint_print(painter, sq, side, print, s);
+            }
+        }
+    }
+    for (i, city) in map.large_cities().iter().enumerate() {
+        let Some(&first) = city.squares.first() else {
+            continue;
+        };
+        let sq = view.square_rect(rect, first);
+        for k in 0..city.coats_of_arms.min(4) {
+            let c = sq.center() + vec2(-0.3 + 0.2 * f32::from(k), -0.3) * s;
+            painter.circle_filled(c, s * 0.07, SHIELD);
+        }
+        let name_color = if game.large_city_connected(i) {
+            Color32::WHITE
+        } else {
+            Color32::from_gray(40)
+        };
+        if s >= 24.0 {
+            painter.text(
+                sq.center() + vec2(0.0, 0.15) * s,
+                egui::Align2::CENTER_CENTER,
+                city.name,
+                egui::FontId::proportional(s * 0.16),
+                name_color,
+            );
+        }
+    }
+    for start in map.start_squares() {
+        let sq = view.square_rect(rect, start.at);
+        painter.rect_stroke(
+            sq.shrink(s * 0.04),
+            0.0,
+            Stroke::new((s * 0.08).max(1.0), MAP_OUTLINE),
+            egui::StrokeKind::Inside,
+        );
+    }
+    for town in map.towns() {
+        if game.tile_at(town.at).is_some() {
+            continue;
+        }
+        let c = view.square_rect(rect, town.at).center();
+        let w = s * 0.12;
+        painter.add(Shape::convex_polygon(
+            vec![
+                c + vec2(-w, 0.0),
+                c + vec2(0.0, -w),
+                c + vec2(w, 0.0),
+                c + vec2(w, w),
+                c + vec2(-w, w),
+            ],
+            TOWN,
+            Stroke::NONE,
+        ));
+        if s >= 24.0 {
+            painter.text(
+                c + vec2(0.0, w * 2.2),
+                egui::Align2::CENTER_CENTER,
+                town.name,
+                egui::FontId::proportional(s * 0.14),
+                Color32::WHITE,
+            );
+        }
+    }
+}
+
+/// A road or city printed abroad: a stub beyond the side, with its coats of arms.
+fn paint_print(painter: &Painter, sq: Rect, side: Side, print: Print, s: f32) {
+    let out = side_mid(side) * 2.0;
+    let mid = sq.center() + side_mid(side) * s;
+    let far = sq.center() + out * s * 0.85;
+    match print.terrain {
+        Terrain::City => {
+            let across = vec2(out.y, out.x).abs() * 0.25 * s;
+            painter.add(Shape::convex_polygon(
+                vec![
+                    mid - across,
+                    mid + across,
+                    far + across * 0.6,
+                    far - across * 0.6,
+                ],
+                CITY,
+                Stroke::new((s * 0.02).max(1.0), WALL),
+            ));
+        }
+        _ => {
+            painter.line_segment([mid, far], Stroke::new(s * 0.12, ROAD_EDGE));
+            painter.line_segment([mid, far], Stroke::new(s * 0.08, ROAD));
+        }
+    }
+    for k in 0..print.coats_of_arms.min(4) {
+        let c = mid + (far - mid) * (0.35 + 0.2 * f32::from(k));
+        painter.circle_filled(c, s * 0.05, SHIELD);
     }
 }
 

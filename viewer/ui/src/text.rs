@@ -126,6 +126,11 @@ pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
         ScoreSource::Feature => {
             format!("{} ({when}) {}: {} points", s.kind, s.feature, s.points)
         }
+        ScoreSource::TownCost { town } => format!(
+            "covering the town {town} at {}: {} points",
+            s.feature.at,
+            s.signed_points()
+        ),
     };
     ScoreLines { title, lines }
 }

@@ -502,3 +502,54 @@ fn an_anniversary_game_shows_the_activated_arrow_and_its_ruling() {
         .next()
         .is_some());
 }
+
+#[test]
+fn a_game_on_the_germany_map_starts_fitted_to_the_map_and_names_the_border() {
+    // Given the 2-player sample on the Germany map
+    let mut h = opened(&sample("sim-2p-germany-greedy-vs-random.jsonl"));
+    let map = h
+        .state()
+        .state()
+        .unwrap()
+        .map()
+        .expect("a map game")
+        .clone();
+    // Then the board view is fitted to the whole map, not just the start tiles: every map
+    // square (large cities included) lies inside the board rectangle
+    let rect = h.state().board_rect().expect("the board is shown");
+    let view = *h.state().view();
+    for (at, square) in map.grid() {
+        if matches!(square, carc_rules::Square::Outside(_)) {
+            continue;
+        }
+        let sq = view.square_rect(rect, at);
+        assert!(rect.expand(1.0).contains_rect(sq), "{at} outside {rect:?}");
+    }
+    // When the viewer jumps to an event whose road or city ends at the border
+    let steps = &h.state().game().unwrap().timeline.steps;
+    let border = steps
+        .iter()
+        .position(|s| {
+            s.effects
+                .notes
+                .iter()
+                .any(|n| matches!(n, carc_rules::Note::Border { .. }))
+        })
+        .expect("a feature reaches the border in the sample");
+    h.state_mut()
+        .command(carc_viewer_ui::Command::JumpTo(border + 1));
+    h.run();
+    // Then the ruling trace names the border and its rule id
+    assert!(
+        h.query_all_by_label_contains("at the border toward")
+            .next()
+            .is_some()
+            || h.query_all_by_label_contains("ends at the")
+                .next()
+                .is_some()
+    );
+    assert!(h
+        .query_all_by_label_contains("[maps.border")
+        .next()
+        .is_some());
+}

@@ -60,6 +60,7 @@ fn table_from(
         options,
         tiles,
         bag: Some(counts),
+        map: None,
     };
     let mut game = Game::new(setup).expect("valid setup");
     let mut fx = Effects::default();
