@@ -27,6 +27,8 @@ pub struct PlayerStats {
     pub features_shared: u32,
     pub arrows_activated: u32,
     pub tiles_set_aside: u32,
+    /// Points taken away for covering towns (Carcassonne Maps, town variant 2).
+    pub town_costs: u32,
 }
 
 /// Why a moment is notable.
@@ -153,7 +155,7 @@ pub fn analyze(log: &Log, loaded: &[TileSet]) -> GameAnalysis {
         }
         for s in &fx.scores {
             count_score(&mut players, s);
-            if s.winners.len() > 1 && s.points > 0 {
+            if s.winners.len() > 1 && s.points > 0 && !s.is_penalty() {
                 let names: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
                 out.moments.push(Moment {
                     seq,
@@ -167,7 +169,7 @@ pub fn analyze(log: &Log, loaded: &[TileSet]) -> GameAnalysis {
                     weight: s.points,
                 });
             }
-            if !s.winners.is_empty() && s.points > 0 {
+            if !s.winners.is_empty() && s.points > 0 && !s.is_penalty() {
                 let names: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
                 big.push(Moment {
                     seq,
@@ -267,12 +269,22 @@ fn what(s: &Score) -> String {
         ScoreSource::Arrow { symbol, .. } => {
             format!("the {symbol} arrow at {} pointing at no tile", s.feature.at)
         }
+        ScoreSource::TownCost { town } => format!("covering the town {town}"),
         ScoreSource::Feature => s.feature.to_string(),
     }
 }
 
 fn count_score(players: &mut [PlayerStats], s: &Score) {
+    if s.is_penalty() {
+        for &w in &s.winners {
+            if let Some(p) = players.get_mut(usize::from(w)) {
+                p.town_costs += s.points;
+            }
+        }
+        return;
+    }
     let source = match s.source {
+        ScoreSource::TownCost { .. } => return,
         ScoreSource::Arrow { .. } => "arrow",
         ScoreSource::Feature => match s.kind {
             FeatureKind::Road => "road",

@@ -69,6 +69,7 @@ fn game_json(a: &GameAnalysis) -> Value {
             "features_shared": p.features_shared,
             "arrows_activated": p.arrows_activated,
             "tiles_set_aside": p.tiles_set_aside,
+            "town_costs": p.town_costs,
         })).collect::<Vec<_>>(),
         "moments": a.moments.iter().map(|m| json!({
             "event": m.seq, "kind": m.kind.as_str(), "text": m.text,
@@ -115,6 +116,9 @@ fn game_text(a: &GameAnalysis) -> String {
             "  features completed: {}, shared: {}; arrows activated: {}; tiles set aside: {}\n",
             p.features_completed, p.features_shared, p.arrows_activated, p.tiles_set_aside
         ));
+        if p.town_costs > 0 {
+            out.push_str(&format!("  towns covered cost {} points\n", p.town_costs));
+        }
     }
     if !a.moments.is_empty() {
         out.push_str("\nnotable moments:\n");
