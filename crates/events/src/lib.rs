@@ -25,13 +25,14 @@ mod upcast;
 mod write;
 
 pub use bridge::{
-    action_to_event, event_to_action, game_from_header, label_of, record_actions,
-    setup_from_header, SetupError,
+    action_to_event, event_to_action, game_from_header, label_of, record_actions, rules_card,
+    setup_from_header, wire_card, SetupError,
 };
 pub use error::{DecodeError, DecodeErrorKind};
 pub use model::{
-    ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, Header, Log,
-    Player, Pos, Rotation, RulesOptions, TileId, ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS,
+    ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, GiftCard,
+    Header, Log, Player, Pos, Rotation, RulesOptions, TileId, ASSERTION_TYPES, EVENT_TYPES,
+    MAX_PLAYERS,
 };
 pub use read::{read_log, read_log_from, read_log_prefix, read_log_prefix_from, LogPrefix};
 pub use target::{

@@ -1,7 +1,7 @@
 //! Rebuilding games from their logs, over 200 distinct simulated games (farmers on, 2–6
 //! players): per game and per event, with decoding excluded and included, and the full
 //! timeline fold the viewer and CLI use; the same with the 20th Anniversary expansion on
-//! (group `rebuild_anniversary`).
+//! (group `rebuild_anniversary`) and with The Gifts on (group `rebuild_gifts`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
@@ -13,7 +13,7 @@ use carc_replay::{fold, rebuild};
 use carc_rules::{Game, Setup};
 use carc_sim::Strategy;
 
-fn games(anniversary: bool) -> Vec<Log> {
+fn games(anniversary: bool, gifts: bool) -> Vec<Log> {
     (0..200u64)
         .map(|seed| {
             let players = 2 + (seed % 5) as u8;
@@ -34,6 +34,9 @@ fn games(anniversary: bool) -> Vec<Log> {
                 header.rules.expansions = vec!["anniversary".into()];
                 header.tile_sets.push("anniversary".into());
             }
+            if gifts {
+                header.rules.expansions.push("gifts".into());
+            }
             let setup = || -> Setup { setup_from_header(&header, &[]).unwrap() };
             let sim = carc_sim::play(setup(), seed, &[Strategy::Random]).unwrap();
             record_actions(header.clone(), Game::new(setup()).unwrap(), &sim.actions)
@@ -44,12 +47,13 @@ fn games(anniversary: bool) -> Vec<Log> {
 }
 
 fn bench(c: &mut Criterion) {
-    bench_with(c, "rebuild", false);
-    bench_with(c, "rebuild_anniversary", true);
+    bench_with(c, "rebuild", false, false);
+    bench_with(c, "rebuild_anniversary", true, false);
+    bench_with(c, "rebuild_gifts", false, true);
 }
 
-fn bench_with(c: &mut Criterion, group: &str, anniversary: bool) {
-    let logs = games(anniversary);
+fn bench_with(c: &mut Criterion, group: &str, anniversary: bool, gifts: bool) {
+    let logs = games(anniversary, gifts);
     let bytes: Vec<Vec<u8>> = logs.iter().map(|l| write_log(l).into_bytes()).collect();
     let events: usize = logs.iter().map(|l| l.events.len()).sum();
     let mean_events = events / logs.len();

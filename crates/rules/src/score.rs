@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::game::GiftCard;
 use crate::geometry::{Pos, Side};
 use crate::ruling::RuleId;
 use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
@@ -16,6 +17,12 @@ pub enum ScoreSource {
     /// `feature` then names the segment of the arrow tile at the side the arrow points out of,
     /// and `tiles` holds the arrow tile's square.
     Arrow { symbol: ArrowSymbol, side: Side },
+    /// A gift's action (The Gifts): Road Sweeper (the road's majority, as in final scoring)
+    /// or Cash Out (the player who takes a meeple back).
+    Gift { card: GiftCard },
+    /// Final scoring of unopened gifts (The Gifts): 2 points per card for the one winner.
+    /// No feature scores: `feature` names the start tile and `tiles` is empty.
+    UnopenedGifts { cards: u8 },
 }
 
 /// When a score happened.
@@ -72,6 +79,17 @@ impl fmt::Display for Score {
                 "{symbol} arrow of the tile at {}, pointing {}: {}; {} +{} [{}]",
                 self.feature.at,
                 side.word(),
+                self.formula,
+                seats.join(" and "),
+                self.points,
+                self.rule
+            );
+        }
+        if let ScoreSource::UnopenedGifts { .. } = self.source {
+            let seats: Vec<String> = self.winners.iter().map(|w| format!("seat {w}")).collect();
+            return write!(
+                f,
+                "unopened gifts: {}; {} +{} [{}]",
                 self.formula,
                 seats.join(" and "),
                 self.points,
