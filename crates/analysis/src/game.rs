@@ -12,7 +12,8 @@ pub struct PlayerStats {
     pub name: String,
     pub points: u32,
     /// Points by source: `road`, `city`, `monastery`, `field`, `arrow` (the +2 of an arrow
-    /// pointing at no tile). Sources that gave nothing are absent.
+    /// pointing at no tile), `gift` (Road Sweeper, Cash Out), `unopened gifts`. Sources that
+    /// gave nothing are absent.
     pub points_by_source: BTreeMap<String, u32>,
     pub meeples_placed: u32,
     /// Meeples that came back to the supply (scored features, and the end of the game).
@@ -29,6 +30,8 @@ pub struct PlayerStats {
     pub tiles_set_aside: u32,
     /// Points taken away for covering towns (Carcassonne Maps, town variant 2).
     pub town_costs: u32,
+    pub gifts_received: u32,
+    pub gifts_opened: u32,
 }
 
 /// Why a moment is notable.
@@ -131,6 +134,19 @@ pub fn analyze(log: &Log, loaded: &[TileSet]) -> GameAnalysis {
         }
         out.events += 1;
         let seq = envelope.seq;
+        match &envelope.event {
+            Event::GiftReceived { player, .. } => {
+                if let Some(p) = players.get_mut(usize::from(*player)) {
+                    p.gifts_received += 1;
+                }
+            }
+            Event::GiftOpened { player, .. } => {
+                if let Some(p) = players.get_mut(usize::from(*player)) {
+                    p.gifts_opened += 1;
+                }
+            }
+            _ => {}
+        }
         if let Event::TileSetAside { player, tile } = &envelope.event {
             if let Some(p) = players.get_mut(usize::from(*player)) {
                 p.tiles_set_aside += 1;
@@ -270,6 +286,8 @@ fn what(s: &Score) -> String {
             format!("the {symbol} arrow at {} pointing at no tile", s.feature.at)
         }
         ScoreSource::TownCost { town } => format!("covering the town {town}"),
+        ScoreSource::Gift { card } => format!("{card} on {}", s.feature),
+        ScoreSource::UnopenedGifts { cards } => format!("{cards} unopened gifts"),
         ScoreSource::Feature => s.feature.to_string(),
     }
 }
@@ -285,6 +303,8 @@ fn count_score(players: &mut [PlayerStats], s: &Score) {
     }
     let source = match s.source {
         ScoreSource::TownCost { .. } => return,
+        ScoreSource::Gift { .. } => "gift",
+        ScoreSource::UnopenedGifts { .. } => "unopened gifts",
         ScoreSource::Arrow { .. } => "arrow",
         ScoreSource::Feature => match s.kind {
             FeatureKind::Road => "road",

@@ -70,6 +70,8 @@ fn game_json(a: &GameAnalysis) -> Value {
             "arrows_activated": p.arrows_activated,
             "tiles_set_aside": p.tiles_set_aside,
             "town_costs": p.town_costs,
+            "gifts_received": p.gifts_received,
+            "gifts_opened": p.gifts_opened,
         })).collect::<Vec<_>>(),
         "moments": a.moments.iter().map(|m| json!({
             "event": m.seq, "kind": m.kind.as_str(), "text": m.text,
@@ -116,6 +118,12 @@ fn game_text(a: &GameAnalysis) -> String {
             "  features completed: {}, shared: {}; arrows activated: {}; tiles set aside: {}\n",
             p.features_completed, p.features_shared, p.arrows_activated, p.tiles_set_aside
         ));
+        if p.gifts_received > 0 || p.gifts_opened > 0 {
+            out.push_str(&format!(
+                "  gifts: {} received, {} opened\n",
+                p.gifts_received, p.gifts_opened
+            ));
+        }
         if p.town_costs > 0 {
             out.push_str(&format!("  towns covered cost {} points\n", p.town_costs));
         }

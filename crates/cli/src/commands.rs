@@ -14,15 +14,18 @@ use carc_events::{
 };
 use carc_replay::{check_assertions, fold, Timeline};
 use carc_rules::{
-    ArrowMeepleSpot, Game, MapBoard, MapOptions, MeepleSpot, Options, Phase, PlacedArrow,
-    Placement, Setup, TileSet,
+    ArrowMeepleSpot, Game, GiftAction, MapBoard, MapOptions, MeepleSpot, Options, Phase,
+    PlacedArrow, Placement, Setup, TileSet,
 };
 use carc_sim::Strategy;
 use clap::Args;
 use serde_json::json;
 
 pub use carc_replay::describe::describe_event;
-use carc_replay::describe::{describe_arrows, describe_phase, score_details, score_headline};
+use carc_replay::describe::{
+    describe_arrows, describe_event_as, describe_gifts, describe_hands, describe_phase,
+    score_details, score_headline, View,
+};
 
 use crate::board_text;
 use crate::json;
@@ -95,7 +98,8 @@ pub struct SimulateArgs {
     /// Points of a two-tile city: 4 (current rules) or 2 (old rules).
     #[arg(long, default_value_t = 4)]
     two_tile_city: u8,
-    /// Expansions, comma-separated (supported: anniversary). Their tile sets join the bag.
+    /// Expansions, comma-separated (supported: anniversary, gifts). Their tile sets (if any)
+    /// join the bag.
     #[arg(long, value_delimiter = ',')]
     expansions: Vec<String>,
     /// Meeples per player (default 7; 9 on a map, as the Maps rules recommend).
@@ -109,8 +113,10 @@ pub struct SimulateArgs {
     town_variants: Vec<String>,
 }
 
-/// The expansions this program plays, with the tile set each adds to the bag.
-const EXPANSIONS: [(&str, &str); 1] = [("anniversary", "anniversary")];
+/// The expansions this program plays, with the tile set each adds to the bag (The Gifts
+/// adds cards, no tiles).
+const EXPANSIONS: [(&str, Option<&str>); 2] =
+    [("anniversary", Some("anniversary")), ("gifts", None)];
 
 /// Checks a list of expansion names; returns them in the given order.
 fn check_expansions(names: &[String]) -> Result<Vec<String>> {
@@ -160,7 +166,9 @@ pub fn simulate(
             .iter()
             .find(|(name, _)| name == e)
             .expect("checked");
-        tile_sets.push((*tiles).to_string());
+        if let Some(tiles) = tiles {
+            tile_sets.push((*tiles).to_string());
+        }
     }
     let sets = tile_sets
         .iter()
@@ -206,6 +214,7 @@ pub fn simulate(
         } else {
             MapOptions::default()
         },
+        gifts: expansions.iter().any(|e| e == "gifts"),
     };
     if args.games > 1 {
         fs::create_dir_all(&args.out)
@@ -411,6 +420,33 @@ pub struct AtArgs {
     /// JSON on stdout instead of text.
     #[arg(long)]
     json: bool,
+    /// The Gifts: show the game as this player sees it (seat number or name): other players'
+    /// gift cards face down. Without it, every card is shown (the full view).
+    #[arg(long = "as", value_name = "PLAYER")]
+    as_player: Option<String>,
+}
+
+/// The point of view `--as` names, checked against the header's players.
+fn view_of(args: &AtArgs, header: &Header) -> Result<View> {
+    let Some(who) = &args.as_player else {
+        return Ok(View::Full);
+    };
+    if let Some(seat) = header.players.iter().position(|p| &p.name == who) {
+        return Ok(View::Seat(seat as u8));
+    }
+    match who.parse::<u8>() {
+        Ok(seat) if usize::from(seat) < header.players.len() => Ok(View::Seat(seat)),
+        _ => bail!(
+            "--as {who:?}: no such player; expected a seat number 0 to {} or a name ({})",
+            header.players.len() - 1,
+            header
+                .players
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
 }
 
 /// The timeline of a file and the number of legal steps up to `at`, or an error saying why
@@ -454,6 +490,9 @@ pub fn replay(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         v["at"] = json!(n);
         v["phase"] = json::phase(&game);
         v["scores"] = json::scores(header, &game);
+        if game.options().gifts {
+            v["gifts"] = json::gifts(header, &game, view_of(&args, header)?);
+        }
         println!("{v}");
     } else {
         println!("after event {n} of {}:", timeline.log.last_seq());
@@ -464,6 +503,13 @@ pub fn replay(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 "  {:<8} {score:>4} points, {supply} meeples in supply",
                 json::seat_name(header, seat as u8)
             );
+        }
+        let hands = describe_hands(header, &game, view_of(&args, header)?);
+        if !hands.is_empty() {
+            println!("gifts in hand:");
+            for line in hands {
+                println!("  {line}");
+            }
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -483,7 +529,8 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let header = &timeline.log.header;
     let index = (args.at - 1) as usize;
     let (line, envelope) = &timeline.log.events[index];
-    let described = describe_event(header, &envelope.event);
+    let view = view_of(&args, header)?;
+    let described = describe_event_as(header, &envelope.event, view);
     if index >= timeline.steps.len() {
         let err = timeline
             .error
@@ -526,6 +573,10 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         if !arrows.is_empty() {
             v["arrows"] = json!(arrows);
         }
+        let gifts = describe_gifts(header, step.seat, &step.effects);
+        if !gifts.is_empty() {
+            v["gifts"] = json!(gifts);
+        }
         println!("{v}");
         return Ok(ExitCode::SUCCESS);
     }
@@ -543,6 +594,13 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     if !arrows.is_empty() {
         println!("arrows (20th Anniversary):");
         for line in &arrows {
+            println!("  - {line}");
+        }
+    }
+    let gifts = describe_gifts(header, step.seat, &step.effects);
+    if !gifts.is_empty() {
+        println!("gifts (The Gifts):");
+        for line in &gifts {
             println!("  - {line}");
         }
     }
@@ -655,17 +713,32 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             game.legal_placements(tile, &mut placements);
             placements.sort();
             let id = &game.tiles().get(tile).id;
+            let mut gifts: Vec<GiftAction> = Vec::new();
+            game.legal_gifts(&mut gifts);
             if args.json {
                 let p: Vec<_> = placements
                     .iter()
                     .map(|p| json!({"at": json::pos(p.at), "rotation": p.rotation.degrees()}))
                     .collect();
+                let mut v = json!({"at": n, "step": "place", "seat": game.current_player(), "tile": id,
+                                   "placements": p, "set_aside": placements.is_empty()});
+                // Only with the expansion, so other games' output is unchanged.
+                if game.options().gifts {
+                    v["gifts"] = gifts.iter().map(|g| json::gift_action(&game, g)).collect();
+                }
+                println!("{v}");
+                return Ok(ExitCode::SUCCESS);
+            }
+            if !gifts.is_empty() {
                 println!(
-                    "{}",
-                    json!({"at": n, "step": "place", "seat": game.current_player(), "tile": id,
-                                      "placements": p, "set_aside": placements.is_empty()})
+                    "after event {n}: before placing, {who} may open one gift ({} ways):",
+                    gifts.len()
                 );
-            } else if placements.is_empty() {
+                for g in &gifts {
+                    println!("  {}", json::gift_action_words(&game, g));
+                }
+            }
+            if placements.is_empty() {
                 println!("after event {n}: tile {id} fits nowhere; {who} must set it aside");
             } else {
                 println!("after event {n}: {who} places tile {id}; {} legal placements (symmetric rotations listed once):", placements.len());
@@ -736,6 +809,45 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                     }
                 }
                 println!("  (or no meeple)");
+            }
+        }
+        Phase::ReceiveGift { at } => {
+            if args.json {
+                println!(
+                    "{}",
+                    json!({"at": n, "step": "receive_gift", "seat": game.current_player(), "tile_at": json::pos(at),
+                           "deck": json::cards(&game.gift_deck()), "discard": json::cards(&game.gift_discard())})
+                );
+            } else {
+                println!(
+                    "after event {n}: {who} receives a gift for the tile at {at} (chance: the top card of the gift deck)"
+                );
+            }
+        }
+        Phase::DrawSecond { .. } => {
+            if args.json {
+                println!(
+                    "{}",
+                    json!({"at": n, "step": "draw_second", "seat": game.current_player(), "bag_left": game.bag_left()})
+                );
+            } else {
+                println!(
+                    "after event {n}: {who} draws a second tile (Take 2; chance); the bag holds {} tiles",
+                    game.bag_left()
+                );
+            }
+        }
+        Phase::ReturnTile { first, second } => {
+            let (a, b) = (&game.tiles().get(first).id, &game.tiles().get(second).id);
+            if args.json {
+                println!(
+                    "{}",
+                    json!({"at": n, "step": "return_tile", "seat": game.current_player(), "tiles": [a, b]})
+                );
+            } else {
+                println!(
+                    "after event {n}: {who} returns tile {a} or tile {b} to the bag (Take 2) and places the other"
+                );
             }
         }
         Phase::Over => {

@@ -1,7 +1,10 @@
 //! JSON shapes of the CLI's `--json` outputs (documented in docs/cli.md).
 
 use carc_events::Header;
-use carc_rules::{Game, Note, Phase, ReturnedMeeple, Score, ScoreSource, ScoreTime};
+use carc_replay::describe::View;
+use carc_rules::{
+    Game, GiftAction, GiftCard, Note, Phase, ReturnedMeeple, Score, ScoreSource, ScoreTime,
+};
 use serde_json::{json, Value};
 
 pub fn pos(p: carc_rules::Pos) -> Value {
@@ -27,14 +30,93 @@ pub fn score(header: &Header, s: &Score) -> Value {
     });
     // Points for an arrow that points at no tile (20th Anniversary) say so; feature scores
     // keep their shape.
-    if let ScoreSource::Arrow { symbol, side } = s.source {
-        v["arrow"] = json!({"symbol": symbol.name(), "points": side.name()});
-    }
-    // A town's cost (Carcassonne Maps, town variant 2) is taken away, not given.
-    if let ScoreSource::TownCost { town } = s.source {
-        v["town_cost"] = json!({"town": town, "points": -i64::from(s.points)});
+    match s.source {
+        ScoreSource::Arrow { symbol, side } => {
+            v["arrow"] = json!({"symbol": symbol.name(), "points": side.name()});
+        }
+        ScoreSource::Gift { card } => v["gift"] = json!(card.name()),
+        // No feature scores: say so instead of naming the start tile.
+        ScoreSource::UnopenedGifts { cards } => {
+            v["feature"] = json!("unopened_gifts");
+            v["unopened_gifts"] = json!(cards);
+        }
+        // A town's cost (Carcassonne Maps, town variant 2) is taken away, not given.
+        ScoreSource::TownCost { town } => {
+            v["town_cost"] = json!({"town": town, "points": -i64::from(s.points)});
+        }
+        ScoreSource::Feature => {}
     }
     v
+}
+
+/// Card counts per kind as `{"synod": 2, …}` (kinds with none left out).
+pub fn cards(counts: &[u8; 5]) -> Value {
+    let mut v = serde_json::Map::new();
+    for c in GiftCard::ALL {
+        if counts[c.index()] > 0 {
+            v.insert(c.name().to_string(), json!(counts[c.index()]));
+        }
+    }
+    Value::Object(v)
+}
+
+/// Each seat's gifts from a point of view: face-up cards, or only how many.
+pub fn gifts(header: &Header, game: &Game, view: View) -> Value {
+    let hands: Vec<Value> = (0..game.players())
+        .map(|seat| {
+            let mut v = json!({"player": seat_name(header, seat), "seat": seat, "count": game.hand_size(seat)});
+            if view.sees_hand_of(seat) {
+                v["cards"] = cards(&game.hand(seat));
+            }
+            v
+        })
+        .collect();
+    json!({"hands": hands, "deck": game.gift_deck().iter().map(|&c| u32::from(c)).sum::<u32>(),
+           "discard": cards(&game.gift_discard())})
+}
+
+/// A legal gift action as JSON: the card and its target.
+pub fn gift_action(game: &Game, g: &GiftAction) -> Value {
+    let label = |at, s| game.segment_label_at(at, s).map(|l| l.to_string());
+    match *g {
+        GiftAction::Synod { at } => json!({"card": "synod", "at": pos(at), "on": "monastery"}),
+        GiftAction::RoadSweeper { at, segment } => {
+            json!({"card": "road_sweeper", "at": pos(at), "on": label(at, segment)})
+        }
+        GiftAction::ChangePosition { at, from, to } => {
+            json!({"card": "change_position", "at": pos(at), "on": label(at, from), "to": label(at, to)})
+        }
+        GiftAction::CashOut { at, segment } => {
+            json!({"card": "cash_out", "at": pos(at), "on": label(at, segment)})
+        }
+        GiftAction::TakeTwo => json!({"card": "take_2"}),
+    }
+}
+
+/// A legal gift action in words.
+pub fn gift_action_words(game: &Game, g: &GiftAction) -> String {
+    let label = |at, s| {
+        game.segment_label_at(at, s)
+            .map_or_else(|| "?".to_string(), |l| l.to_string())
+    };
+    match *g {
+        GiftAction::Synod { at } => format!("Synod: a meeple on the monastery at {at}"),
+        GiftAction::RoadSweeper { at, segment } => {
+            format!(
+                "Road Sweeper: the road through {} at {at}",
+                label(at, segment)
+            )
+        }
+        GiftAction::ChangePosition { at, from, to } => format!(
+            "Change Position: the meeple on {} at {at} to {}",
+            label(at, from),
+            label(at, to)
+        ),
+        GiftAction::CashOut { at, segment } => {
+            format!("Cash Out: the meeple on {} at {at}", label(at, segment))
+        }
+        GiftAction::TakeTwo => "Take 2: draw a second tile".to_string(),
+    }
 }
 
 pub fn note(n: &Note) -> Value {
@@ -57,6 +139,16 @@ pub fn phase(game: &Game) -> Value {
         }
         Phase::Meeple { at } => {
             json!({"step": "meeple", "seat": game.current_player(), "at": pos(at)})
+        }
+        Phase::ReceiveGift { at } => {
+            json!({"step": "receive_gift", "seat": game.current_player(), "at": pos(at)})
+        }
+        Phase::DrawSecond { first } => {
+            json!({"step": "draw_second", "seat": game.current_player(), "first": game.tiles().get(first).id})
+        }
+        Phase::ReturnTile { first, second } => {
+            json!({"step": "return_tile", "seat": game.current_player(),
+                   "tiles": [game.tiles().get(first).id, game.tiles().get(second).id]})
         }
         Phase::Over => json!({"step": "over"}),
     }

@@ -79,7 +79,7 @@ fn an_unknown_expansion_is_a_clear_error() {
         &[
             "simulate",
             "--expansions",
-            "anniversary,gifts",
+            "anniversary,map",
             "--out",
             "g.jsonl",
         ],
@@ -87,7 +87,7 @@ fn an_unknown_expansion_is_a_clear_error() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("unknown expansion \"gifts\"; supported: anniversary"),
+        stderr(&o).contains("unknown expansion \"map\"; supported: anniversary, gifts"),
         "{}",
         stderr(&o)
     );

@@ -12,7 +12,7 @@ use carc_rules::{
 use thiserror::Error;
 
 use crate::model::{
-    ArrowMeepleAction, ArrowSymbol, Event, Header, Pos, Rotation, TileId, TownVariant,
+    ArrowMeepleAction, ArrowSymbol, Event, GiftCard, Header, Pos, Rotation, TileId, TownVariant,
 };
 use crate::target::MeepleTarget;
 
@@ -21,7 +21,9 @@ use crate::target::MeepleTarget;
 pub enum SetupError {
     #[error("tile set {0:?} is unknown (built in: base; load others with --tiles FILE)")]
     UnknownTileSet(String),
-    #[error("expansion {0:?} is not supported by this version of carc (supported: anniversary)")]
+    #[error(
+        "expansion {0:?} is not supported by this version of carc (supported: anniversary, gifts)"
+    )]
     UnknownExpansion(String),
     #[error("expansion {0:?} is listed twice")]
     DuplicateExpansion(String),
@@ -64,12 +66,14 @@ pub fn find_map(name: &str) -> Option<Arc<MapBoard>> {
 /// precedence over built-in sets of the same name.
 pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, SetupError> {
     let mut anniversary = false;
+    let mut gifts = false;
     for (i, expansion) in header.rules.expansions.iter().enumerate() {
         if header.rules.expansions[..i].contains(expansion) {
             return Err(SetupError::DuplicateExpansion(expansion.clone()));
         }
         match expansion.as_str() {
             "anniversary" => anniversary = true,
+            "gifts" => gifts = true,
             _ => return Err(SetupError::UnknownExpansion(expansion.clone())),
         }
     }
@@ -138,6 +142,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             meeples: header.rules.meeples,
             anniversary,
             map: map_options,
+            gifts,
         },
         tiles,
         bag,
@@ -244,6 +249,83 @@ pub fn event_to_action(game: &Game, event: &Event) -> Result<Action, RuleViolati
                 segment: game.resolve_segment_at(via, at, &label_of(on))?,
             }
         }
+        Event::GiftReceived { card, .. } => Action::ReceiveGift {
+            card: rules_card(*card),
+        },
+        Event::GiftOpened {
+            card, at, on, to, ..
+        } => Action::OpenGift {
+            gift: gift_action(game, *card, *at, on.as_ref(), to.as_ref())?,
+        },
+        Event::TileReturned { tile, .. } => Action::ReturnTile {
+            tile: tile_of(game, tile)?,
+        },
+    })
+}
+
+/// The rules card for a wire card.
+pub fn rules_card(c: GiftCard) -> carc_rules::GiftCard {
+    match c {
+        GiftCard::Synod => carc_rules::GiftCard::Synod,
+        GiftCard::RoadSweeper => carc_rules::GiftCard::RoadSweeper,
+        GiftCard::ChangePosition => carc_rules::GiftCard::ChangePosition,
+        GiftCard::CashOut => carc_rules::GiftCard::CashOut,
+        GiftCard::TakeTwo => carc_rules::GiftCard::TakeTwo,
+    }
+}
+
+/// The wire card for a rules card.
+pub fn wire_card(c: carc_rules::GiftCard) -> GiftCard {
+    GiftCard::ALL[c.index()]
+}
+
+/// A `gift_opened` event's target as a rules gift action: which of `at`, `on`, `to` the card
+/// needs is checked here (a missing or extra one is a rule error naming the card), the
+/// target's legality by the rules.
+fn gift_action(
+    game: &Game,
+    card: GiftCard,
+    at: Option<Pos>,
+    on: Option<&MeepleTarget>,
+    to: Option<&MeepleTarget>,
+) -> Result<carc_rules::GiftAction, RuleViolation> {
+    use carc_rules::GiftAction as G;
+    let rc = rules_card(card);
+    let shape = |what| Err(RuleViolation::GiftTargetShape { card: rc, what });
+    if card == GiftCard::TakeTwo {
+        if at.is_some() || on.is_some() || to.is_some() {
+            return shape("takes no target: `at`, `on` and `to` must be left out");
+        }
+        return Ok(G::TakeTwo);
+    }
+    let (Some(at), Some(on)) = (at, on) else {
+        return shape("needs a target: `at` (the tile) and `on` (the feature or the meeple)");
+    };
+    if card != GiftCard::ChangePosition && to.is_some() {
+        return shape("takes no `to`: only Change Position moves a meeple");
+    }
+    let at = rules_pos(at);
+    let segment = game.resolve_gift_segment(rc, at, &label_of(on))?;
+    Ok(match card {
+        GiftCard::Synod => {
+            if label_of(on).kind != carc_rules::FeatureKind::Monastery {
+                return shape("targets a monastery: `on` must be \"monastery\"");
+            }
+            G::Synod { at }
+        }
+        GiftCard::RoadSweeper => G::RoadSweeper { at, segment },
+        GiftCard::CashOut => G::CashOut { at, segment },
+        GiftCard::ChangePosition => {
+            let Some(to) = to else {
+                return shape("needs `to`: where the meeple goes on the same tile");
+            };
+            G::ChangePosition {
+                at,
+                from: segment,
+                to: game.resolve_gift_segment(rc, at, &label_of(to))?,
+            }
+        }
+        GiftCard::TakeTwo => unreachable!("handled above"),
     })
 }
 
@@ -393,7 +475,46 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
                 on: label.to_string().parse().expect("same grammar"),
             }
         }
+        Action::ReceiveGift { card } => Event::GiftReceived {
+            player,
+            card: wire_card(card),
+        },
+        Action::ReturnTile { tile } => Event::TileReturned {
+            player,
+            tile: id(tile),
+        },
+        Action::OpenGift { gift } => {
+            use carc_rules::GiftAction as G;
+            let card = wire_card(gift.card());
+            let (at, on, to) = match gift {
+                G::Synod { at } => (Some(at), Some(MeepleTarget::monastery()), None),
+                G::RoadSweeper { at, segment } | G::CashOut { at, segment } => {
+                    (Some(at), Some(target_at(game, at, segment)), None)
+                }
+                G::ChangePosition { at, from, to } => (
+                    Some(at),
+                    Some(target_at(game, at, from)),
+                    Some(target_at(game, at, to)),
+                ),
+                G::TakeTwo => (None, None, None),
+            };
+            Event::GiftOpened {
+                player,
+                card,
+                at: at.map(pos),
+                on,
+                to,
+            }
+        }
     }
+}
+
+fn target_at(game: &Game, at: carc_rules::Pos, segment: u8) -> MeepleTarget {
+    game.segment_label_at(at, segment)
+        .expect("a gift target on a placed tile")
+        .to_string()
+        .parse()
+        .expect("same grammar")
 }
 
 /// Records a sequence of actions as a log: each action is turned into its event against the

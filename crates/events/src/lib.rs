@@ -29,13 +29,13 @@ mod write;
 
 pub use bridge::{
     action_to_event, event_to_action, find_map, game_from_header, label_of, record_actions,
-    register_map, setup_from_header, SetupError,
+    register_map, rules_card, setup_from_header, wire_card, SetupError,
 };
 pub use error::{DecodeError, DecodeErrorKind};
 pub use model::{
-    ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, Header, Log,
-    MapRules, Player, Pos, Rotation, RulesOptions, TileId, TownVariant, ASSERTION_TYPES,
-    EVENT_TYPES, MAX_PLAYERS,
+    ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, GiftCard,
+    Header, Log, MapRules, Player, Pos, Rotation, RulesOptions, TileId, TownVariant,
+    ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS,
 };
 pub use read::{read_log, read_log_from, read_log_prefix, read_log_prefix_from, LogPrefix};
 pub use target::{

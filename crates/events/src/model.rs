@@ -526,6 +526,48 @@ impl ArrowMeepleAction {
     }
 }
 
+/// A gift card of The Gifts, as written in `gift_received` and `gift_opened`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum GiftCard {
+    /// `synod`
+    #[serde(rename = "synod")]
+    Synod,
+    /// `road_sweeper`
+    #[serde(rename = "road_sweeper")]
+    RoadSweeper,
+    /// `change_position`
+    #[serde(rename = "change_position")]
+    ChangePosition,
+    /// `cash_out`
+    #[serde(rename = "cash_out")]
+    CashOut,
+    /// `take_2`
+    #[serde(rename = "take_2")]
+    TakeTwo,
+}
+
+impl GiftCard {
+    /// All cards, in wire order.
+    pub const ALL: [GiftCard; 5] = [
+        GiftCard::Synod,
+        GiftCard::RoadSweeper,
+        GiftCard::ChangePosition,
+        GiftCard::CashOut,
+        GiftCard::TakeTwo,
+    ];
+
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GiftCard::Synod => "synod",
+            GiftCard::RoadSweeper => "road_sweeper",
+            GiftCard::ChangePosition => "change_position",
+            GiftCard::CashOut => "cash_out",
+            GiftCard::TakeTwo => "take_2",
+        }
+    }
+}
+
 /// One event: a decision or a chance outcome. The wire `type` is the snake_case variant name.
 ///
 /// New event types come with a new format version (see the crate docs), unless only a named
@@ -602,6 +644,38 @@ pub enum Event {
         /// The feature, in board orientation.
         on: MeepleTarget,
     },
+    /// The Gifts: `player` received `card` from the gift deck (chance, like a tile draw).
+    GiftReceived {
+        /// Seat index.
+        player: u8,
+        /// The card.
+        card: GiftCard,
+    },
+    /// The Gifts: after drawing and before placing, `player` opened `card` from their hand.
+    /// Its target: `at` and `on` (Synod, Road Sweeper, Change Position, Cash Out) and `to`
+    /// (Change Position); absent for Take 2.
+    GiftOpened {
+        /// Seat index.
+        player: u8,
+        /// The card.
+        card: GiftCard,
+        /// The square of the target tile.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<Pos>,
+        /// The target feature (or the meeple's spot), in board orientation.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        on: Option<MeepleTarget>,
+        /// Change Position: where the meeple goes on the same tile.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<MeepleTarget>,
+    },
+    /// The Gifts, Take 2: of the two tiles drawn, `player` put `tile` back into the bag.
+    TileReturned {
+        /// Seat index.
+        player: u8,
+        /// Tile id.
+        tile: TileId,
+    },
 }
 
 /// Every event `type` this version reads, in declaration order.
@@ -614,6 +688,9 @@ pub const EVENT_TYPES: &[&str] = &[
     "tile_set_aside",
     "arrow_chosen",
     "arrow_meeple_placed",
+    "gift_received",
+    "gift_opened",
+    "tile_returned",
 ];
 
 impl Event {
@@ -628,6 +705,9 @@ impl Event {
             Event::TileSetAside { .. } => "tile_set_aside",
             Event::ArrowChosen { .. } => "arrow_chosen",
             Event::ArrowMeeplePlaced { .. } => "arrow_meeple_placed",
+            Event::GiftReceived { .. } => "gift_received",
+            Event::GiftOpened { .. } => "gift_opened",
+            Event::TileReturned { .. } => "tile_returned",
         }
     }
 
@@ -641,7 +721,10 @@ impl Event {
             | Event::MeepleSkipped { player }
             | Event::TileSetAside { player, .. }
             | Event::ArrowChosen { player, .. }
-            | Event::ArrowMeeplePlaced { player, .. } => Some(*player),
+            | Event::ArrowMeeplePlaced { player, .. }
+            | Event::GiftReceived { player, .. }
+            | Event::GiftOpened { player, .. }
+            | Event::TileReturned { player, .. } => Some(*player),
         }
     }
 }
@@ -784,6 +867,21 @@ mod tests {
                 at: Pos::new(2, -1),
                 on: MeepleTarget::monastery(),
             },
+            Event::GiftReceived {
+                player: 0,
+                card: GiftCard::Synod,
+            },
+            Event::GiftOpened {
+                player: 0,
+                card: GiftCard::TakeTwo,
+                at: None,
+                on: None,
+                to: None,
+            },
+            Event::TileReturned {
+                player: 0,
+                tile: TileId::new("V").unwrap(),
+            },
         ];
         let names: Vec<&str> = samples.iter().map(Event::type_name).collect();
         assert_eq!(names, EVENT_TYPES);
@@ -848,6 +946,28 @@ mod tests {
         assert!(
             err.to_string()
                 .contains("unknown variant `extra_turn`, expected `companion` or `portal`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn gift_events_have_their_wire_lines() {
+        for line in [
+            r#"{"seq":5,"type":"gift_received","player":1,"card":"take_2"}"#,
+            r#"{"seq":6,"type":"gift_opened","player":1,"card":"take_2"}"#,
+            r#"{"seq":6,"type":"gift_opened","player":1,"card":"synod","at":[1,2],"on":"monastery"}"#,
+            r#"{"seq":6,"type":"gift_opened","player":1,"card":"change_position","at":[0,0],"on":"road E","to":"field Nw"}"#,
+            r#"{"seq":8,"type":"tile_returned","player":1,"tile":"V"}"#,
+        ] {
+            let env: Envelope = serde_json::from_str(line).unwrap();
+            assert_eq!(serde_json::to_string(&env).unwrap(), line);
+        }
+        let err = serde_json::from_str::<Envelope>(
+            r#"{"seq":5,"type":"gift_received","player":1,"card":"take_3"}"#,
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string().contains("unknown variant `take_3`"),
             "{err}"
         );
     }

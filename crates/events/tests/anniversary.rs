@@ -122,10 +122,10 @@ fn the_anniversary_expansion_reaches_the_rules_setup() {
     assert!(setup.tiles.find("20H").is_some());
 
     let mut header = log.header.clone();
-    header.rules.expansions = vec!["anniversary".into(), "gifts".into()];
+    header.rules.expansions = vec!["anniversary".into(), "map".into()];
     assert_eq!(
         setup_from_header(&header, &[]).unwrap_err().to_string(),
-        "expansion \"gifts\" is not supported by this version of carc (supported: anniversary)"
+        "expansion \"map\" is not supported by this version of carc (supported: anniversary, gifts)"
     );
     header.rules.expansions = vec!["anniversary".into(), "anniversary".into()];
     assert!(matches!(

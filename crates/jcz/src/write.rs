@@ -197,6 +197,15 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                     envelope.event.type_name()
                 )]))
             }
+            (
+                Event::GiftReceived { .. } | Event::GiftOpened { .. } | Event::TileReturned { .. },
+                _,
+            ) => {
+                return Err(JczError::Unsupported(vec![format!(
+                    "event {seq}: {} (The Gifts)",
+                    envelope.event.type_name()
+                )]))
+            }
         }
         game.apply(&action, &mut fx)
             .map_err(|v| illegal(v.to_string()))?;

@@ -1,7 +1,8 @@
 //! Rebuilding games from their logs, over 200 distinct simulated games (farmers on, 2–6
 //! players): per game and per event, with decoding excluded and included, and the full
 //! timeline fold the viewer and CLI use; the same with the 20th Anniversary expansion on
-//! (group `rebuild_anniversary`) and on the Germany map (group `rebuild_germany`).
+//! (group `rebuild_anniversary`), on the Germany map (group `rebuild_germany`) and with The
+//! Gifts on (group `rebuild_gifts`).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
@@ -19,6 +20,7 @@ enum Variant {
     Base,
     Anniversary,
     Germany,
+    Gifts,
 }
 
 fn games(variant: Variant) -> Vec<Log> {
@@ -50,6 +52,9 @@ fn games(variant: Variant) -> Vec<Log> {
                     town_variants: Vec::new(),
                 });
             }
+            if variant == Variant::Gifts {
+                header.rules.expansions.push("gifts".into());
+            }
             let setup = || -> Setup { setup_from_header(&header, &[]).unwrap() };
             let sim = carc_sim::play(setup(), seed, &[Strategy::Random]).unwrap();
             record_actions(header.clone(), Game::new(setup()).unwrap(), &sim.actions)
@@ -63,6 +68,7 @@ fn bench(c: &mut Criterion) {
     bench_with(c, "rebuild", Variant::Base);
     bench_with(c, "rebuild_anniversary", Variant::Anniversary);
     bench_with(c, "rebuild_germany", Variant::Germany);
+    bench_with(c, "rebuild_gifts", Variant::Gifts);
 }
 
 fn bench_with(c: &mut Criterion, group: &str, variant: Variant) {

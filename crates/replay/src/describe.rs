@@ -1,7 +1,7 @@
 //! Words for what happened: the sentences the CLI and the viewer both show for events, the
 //! step the game waits for, and seat names. One place, so both say the same thing.
 
-use carc_events::{ArrowMeepleAction, ArrowSymbol, Event, Header};
+use carc_events::{ArrowMeepleAction, ArrowSymbol, Event, GiftCard, Header};
 use carc_rules::{Effects, Game, Note, Phase, Score, ScoreSource, ScoreTime};
 
 /// A seat's player name from the header, or `seat N` if the header has none for it.
@@ -36,8 +36,83 @@ pub fn describe_phase(header: &Header, game: &Game) -> String {
             ),
             None => format!("{who} may place a meeple on the tile at {at}"),
         },
+        Phase::ReceiveGift { at } => {
+            format!("{who} receives a gift for the tile at {at} (the card is drawn next)")
+        }
+        Phase::DrawSecond { .. } => format!("{who} draws a second tile (Take 2)"),
+        Phase::ReturnTile { first, second } => format!(
+            "{who} returns tile {} or tile {} to the bag (Take 2) and places the other",
+            game.tiles().get(first).id,
+            game.tiles().get(second).id
+        ),
         Phase::Over => "the game is over".into(),
     }
+}
+
+/// Whose point of view a description takes (The Gifts hides the cards in other hands).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum View {
+    /// Everything the log records, every card face up.
+    #[default]
+    Full,
+    /// What this seat sees: its own cards face up, everyone else's face down until opened.
+    Seat(u8),
+}
+
+impl View {
+    /// Whether `seat`'s cards in hand are shown face up.
+    pub fn sees_hand_of(self, seat: u8) -> bool {
+        match self {
+            View::Full => true,
+            View::Seat(me) => me == seat,
+        }
+    }
+}
+
+/// A card's printed name.
+pub fn card_words(c: GiftCard) -> &'static str {
+    carc_events::rules_card(c).word()
+}
+
+/// A sentence for an event from a point of view: a gift another seat receives is face down.
+pub fn describe_event_as(header: &Header, e: &Event, view: View) -> String {
+    match e {
+        Event::GiftReceived { player, .. } if !view.sees_hand_of(*player) => format!(
+            "{} received a gift card (face down)",
+            seat_name(header, *player)
+        ),
+        _ => describe_event(header, e),
+    }
+}
+
+/// Each seat's gifts in hand as words, from a point of view: `Synod, Take 2` face up or
+/// `2 cards, face down`; `none` for an empty hand. Empty without the expansion.
+pub fn describe_hands(header: &Header, game: &Game, view: View) -> Vec<String> {
+    if !game.options().gifts {
+        return Vec::new();
+    }
+    (0..game.players())
+        .map(|seat| {
+            let hand = game.hand(seat);
+            let n = game.hand_size(seat);
+            let what = if n == 0 {
+                "none".to_string()
+            } else if view.sees_hand_of(seat) {
+                let cards: Vec<String> = carc_rules::GiftCard::ALL
+                    .iter()
+                    .filter(|c| hand[c.index()] > 0)
+                    .map(|c| match hand[c.index()] {
+                        1 => c.word().to_string(),
+                        k => format!("{k}× {}", c.word()),
+                    })
+                    .collect();
+                cards.join(", ")
+            } else {
+                format!("{n} card{}, face down", if n == 1 { "" } else { "s" })
+            };
+            format!("{}: {what}", seat_name(header, seat))
+        })
+        .collect()
 }
 
 /// A sentence for an event.
@@ -103,7 +178,113 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
                 at.y
             ),
         },
+        Event::GiftReceived { player, card } => {
+            format!("{} received a gift: {}", who(player), card_words(*card))
+        }
+        Event::GiftOpened {
+            player,
+            card,
+            at,
+            on,
+            to,
+        } => {
+            let place = |on: &Option<carc_events::MeepleTarget>| {
+                match (at, on) {
+                    (Some(at), Some(on)) => format!("{on} at ({},{})", at.x, at.y),
+                    (Some(at), None) => format!("({},{})", at.x, at.y),
+                    _ => "?".to_string(),
+                }
+            };
+            let what = match card {
+                GiftCard::Synod => format!(
+                    "a meeple from supply joins the monastery at {}",
+                    at.map_or("?".into(), |a| format!("({},{})", a.x, a.y))
+                ),
+                GiftCard::RoadSweeper => format!(
+                    "the road through {} scores now and its meeples return",
+                    place(on)
+                ),
+                GiftCard::ChangePosition => format!(
+                    "their meeple on {} moves to {} of the same tile",
+                    place(on),
+                    to.as_ref().map_or("?".into(), |t| t.to_string())
+                ),
+                GiftCard::CashOut => format!(
+                    "their meeple on {} comes back for 2 points per meeple on its feature",
+                    place(on)
+                ),
+                GiftCard::TakeTwo => "they draw a second tile and keep one of the two".into(),
+            };
+            format!("{} opened a gift, {}: {what}", who(player), card_words(*card))
+        }
+        Event::TileReturned { player, tile } => format!(
+            "{} returned tile {} to the bag (Take 2)",
+            who(player),
+            tile.as_str()
+        ),
     }
+}
+
+/// Sentences for what an event's gifts did (The Gifts), naming the player: a gift earned (or
+/// none left), the reshuffle, the card taken, the card opened and its effect, Take 2's second
+/// tile, unopened gifts at the end. Empty for everything else. The card a player receives is
+/// named by the event (see [`describe_event_as`]), never here, so these lines suit any view.
+pub fn describe_gifts(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<String> {
+    let who = seat.map_or_else(|| "the player".to_string(), |s| seat_name(header, s));
+    fx.notes
+        .iter()
+        .filter_map(|n| {
+            Some(match n {
+                Note::GiftEarned { kind, owner } => format!(
+                    "{who}'s tile extends {}'s {kind}: {who} receives a gift",
+                    seat_name(header, *owner)
+                ),
+                Note::GiftNoneLeft { kind, owner } => format!(
+                    "{who}'s tile extends {}'s {kind}, but every gift card is in the players' hands: no gift",
+                    seat_name(header, *owner)
+                ),
+                Note::GiftDeckReshuffled { cards } => format!(
+                    "the gift deck ran out: the discard pile ({cards} cards) is shuffled into a new deck"
+                ),
+                Note::GiftReceived { left } => {
+                    format!("{who} takes the top gift card; {left} left in the deck")
+                }
+                Note::GiftOpened { card } => format!("{who} opens {card}"),
+                Note::SynodPlaced { at } => {
+                    format!("Synod: {who}'s meeple joins the monastery at {at}")
+                }
+                Note::RoadSwept { at, label } => format!(
+                    "Road Sweeper: the road through {label} at {at} scores now; every meeple on it returns"
+                ),
+                Note::PositionChanged { at, from, to } => format!(
+                    "Change Position: {who}'s meeple at {at} goes from {from} to {to}"
+                ),
+                Note::CashedOut {
+                    at,
+                    label,
+                    meeples,
+                } => format!(
+                    "Cash Out: {who} takes back the meeple on {label} at {at}: {meeples} meeple{} × 2 = {}",
+                    if *meeples == 1 { "" } else { "s" },
+                    2 * u32::from(*meeples)
+                ),
+                Note::TakeTwoDraw => format!("Take 2: {who} draws a second tile"),
+                Note::TakeTwoNoTile => {
+                    "Take 2: the bag is empty, no second tile; the card is used up".to_string()
+                }
+                Note::TileReturned { left } => {
+                    format!("Take 2: the other tile goes back into the bag ({left} in the bag)")
+                }
+                Note::GiftsUnopened { seat, cards } => format!(
+                    "{} holds {cards} unopened gift{}: +{}",
+                    seat_name(header, *seat),
+                    if *cards == 1 { "" } else { "s" },
+                    2 * u32::from(*cards)
+                ),
+                _ => return None,
+            })
+        })
+        .collect()
 }
 
 fn symbol_words(s: ArrowSymbol) -> &'static str {
@@ -195,6 +376,16 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
             "covering the town {town} at {}: {}; {who}  [{}]",
             s.feature.at, s.formula, s.rule
         ),
+        ScoreSource::Gift { card } => format!(
+            "{card} on the {} {}: {}; {who}  [{}]",
+            s.kind, s.feature, s.formula, s.rule
+        ),
+        ScoreSource::UnopenedGifts { .. } => {
+            format!(
+                "unopened gifts (final scoring): {}; {who}  [{}]",
+                s.formula, s.rule
+            )
+        }
         ScoreSource::Arrow { symbol, side } => format!(
             "{symbol} arrow of the tile at {} pointing {}: {}; {who}  [{}]",
             s.feature.at,
@@ -231,6 +422,13 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
         let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
         return vec![
             format!("arrow tile: {}", s.feature.at),
+            format!("scored by: {} (+{})", winners.join(" and "), s.points),
+        ];
+    }
+    if let ScoreSource::UnopenedGifts { cards } = s.source {
+        let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
+        return vec![
+            format!("unopened gifts: {cards}"),
             format!("scored by: {} (+{})", winners.join(" and "), s.points),
         ];
     }

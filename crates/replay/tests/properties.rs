@@ -203,7 +203,10 @@ fn mutate(log: &mut Log, m: &Mutation) {
             | Event::MeepleSkipped { player }
             | Event::TileSetAside { player, .. }
             | Event::ArrowChosen { player, .. }
-            | Event::ArrowMeeplePlaced { player, .. } => *player = s,
+            | Event::ArrowMeeplePlaced { player, .. }
+            | Event::GiftReceived { player, .. }
+            | Event::GiftOpened { player, .. }
+            | Event::TileReturned { player, .. } => *player = s,
             Event::StartPlaced { .. } => {}
         },
         Mutation::Meeple(i, target) => {

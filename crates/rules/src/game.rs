@@ -11,7 +11,10 @@
 //! their own. The 20th Anniversary (option `anniversary`): after `Place`, `ChooseArrow` when the
 //! placement could activate several arrows; at `Meeple`, a meeple through an activated companion
 //! or portal arrow instead of the normal one; after scoring, an activated extra-turn arrow gives
-//! the same seat the next turn (never a third in a row).
+//! the same seat the next turn (never a third in a row). The Gifts (option `gifts`, see
+//! [`gifts`]): at `Place`, one gift may be opened before the tile is placed (Take 2 adds
+//! `DrawSecond` and `ReturnTile`); after a placement that extends another player's road or
+//! city, `ReceiveGift` waits for the card drawn (chance) before the game goes on.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -23,6 +26,9 @@ use crate::map::{MapBoard, RegionKind, Square};
 use crate::ruling::{rule, Note, RuleViolation};
 use crate::score::{plural, FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 use crate::tileset::{Anchor, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileTypeId};
+
+pub mod gifts;
+pub use gifts::{GiftAction, GiftCard, GIFT_COPIES};
 
 /// Rule options of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +44,9 @@ pub struct Options {
     pub anniversary: bool,
     /// Options of a game on a map board (Carcassonne Maps); the defaults without a map.
     pub map: MapOptions,
+    /// The Gifts: gift cards are received for extending other players' roads and cities,
+    /// opened before placing a tile, and worth 2 points each unopened at the end.
+    pub gifts: bool,
 }
 
 impl Default for Options {
@@ -48,6 +57,7 @@ impl Default for Options {
             meeples: 7,
             anniversary: false,
             map: MapOptions::default(),
+            gifts: false,
         }
     }
 }
@@ -116,6 +126,16 @@ pub enum Phase {
     /// A meeple may go on the tile just placed (or, after a companion or portal arrow was
     /// activated, elsewhere: see [`Game::legal_arrow_meeples`]).
     Meeple { at: Pos },
+    /// The tile just placed at `at` earned a gift (The Gifts): the card drawn from the gift
+    /// deck comes next (chance), then the game goes on where it was.
+    ReceiveGift { at: Pos },
+    /// Take 2 was opened: a second tile is drawn (chance) beside `first`.
+    DrawSecond { first: TileTypeId },
+    /// Take 2: of the two tiles drawn, the player returns one to the bag and places the other.
+    ReturnTile {
+        first: TileTypeId,
+        second: TileTypeId,
+    },
     /// Final scoring is done.
     Over,
 }
@@ -128,6 +148,9 @@ impl Phase {
             Phase::Place { .. } => "the drawn tile to be placed or set aside",
             Phase::ChooseArrow { .. } => "the player's choice of one arrow to activate",
             Phase::Meeple { .. } => "a meeple to be placed or skipped",
+            Phase::ReceiveGift { .. } => "the gift card the player receives",
+            Phase::DrawSecond { .. } => "the second tile drawn through Take 2",
+            Phase::ReturnTile { .. } => "the player's choice of the Take 2 tile to return",
             Phase::Over => "nothing: the game is over",
         }
     }
@@ -166,6 +189,18 @@ pub enum Action {
         via: ArrowSymbol,
         at: Pos,
         segment: u8,
+    },
+    /// Chance: the gift card the player received (The Gifts).
+    ReceiveGift {
+        card: GiftCard,
+    },
+    /// The player opens a gift before placing the drawn tile (The Gifts).
+    OpenGift {
+        gift: GiftAction,
+    },
+    /// Take 2: of the two tiles drawn, `tile` goes back into the bag; the other is placed.
+    ReturnTile {
+        tile: TileTypeId,
     },
 }
 
@@ -289,6 +324,16 @@ pub struct Game {
     /// Segments `0..pseudo` stand for the map's large cities (one city segment each, not on
     /// any placed tile), so tiles touching a large city join one city feature.
     pseudo: u32,
+    /// The Gifts: cards per kind (index [`GiftCard::index`]) in the deck, on the discard
+    /// pile and in each seat's hand. The deck's order is chance and lives in the simulator or
+    /// the log, never here: the rules know only what is in it.
+    gift_deck: [u8; 5],
+    gift_discard: [u8; 5],
+    hands: [[u8; 5]; MAX_PLAYERS],
+    /// A gift was opened this turn (at most one per turn).
+    gift_opened: bool,
+    /// Where the game goes on after [`Phase::ReceiveGift`].
+    gift_resume: Phase,
 }
 
 /// `Features::tile` of a large city's segment: it lies on no placed tile.
@@ -407,6 +452,15 @@ impl Game {
             arrow_action: None,
             extra_pending: false,
             in_extra_turn: false,
+            gift_deck: if setup.options.gifts {
+                [GIFT_COPIES; 5]
+            } else {
+                [0; 5]
+            },
+            gift_discard: [0; 5],
+            hands: [[0; 5]; MAX_PLAYERS],
+            gift_opened: false,
+            gift_resume: Phase::Over,
             tiles: setup.tiles,
             options: setup.options,
             players: setup.players,
@@ -585,6 +639,9 @@ impl Game {
             | Phase::Place { .. }
             | Phase::ChooseArrow { .. }
             | Phase::Meeple { .. }
+            | Phase::ReceiveGift { .. }
+            | Phase::DrawSecond { .. }
+            | Phase::ReturnTile { .. }
                 if seat != self.current =>
             {
                 Err(RuleViolation::NotYourTurn {
@@ -929,6 +986,24 @@ impl Game {
                 }
                 Ok(())
             }
+            (Action::Draw { tile }, Phase::DrawSecond { first }) => {
+                self.take_from_bag(tile)?;
+                fx.notes.push(Note::Drew {
+                    left: self.bag_total,
+                });
+                self.phase = Phase::ReturnTile {
+                    first,
+                    second: tile,
+                };
+                Ok(())
+            }
+            (Action::ReturnTile { tile }, Phase::ReturnTile { first, second }) => {
+                self.return_tile(tile, first, second, fx)
+            }
+            (Action::ReceiveGift { card }, Phase::ReceiveGift { .. }) => {
+                self.receive_gift(card, fx)
+            }
+            (Action::OpenGift { gift }, Phase::Place { .. }) => self.open_gift(gift, fx),
             (Action::Draw { tile }, Phase::Draw) => {
                 self.take_from_bag(tile)?;
                 fx.notes.push(Note::Drew {
@@ -962,6 +1037,9 @@ impl Game {
                 }
                 if self.options.anniversary {
                     self.arrows_after_placement(tile, at, rotation, fx);
+                }
+                if self.options.gifts {
+                    self.gift_after_placement(at, fx);
                 }
                 Ok(())
             }
@@ -1061,6 +1139,9 @@ impl Game {
             (Action::PlaceArrowMeeple { .. }, phase) => {
                 Err(wrong("place a meeple through an arrow", phase))
             }
+            (Action::ReceiveGift { .. }, phase) => Err(wrong("receive a gift", phase)),
+            (Action::OpenGift { .. }, phase) => Err(wrong("open a gift", phase)),
+            (Action::ReturnTile { .. }, phase) => Err(wrong("return a Take 2 tile", phase)),
         }
     }
 
@@ -1654,6 +1735,7 @@ impl Game {
         self.pending = pending;
         self.pending.clear();
         self.arrow_action = None;
+        self.gift_opened = false;
         if self.bag_total == 0 {
             self.extra_pending = false;
             self.finish_game(fx);
@@ -1693,6 +1775,9 @@ impl Game {
                 let score = self.evaluate(s, ScoreTime::Final);
                 self.award(s, score, fx);
             }
+        }
+        if self.options.gifts {
+            self.score_unopened_gifts(fx);
         }
         self.phase = Phase::Over;
     }

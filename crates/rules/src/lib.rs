@@ -14,15 +14,16 @@ pub mod tileset;
 
 pub use board::PlacedTile;
 pub use features::MAX_PLAYERS;
+pub use game::GIFT_COPIES;
 pub use game::{
-    Action, ArrowMeepleSpot, ArrowState, Effects, Game, MapOptions, MeepleSpot, Options, Phase,
-    PlacedArrow, Placement, Setup,
+    Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction, GiftCard, MapOptions,
+    MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup,
 };
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use map::{
     Border, LargeCity, MapBoard, MapError, NamedSquare, Print, Region, RegionKind, Square,
 };
-pub use ruling::{rule, Note, RuleId, RuleViolation};
+pub use ruling::{gift_rule, rule, Note, RuleId, RuleViolation};
 pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 pub use tileset::{
     Anchor, Arrow, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileSetError, TileType,

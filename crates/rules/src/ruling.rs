@@ -7,6 +7,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::game::GiftCard;
 use crate::geometry::{Pos, Rotation, Side, Terrain};
 use crate::map::Print;
 use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
@@ -96,6 +97,33 @@ pub mod rule {
     pub const MAP_TOWN_COST: RuleId = "maps.town.cost";
     /// Town variant 3: a scored road earns 2 more per visible town orthogonally next to it.
     pub const MAP_TOWN_ROAD_BONUS: RuleId = "maps.town.road-bonus";
+    // The Gifts (`shared/rules/gifts.md`).
+    /// Gift actions need the expansion.
+    pub const GIFTS_OPTION: RuleId = "gifts.option";
+    /// A placement that extends a road or city belonging to another player gives one gift.
+    pub const GIFT_RECEIVE: RuleId = "gifts.receive";
+    /// No gift when every card is in the players' hands.
+    pub const GIFT_NONE_LEFT: RuleId = "gifts.receive.none-left";
+    /// The card received comes off the gift deck.
+    pub const GIFT_DECK: RuleId = "gifts.deck";
+    /// An empty deck: the discard pile is shuffled into a new deck.
+    pub const GIFT_RESHUFFLE: RuleId = "gifts.deck.reshuffle";
+    /// A gift held is opened after drawing the tile and before placing it.
+    pub const GIFT_OPEN: RuleId = "gifts.open";
+    /// At most one gift is opened per turn.
+    pub const GIFT_OPEN_ONE: RuleId = "gifts.open.one-per-turn";
+    /// Synod: a meeple from supply on any incomplete monastery.
+    pub const GIFT_SYNOD: RuleId = "gifts.synod";
+    /// Road Sweeper: an incomplete road scores now; every meeple on it returns.
+    pub const GIFT_ROAD_SWEEPER: RuleId = "gifts.road-sweeper";
+    /// Change Position: standing ↔ lying on the same tile.
+    pub const GIFT_CHANGE_POSITION: RuleId = "gifts.change-position";
+    /// Cash Out: a meeple comes back, 2 points per meeple on its feature.
+    pub const GIFT_CASH_OUT: RuleId = "gifts.cash-out";
+    /// Take 2: a second tile; one is placed, the other returns to the bag.
+    pub const GIFT_TAKE_TWO: RuleId = "gifts.take-2";
+    /// 2 points per unopened gift at the end.
+    pub const GIFT_UNOPENED: RuleId = "gifts.final.unopened";
 }
 
 /// Why an action is rejected. The state it was offered to is left unchanged.
@@ -232,6 +260,63 @@ pub enum RuleViolation {
         at: Pos,
         label: SegmentLabel,
     },
+    #[error("{card} {what}")]
+    GiftTargetShape { card: GiftCard, what: &'static str },
+    #[error("gifts are not part of this game (the expansion \"gifts\" is not on)")]
+    GiftsNotInGame,
+    #[error("{card} cannot be the card received: {}", if *reshuffled { format!("the deck is empty and the discard pile that becomes the new deck holds {deck}") } else { format!("the gift deck holds {deck}") })]
+    GiftNotInDeck {
+        card: GiftCard,
+        deck: String,
+        reshuffled: bool,
+    },
+    #[error("seat {player} holds no {card} gift (their gifts: {holds})")]
+    GiftNotInHand {
+        player: u8,
+        card: GiftCard,
+        holds: String,
+    },
+    #[error("seat {player} has already opened a gift this turn; at most one per turn")]
+    GiftAlreadyOpened { player: u8 },
+    #[error("{card} target square {at} holds no tile")]
+    GiftNoTileAt { card: GiftCard, at: Pos },
+    #[error("Synod needs an incomplete monastery; tile {tile} at {at} has no monastery")]
+    SynodNoMonastery { at: Pos, tile: String },
+    #[error("Synod needs an incomplete monastery; the one at {at} is complete")]
+    SynodMonasteryComplete { at: Pos },
+    #[error("Road Sweeper needs an incomplete road; {label} at {at} is part of a {kind}")]
+    SweeperNotRoad {
+        at: Pos,
+        label: SegmentLabel,
+        kind: FeatureKind,
+    },
+    #[error("Road Sweeper needs an incomplete road; the road through {label} at {at} is complete")]
+    SweeperRoadComplete { at: Pos, label: SegmentLabel },
+    #[error("{card}: seat {player} has no meeple on {label} at {at}")]
+    GiftNoOwnMeeple {
+        card: GiftCard,
+        player: u8,
+        at: Pos,
+        label: SegmentLabel,
+    },
+    #[error("Change Position turns a standing meeple into a farmer or a farmer into a standing meeple; {from} to {to} at {at} keeps the stance")]
+    ChangePositionSameStance {
+        at: Pos,
+        from: SegmentLabel,
+        to: SegmentLabel,
+    },
+    #[error("Change Position cannot stand a meeple on {label} at {at}: that {kind} is complete and would never be scored")]
+    ChangePositionCompleted {
+        at: Pos,
+        label: SegmentLabel,
+        kind: FeatureKind,
+    },
+    #[error("tile {tile} is not one of the two tiles drawn through Take 2 ({first} and {second})")]
+    NotATakeTwoTile {
+        tile: String,
+        first: String,
+        second: String,
+    },
 }
 
 impl RuleViolation {
@@ -268,7 +353,30 @@ impl RuleViolation {
             LargeCityEdgeMismatch { .. } => rule::MAP_LARGE_CITY_EDGE,
             BorderPrintMismatch { .. } => rule::MAP_BORDER_PRINT,
             NotAStartSquare { .. } => rule::MAP_START_SQUARES,
+            GiftsNotInGame => rule::GIFTS_OPTION,
+            GiftNotInDeck { .. } => rule::GIFT_DECK,
+            GiftTargetShape { card, .. } => gift_rule(*card),
+            GiftNotInHand { .. } => rule::GIFT_OPEN,
+            GiftAlreadyOpened { .. } => rule::GIFT_OPEN_ONE,
+            GiftNoTileAt { card, .. } | GiftNoOwnMeeple { card, .. } => gift_rule(*card),
+            SynodNoMonastery { .. } | SynodMonasteryComplete { .. } => rule::GIFT_SYNOD,
+            SweeperNotRoad { .. } | SweeperRoadComplete { .. } => rule::GIFT_ROAD_SWEEPER,
+            ChangePositionSameStance { .. } | ChangePositionCompleted { .. } => {
+                rule::GIFT_CHANGE_POSITION
+            }
+            NotATakeTwoTile { .. } => rule::GIFT_TAKE_TWO,
         }
+    }
+}
+
+/// The rule of a gift card's action.
+pub fn gift_rule(card: GiftCard) -> RuleId {
+    match card {
+        GiftCard::Synod => rule::GIFT_SYNOD,
+        GiftCard::RoadSweeper => rule::GIFT_ROAD_SWEEPER,
+        GiftCard::ChangePosition => rule::GIFT_CHANGE_POSITION,
+        GiftCard::CashOut => rule::GIFT_CASH_OUT,
+        GiftCard::TakeTwo => rule::GIFT_TAKE_TWO,
     }
 }
 
@@ -384,6 +492,58 @@ pub enum Note {
     TownCost {
         seat: u8,
     },
+    /// The tile extends a road or city that belongs to `owner`: one gift.
+    GiftEarned {
+        kind: FeatureKind,
+        owner: u8,
+    },
+    /// A gift would be due, but every card is in the players' hands.
+    GiftNoneLeft {
+        kind: FeatureKind,
+        owner: u8,
+    },
+    /// The deck was empty: the discard pile of `cards` cards became the new deck.
+    GiftDeckReshuffled {
+        cards: u8,
+    },
+    /// A card came off the deck (which card is for the event to say, so that a trace shown
+    /// from another player's point of view gives nothing away).
+    GiftReceived {
+        left: u8,
+    },
+    GiftOpened {
+        card: GiftCard,
+    },
+    SynodPlaced {
+        at: Pos,
+    },
+    RoadSwept {
+        at: Pos,
+        label: SegmentLabel,
+    },
+    PositionChanged {
+        at: Pos,
+        from: SegmentLabel,
+        to: SegmentLabel,
+    },
+    CashedOut {
+        at: Pos,
+        label: SegmentLabel,
+        meeples: u8,
+    },
+    /// Take 2: a second tile is drawn next.
+    TakeTwoDraw,
+    /// Take 2 with an empty bag: no second tile; the card is used up.
+    TakeTwoNoTile,
+    /// Take 2: the other tile went back into the bag.
+    TileReturned {
+        left: u32,
+    },
+    /// Final scoring: `seat` holds `cards` unopened gifts, 2 points each.
+    GiftsUnopened {
+        seat: u8,
+        cards: u8,
+    },
 }
 
 impl Note {
@@ -425,6 +585,19 @@ impl Note {
             Note::TownCovered { .. } => rule::MAP_TOWN,
             Note::TownExtraTurn | Note::TownExtraTurnDenied => rule::MAP_TOWN_EXTRA_TURN,
             Note::TownCost { .. } => rule::MAP_TOWN_COST,
+            Note::GiftEarned { .. } => rule::GIFT_RECEIVE,
+            Note::GiftNoneLeft { .. } => rule::GIFT_NONE_LEFT,
+            Note::GiftDeckReshuffled { .. } => rule::GIFT_RESHUFFLE,
+            Note::GiftReceived { .. } => rule::GIFT_DECK,
+            Note::GiftOpened { .. } => rule::GIFT_OPEN,
+            Note::SynodPlaced { .. } => rule::GIFT_SYNOD,
+            Note::RoadSwept { .. } => rule::GIFT_ROAD_SWEEPER,
+            Note::PositionChanged { .. } => rule::GIFT_CHANGE_POSITION,
+            Note::CashedOut { .. } => rule::GIFT_CASH_OUT,
+            Note::TakeTwoDraw | Note::TakeTwoNoTile | Note::TileReturned { .. } => {
+                rule::GIFT_TAKE_TWO
+            }
+            Note::GiftsUnopened { .. } => rule::GIFT_UNOPENED,
         }
     }
 }
@@ -576,6 +749,60 @@ impl fmt::Display for Note {
             Note::TownCost { seat } => {
                 write!(f, "town variant: covering a town costs seat {seat} 2 points")
             }
+            Note::GiftEarned { kind, owner } => write!(
+                f,
+                "the tile extends a {kind} that belongs to seat {owner} (majority after placement): one gift"
+            ),
+            Note::GiftNoneLeft { kind, owner } => write!(
+                f,
+                "the tile extends a {kind} that belongs to seat {owner}, but every gift card is in the players' hands: no gift"
+            ),
+            Note::GiftDeckReshuffled { cards } => write!(
+                f,
+                "the gift deck is empty: the discard pile ({cards} cards) is shuffled into a new deck"
+            ),
+            Note::GiftReceived { left } => write!(
+                f,
+                "the player takes the top gift card, face down; {left} left in the deck"
+            ),
+            Note::GiftOpened { card } => write!(
+                f,
+                "{card} opened after drawing and before placing (one gift per turn); the card goes to the discard pile"
+            ),
+            Note::SynodPlaced { at } => write!(
+                f,
+                "Synod: a meeple from supply joins the incomplete monastery at {at}"
+            ),
+            Note::RoadSwept { at, label } => write!(
+                f,
+                "Road Sweeper: the incomplete road through {label} at {at} scores now; all its meeples return"
+            ),
+            Note::PositionChanged { at, from, to } => write!(
+                f,
+                "Change Position: the meeple on {from} at {at} moves to {to} of the same tile"
+            ),
+            Note::CashedOut {
+                at,
+                label,
+                meeples,
+            } => write!(
+                f,
+                "Cash Out: the meeple on {label} at {at} comes back; {meeples} on its feature, 2 points each"
+            ),
+            Note::TakeTwoDraw => write!(f, "Take 2: a second tile is drawn"),
+            Note::TakeTwoNoTile => write!(
+                f,
+                "Take 2 with an empty bag: no second tile can be drawn; the card is used up"
+            ),
+            Note::TileReturned { left } => write!(
+                f,
+                "Take 2: the other tile goes back into the bag; {left} in the bag"
+            ),
+            Note::GiftsUnopened { seat, cards } => write!(
+                f,
+                "seat {seat} holds {cards} unopened gift{}: 2 points each",
+                if *cards == 1 { "" } else { "s" }
+            ),
         }
     }
 }

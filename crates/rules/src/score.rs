@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::game::GiftCard;
 use crate::geometry::{Pos, Side};
 use crate::ruling::RuleId;
 use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
@@ -20,6 +21,12 @@ pub enum ScoreSource {
     /// (deducted, never below zero). `feature` names the covering tile's first segment and
     /// `tiles` holds the town's square.
     TownCost { town: &'static str },
+    /// A gift's action (The Gifts): Road Sweeper (the road's majority, as in final scoring)
+    /// or Cash Out (the player who takes a meeple back).
+    Gift { card: GiftCard },
+    /// Final scoring of unopened gifts (The Gifts): 2 points per card for the one winner.
+    /// No feature scores: `feature` names the start tile and `tiles` is empty.
+    UnopenedGifts { cards: u8 },
 }
 
 impl Score {
@@ -104,6 +111,17 @@ impl fmt::Display for Score {
                 f,
                 "covering the town {town} at {}: {}; {} -{} [{}]",
                 self.feature.at,
+                self.formula,
+                seats.join(" and "),
+                self.points,
+                self.rule
+            );
+        }
+        if let ScoreSource::UnopenedGifts { .. } = self.source {
+            let seats: Vec<String> = self.winners.iter().map(|w| format!("seat {w}")).collect();
+            return write!(
+                f,
+                "unopened gifts: {}; {} +{} [{}]",
                 self.formula,
                 seats.join(" and "),
                 self.points,

@@ -6,7 +6,7 @@
 //! - `random_game`: whole random games (shuffle, draw, enumerate, choose, apply, score),
 //!   reported in games per second on one core;
 //! - the same three with the 20th Anniversary expansion on (base + 15 arrow tiles), suffixed
-//!   `_anniversary`;
+//!   `_anniversary`; with The Gifts on (base tiles + 25 gift cards), suffixed `_gifts`;
 //! - the same three on the Germany map (base tiles, 9 meeples, 2 start squares), suffixed
 //!   `_germany`.
 
@@ -45,10 +45,17 @@ fn germany(players: u8) -> Setup {
     }
 }
 
+fn gifts(players: u8) -> Setup {
+    let mut setup = Setup::base(players);
+    setup.options.gifts = true;
+    setup
+}
+
 fn bench(c: &mut Criterion) {
     bench_with(c, "", Setup::base);
     bench_with(c, "_anniversary", anniversary);
     bench_with(c, "_germany", germany);
+    bench_with(c, "_gifts", gifts);
 }
 
 fn bench_with(c: &mut Criterion, suffix: &str, make: fn(u8) -> Setup) {

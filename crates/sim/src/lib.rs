@@ -10,20 +10,24 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{
-    Action, ArrowMeepleSpot, Effects, FeatureKind, Game, MeepleSpot, Phase, PlacedArrow, Placement,
-    Pos, Rotation, RuleViolation, Setup, TileTypeId,
+    Action, ArrowMeepleSpot, Effects, FeatureKind, Game, GiftAction, GiftCard, MeepleSpot, Phase,
+    PlacedArrow, Placement, Pos, Rotation, RuleViolation, Setup, TileTypeId, GIFT_COPIES,
 };
 
 /// How a simulated seat chooses its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// Uniform among legal placements; then (20th Anniversary) uniform among the arrows to
+    /// The Gifts: with gifts in hand, opens one a third of the time (uniform among the
+    /// legal gift actions) and keeps either Take 2 tile with equal chance. Then uniform among
+    /// legal placements; then (20th Anniversary) uniform among the arrows to
     /// choose from; then uniform among meeple spots, arrow-meeple targets and "no meeple".
     Random,
     /// Tries every placement, arrow choice and meeple choice (arrow-meeple targets included)
     /// and keeps the one with the best immediate value: own points minus the best opponent's,
     /// plus half the standing value of a feature it claims, minus 1 for each meeple used,
-    /// plus 6 for an extra turn.
+    /// plus 6 for an extra turn. The Gifts: opens the gift whose immediate value beats the
+    /// 2 points it is worth unopened (Synod, Road Sweeper, Cash Out), Take 2 when the drawn
+    /// tile fits nowhere, and keeps the better of two Take 2 tiles.
     Greedy,
 }
 
@@ -60,6 +64,9 @@ pub struct Buffers {
     arrow_spots: Vec<ArrowMeepleSpot>,
     choices: Vec<PlacedArrow>,
     bag: Vec<TileTypeId>,
+    /// The Gifts: the gift deck, top card last.
+    gift_deck: Vec<GiftCard>,
+    gifts: Vec<GiftAction>,
     fx: Effects,
 }
 
@@ -107,6 +114,16 @@ pub fn play_into(
         .expect("start tile in bag");
     bag.swap_remove(first);
     bag.shuffle(&mut rng);
+
+    // The gift deck, shuffled only with the option on, so other games draw exactly as before.
+    let gift_deck = &mut buffers.gift_deck;
+    gift_deck.clear();
+    if game.options().gifts {
+        for card in GiftCard::ALL {
+            gift_deck.extend(std::iter::repeat_n(card, usize::from(GIFT_COPIES)));
+        }
+        gift_deck.shuffle(&mut rng);
+    }
 
     let fx = &mut buffers.fx;
     if let Some(map) = game.map_arc().cloned() {
@@ -159,18 +176,55 @@ pub fn play_into(
     }
 
     while !game.is_over() {
-        let tile = bag.pop().expect("the game ends when the bag is empty");
+        let mut tile = bag.pop().expect("the game ends when the bag is empty");
         let draw = Action::Draw { tile };
         game.apply(&draw, fx)?;
         actions.push(draw);
+        let seat = game.current_player() as usize;
+        let strategy = strategies[seat % strategies.len().max(1)];
+        if game.options().gifts {
+            game.legal_gifts(&mut buffers.gifts);
+            if let Some(gift) = choose_gift(&game, tile, strategy, &buffers.gifts, &mut rng, fx) {
+                let open = Action::OpenGift { gift };
+                game.apply(&open, fx)?;
+                actions.push(open);
+                if let Phase::DrawSecond { .. } = game.phase() {
+                    let second = bag.pop().expect("Take 2 draws only from a non-empty bag");
+                    let draw = Action::Draw { tile: second };
+                    game.apply(&draw, fx)?;
+                    actions.push(draw);
+                    let back = match strategy {
+                        Strategy::Random => [tile, second][rng.gen_range(0..2)],
+                        Strategy::Greedy => greedy_return(
+                            &game,
+                            tile,
+                            second,
+                            (
+                                &mut buffers.placements,
+                                &mut buffers.spots,
+                                &mut buffers.arrow_spots,
+                                &mut buffers.choices,
+                            ),
+                            fx,
+                        ),
+                    };
+                    game.apply(&Action::ReturnTile { tile: back }, fx)?;
+                    actions.push(Action::ReturnTile { tile: back });
+                    // "Shuffled back into the face-down stack": anywhere in what is left.
+                    let at = rng.gen_range(0..=bag.len());
+                    bag.insert(at, back);
+                    if back == tile {
+                        tile = second;
+                    }
+                }
+            }
+        }
         game.legal_placements(tile, &mut buffers.placements);
         if buffers.placements.is_empty() {
             game.apply(&Action::SetAside, fx)?;
             actions.push(Action::SetAside);
             continue;
         }
-        let seat = game.current_player() as usize;
-        let strategy = strategies[seat % strategies.len().max(1)];
         let plan = match strategy {
             Strategy::Random => {
                 let p = buffers.placements[rng.gen_range(0..buffers.placements.len())];
@@ -180,14 +234,17 @@ pub fn play_into(
                     meeple: None,
                 }
             }
-            Strategy::Greedy => greedy(
-                &game,
-                &buffers.placements,
-                &mut buffers.spots,
-                &mut buffers.arrow_spots,
-                &mut buffers.choices,
-                fx,
-            ),
+            Strategy::Greedy => {
+                greedy(
+                    &game,
+                    &buffers.placements,
+                    &mut buffers.spots,
+                    &mut buffers.arrow_spots,
+                    &mut buffers.choices,
+                    fx,
+                )
+                .1
+            }
         };
         let place = Action::Place {
             at: plan.placement.at,
@@ -195,6 +252,25 @@ pub fn play_into(
         };
         game.apply(&place, fx)?;
         actions.push(place);
+        if let Phase::ReceiveGift { .. } = game.phase() {
+            if buffers.gift_deck.is_empty() {
+                // The discard pile becomes the new deck, shuffled (the rules do the same
+                // with the counts when the card arrives).
+                let discard = game.gift_discard();
+                for card in GiftCard::ALL {
+                    let n = usize::from(discard[card.index()]);
+                    buffers.gift_deck.extend(std::iter::repeat_n(card, n));
+                }
+                buffers.gift_deck.shuffle(&mut rng);
+            }
+            let card = buffers
+                .gift_deck
+                .pop()
+                .expect("a gift is due only if a card is left");
+            let receive = Action::ReceiveGift { card };
+            game.apply(&receive, fx)?;
+            actions.push(receive);
+        }
         if let Phase::ChooseArrow { .. } = game.phase() {
             let choice = match (strategy, plan.choice) {
                 (Strategy::Greedy, Some(choice)) => choice,
@@ -237,6 +313,105 @@ pub fn play_into(
     Ok(game)
 }
 
+/// Whether and which gift to open before placing `tile` (`legal` is the legal list).
+fn choose_gift(
+    game: &Game,
+    tile: TileTypeId,
+    strategy: Strategy,
+    legal: &[GiftAction],
+    rng: &mut ChaCha8Rng,
+    fx: &mut Effects,
+) -> Option<GiftAction> {
+    if legal.is_empty() {
+        return None;
+    }
+    match strategy {
+        Strategy::Random => {
+            let r = rng.gen_range(0..3 * legal.len());
+            legal.get(r).copied()
+        }
+        Strategy::Greedy => {
+            let me = game.current_player() as usize;
+            if legal.contains(&GiftAction::TakeTwo) && game.first_placement(tile).is_none() {
+                return Some(GiftAction::TakeTwo);
+            }
+            let mut best: Option<(i64, GiftAction)> = None;
+            for &gift in legal {
+                let spot = match gift {
+                    GiftAction::Synod { at } => {
+                        let placed = game.tile_at(at).expect("a legal Synod target");
+                        game.tiles()
+                            .get(placed.tile)
+                            .monastery_segment()
+                            .map(|m| (at, m, FeatureKind::Monastery))
+                    }
+                    GiftAction::RoadSweeper { .. } | GiftAction::CashOut { .. } => None,
+                    GiftAction::ChangePosition { .. } | GiftAction::TakeTwo => continue,
+                };
+                let mut after = game.clone();
+                if after.apply(&Action::OpenGift { gift }, fx).is_err() {
+                    continue;
+                }
+                let value = value_for(&after, game, me, spot);
+                if best.is_none_or(|(v, _)| value > v) {
+                    best = Some((value, gift));
+                }
+            }
+            // Kept, a gift is worth 2 points at the end (4 in value units).
+            best.filter(|&(v, _)| v > 4).map(|(_, g)| g)
+        }
+    }
+}
+
+/// The greedy player's scratch buffers.
+type GreedyBuffers<'a> = (
+    &'a mut Vec<Placement>,
+    &'a mut Vec<MeepleSpot>,
+    &'a mut Vec<ArrowMeepleSpot>,
+    &'a mut Vec<PlacedArrow>,
+);
+
+/// Take 2 for the greedy player: returns the tile whose best turn is worth less.
+fn greedy_return(
+    game: &Game,
+    first: TileTypeId,
+    second: TileTypeId,
+    (placements, spots, arrow_spots, choices): GreedyBuffers<'_>,
+    fx: &mut Effects,
+) -> TileTypeId {
+    let mut value_of_keeping = |keep: TileTypeId, back: TileTypeId| -> i64 {
+        let mut g = game.clone();
+        if g.apply(&Action::ReturnTile { tile: back }, fx).is_err() {
+            return i64::MIN;
+        }
+        g.legal_placements(keep, placements);
+        if placements.is_empty() {
+            return i64::MIN + 1;
+        }
+        greedy(&g, placements, spots, arrow_spots, choices, fx).0
+    };
+    if value_of_keeping(second, first) >= value_of_keeping(first, second) {
+        first
+    } else {
+        second
+    }
+}
+
+/// For evaluation only: the gift a clone receives (any card still available; which one does
+/// not change the value of the turn).
+fn any_gift_card(game: &Game) -> GiftCard {
+    let deck = game.gift_deck();
+    let source = if deck.iter().all(|&c| c == 0) {
+        game.gift_discard()
+    } else {
+        deck
+    };
+    GiftCard::ALL
+        .into_iter()
+        .find(|c| source[c.index()] > 0)
+        .expect("a gift is due only if a card is left")
+}
+
 /// A turn's decisions after the draw.
 struct Plan {
     placement: Placement,
@@ -253,7 +428,7 @@ fn greedy(
     arrow_spots: &mut Vec<ArrowMeepleSpot>,
     choices: &mut Vec<PlacedArrow>,
     fx: &mut Effects,
-) -> Plan {
+) -> (i64, Plan) {
     let me = game.current_player() as usize;
     let mut best: Option<(i64, Plan)> = None;
     let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
@@ -272,6 +447,15 @@ fn greedy(
             continue;
         }
         branches.clear();
+        // A gift earned by the placement: worth about its 2 points at the end.
+        let mut bonus = 0;
+        if let Phase::ReceiveGift { .. } = placed.phase() {
+            let card = any_gift_card(&placed);
+            if placed.apply(&Action::ReceiveGift { card }, fx).is_err() {
+                continue;
+            }
+            bonus = 8;
+        }
         if let Phase::ChooseArrow { .. } = placed.phase() {
             placed.legal_arrow_choices(choices);
             for a in choices.iter() {
@@ -311,7 +495,7 @@ fn greedy(
                 if after.apply(&action, fx).is_err() {
                     continue;
                 }
-                let value = value_for(&after, game, me, spot);
+                let value = value_for(&after, game, me, spot) + bonus;
                 if best.as_ref().is_none_or(|(v, _)| value > *v) {
                     best = Some((
                         value,
@@ -325,7 +509,7 @@ fn greedy(
             }
         }
     }
-    best.expect("at least one legal placement").1
+    best.expect("at least one legal placement")
 }
 
 /// The immediate value of a turn for seat `me`; `spot` is where its meeple went, if anywhere.

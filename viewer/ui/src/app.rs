@@ -21,6 +21,7 @@ use crate::library::{GameLibrary, LibraryEntry};
 use crate::loaded::{GameSource, LoadedGame};
 use crate::model::{Command, ViewModel, SPEEDS};
 use crate::text;
+use carc_replay::describe::{describe_event_as, describe_gifts, describe_hands, View};
 
 /// Red for problems, readable on both themes.
 const ERROR: Color32 = Color32::from_rgb(230, 70, 60);
@@ -126,6 +127,9 @@ pub struct ViewerApp {
     board_rect: Option<egui::Rect>,
     /// The tile-set window is open.
     pub show_tiles: bool,
+    /// The Gifts: whose point of view the event list and the hands take (other players'
+    /// cards face down), or the full view.
+    pub pov: View,
 }
 
 impl Default for ViewerApp {
@@ -174,6 +178,7 @@ impl ViewerApp {
             graph_rect: None,
             board_rect: None,
             show_tiles: false,
+            pov: View::Full,
         }
     }
 
@@ -612,7 +617,7 @@ impl ViewerApp {
                         .annotations
                         .get(steps[i].seq)
                         .map(|a| a.glyph.map_or("*", |gl| gl.as_str()));
-                    let row = text::event_row(header, steps, i, glyph);
+                    let row = text::event_row_as(header, steps, i, glyph, self.pov);
                     let mut rich = RichText::new(row).monospace();
                     if !steps[i].effects.scores.is_empty() {
                         rich = rich.strong();
@@ -705,6 +710,29 @@ impl ViewerApp {
                     ui.end_row();
                 }
             });
+        if state.options().gifts {
+            ui.horizontal(|ui| {
+                let name = |v: View| match v {
+                    View::Full => "everyone (full view)".to_string(),
+                    View::Seat(s) => text::seat_name(header, s),
+                };
+                egui::ComboBox::from_label("Gifts, as seen by")
+                    .selected_text(name(self.pov))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.pov, View::Full, name(View::Full));
+                        for seat in 0..state.players() {
+                            ui.selectable_value(
+                                &mut self.pov,
+                                View::Seat(seat),
+                                name(View::Seat(seat)),
+                            );
+                        }
+                    });
+            });
+            for line in describe_hands(header, state, self.pov) {
+                ui.label(line);
+            }
+        }
         ui.label(describe_phase(header, state));
     }
 
@@ -719,7 +747,26 @@ impl ViewerApp {
             return;
         };
         ui.heading(format!("Event {}", step.seq));
-        ui.label(text::describe_event(header, &step.event));
+        ui.label(describe_event_as(header, &step.event, self.pov));
+        let gifts = describe_gifts(header, step.seat, &step.effects);
+        if !gifts.is_empty() {
+            ui.add_space(4.0);
+            ui.strong("Gifts");
+            let r = ui
+                .group(|ui| {
+                    ui.set_width(ui.available_width());
+                    for l in &gifts {
+                        ui.label(l);
+                    }
+                })
+                .response;
+            // The opened card's target square, lit on the board while hovered.
+            if let carc_events::Event::GiftOpened { at: Some(at), .. } = &step.event {
+                if r.contains_pointer() {
+                    self.highlight = vec![Pos::new(at.x, at.y)];
+                }
+            }
+        }
         ui.weak(format!("line {}, turn {}", step.line, step.turn));
         if !step.effects.scores.is_empty() {
             ui.add_space(4.0);

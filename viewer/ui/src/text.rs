@@ -14,7 +14,17 @@ fn names(header: &Header, seats: impl IntoIterator<Item = u8>) -> Vec<String> {
     seats.into_iter().map(|s| seat_name(header, s)).collect()
 }
 
-/// Short form of an event for the event list (the seat is shown beside it).
+/// Short form of an event from a point of view: a gift another seat receives is face down.
+pub fn short_event_as(e: &Event, view: carc_replay::describe::View) -> String {
+    match e {
+        Event::GiftReceived { player, .. } if !view.sees_hand_of(*player) => {
+            "gift (face down)".to_string()
+        }
+        _ => short_event(e),
+    }
+}
+
+/// Short form of an event for the event list (the seat is shown beside it), full view.
 pub fn short_event(e: &Event) -> String {
     match e {
         Event::StartPlaced { tile, at, rotation } => format!(
@@ -43,6 +53,21 @@ pub fn short_event(e: &Event) -> String {
         Event::ArrowMeeplePlaced { action, at, on, .. } => {
             format!("{} meeple on {on} at ({},{})", action.as_str(), at.x, at.y)
         }
+        // The viewer shows the full view: every card the log records, face up.
+        Event::GiftReceived { card, .. } => {
+            format!("gift: {}", carc_replay::describe::card_words(*card))
+        }
+        Event::GiftOpened { card, at, on, .. } => {
+            let target = match (at, on) {
+                (Some(at), Some(on)) => format!(" on {on} at ({},{})", at.x, at.y),
+                _ => String::new(),
+            };
+            format!(
+                "opened {}{target}",
+                carc_replay::describe::card_words(*card)
+            )
+        }
+        Event::TileReturned { tile, .. } => format!("returned {} (Take 2)", tile.as_str()),
     }
 }
 
@@ -62,14 +87,35 @@ pub fn gains(header: &Header, before: &[u32], step: &Step) -> String {
         .join(", ")
 }
 
-/// One line of the event list: `seq  seat  what [gains] [glyph]`.
+/// One line of the event list: `seq  seat  what [gains] [glyph]`, full view.
 pub fn event_row(header: &Header, steps: &[Step], index: usize, glyph: Option<&str>) -> String {
+    event_row_as(
+        header,
+        steps,
+        index,
+        glyph,
+        carc_replay::describe::View::Full,
+    )
+}
+
+/// [`event_row`] from a point of view (The Gifts: other players' cards face down).
+pub fn event_row_as(
+    header: &Header,
+    steps: &[Step],
+    index: usize,
+    glyph: Option<&str>,
+    view: carc_replay::describe::View,
+) -> String {
     let step = &steps[index];
     let who = step
         .event
         .player()
         .map_or_else(String::new, |p| seat_name(header, p));
-    let mut row = format!("{:>3}  {who}  {}", step.seq, short_event(&step.event));
+    let mut row = format!(
+        "{:>3}  {who}  {}",
+        step.seq,
+        short_event_as(&step.event, view)
+    );
     // 20th Anniversary: the draw that starts an extra turn says so.
     let extra = index > 0
         && steps[index - 1]
@@ -131,6 +177,12 @@ pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
             s.feature.at,
             s.signed_points()
         ),
+        ScoreSource::Gift { card } => {
+            format!("{card}: {} {}: {} points", s.kind, s.feature, s.points)
+        }
+        ScoreSource::UnopenedGifts { cards } => {
+            format!("{cards} unopened gifts: {} points", s.points)
+        }
     };
     ScoreLines { title, lines }
 }

@@ -553,3 +553,30 @@ fn a_game_on_the_germany_map_starts_fitted_to_the_map_and_names_the_border() {
         .next()
         .is_some());
 }
+
+#[test]
+fn gifts_are_face_up_in_the_full_view_and_face_down_from_another_players_point_of_view() {
+    let path = sample("sim-3p-anniversary-gifts-mixed.jsonl");
+    let log = carc_events::read_log(&std::fs::read(&path).unwrap()).unwrap();
+    let (seq, player) = log
+        .events
+        .iter()
+        .find_map(|(_, e)| match e.event {
+            carc_events::Event::GiftReceived { player, .. } => Some((e.seq, player)),
+            _ => None,
+        })
+        .expect("the sample receives gifts");
+    let mut h = opened(&path);
+    press(&mut h, Key::ArrowRight, seq as usize);
+    // Full view: the card is named, in the event panel and in the hands
+    h.get_by_label_contains("received a gift: ");
+    // From another seat: face down
+    h.state_mut().pov = carc_replay::describe::View::Seat((player + 1) % 3);
+    h.run();
+    h.get_by_label_contains("received a gift card (face down)");
+    h.get_by_label_contains("1 card, face down");
+    // From the receiver's own seat: face up again
+    h.state_mut().pov = carc_replay::describe::View::Seat(player);
+    h.run();
+    h.get_by_label_contains("received a gift: ");
+}

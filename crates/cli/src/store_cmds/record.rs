@@ -200,6 +200,11 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
     if args.players.len() > Color::ALL.len() {
         bail!("at most {} players", Color::ALL.len());
     }
+    // The Gifts needs verbs for gift cards received, opened and Take 2's returned tile, which
+    // `record` does not have: refuse it plainly rather than start a game that would stall.
+    if args.expansions.iter().any(|e| e == "gifts") {
+        bail!("carc record cannot record The Gifts (no verbs for gift events); simulate or write the log instead");
+    }
     let header = Header {
         game: args.game.clone(),
         players: args
@@ -370,6 +375,9 @@ fn phase_text(game: &Game) -> String {
             "the current player must choose which arrow to activate".into()
         }
         Phase::Meeple { .. } => "a meeple (or none) is due for the tile just placed".into(),
+        Phase::ReceiveGift { .. } => "the gift card the current player receives is due".into(),
+        Phase::DrawSecond { .. } => "the second tile of Take 2 must be drawn".into(),
+        Phase::ReturnTile { .. } => "one of the two Take 2 tiles must be returned".into(),
         Phase::Over => "the game is over".into(),
     }
 }
@@ -436,6 +444,13 @@ fn hint(id: &str, header: &Header, game: &Game) -> String {
             }
             text
         }
+        // The Gifts: `carc record` has no verbs for gift events (yet); the hint says what is
+        // due so that the user knows why no verb fits.
+        Phase::ReceiveGift { .. } => format!("next: {who} receives a gift card (The Gifts)"),
+        Phase::DrawSecond { .. } => {
+            format!("next: {who} draws a second tile (Take 2): carc record draw {id} TILE")
+        }
+        Phase::ReturnTile { .. } => format!("next: {who} returns one of the two Take 2 tiles"),
         Phase::Over => {
             let scores: Vec<String> = game
                 .scores()

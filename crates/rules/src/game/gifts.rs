@@ -1,0 +1,665 @@
+//! The Gifts (`shared/rules/gifts.md`): the gift deck, receiving a gift for extending another
+//! player's road or city, opening one gift per turn before placing the tile, and 2 points per
+//! unopened gift at the end.
+//!
+//! The rules keep only how many cards of each kind are in the deck, on the discard pile and in
+//! each hand. Which card comes off the deck is chance: it arrives as
+//! [`super::Action::ReceiveGift`] (like a tile draw) and is checked against the deck. When the deck is
+//! empty, receiving a card first turns the discard pile into the new deck (the reshuffle is
+//! implied by the empty deck, so the log needs no event for it).
+
+use std::fmt;
+
+use super::{Effects, Game, Meeple, Phase};
+use crate::geometry::Pos;
+use crate::ruling::{rule, Note, RuleViolation};
+use crate::score::{plural, FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
+use crate::tileset::{FeatureKind, SegmentLabel, TileTypeId};
+
+/// Copies of each of the five cards in the gift deck.
+pub const GIFT_COPIES: u8 = 5;
+
+/// A gift card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GiftCard {
+    Synod,
+    RoadSweeper,
+    ChangePosition,
+    CashOut,
+    TakeTwo,
+}
+
+impl GiftCard {
+    pub const ALL: [GiftCard; 5] = [
+        GiftCard::Synod,
+        GiftCard::RoadSweeper,
+        GiftCard::ChangePosition,
+        GiftCard::CashOut,
+        GiftCard::TakeTwo,
+    ];
+
+    /// Position in [`GiftCard::ALL`] (and in the per-kind counts of decks and hands).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The machine name, e.g. `road_sweeper`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GiftCard::Synod => "synod",
+            GiftCard::RoadSweeper => "road_sweeper",
+            GiftCard::ChangePosition => "change_position",
+            GiftCard::CashOut => "cash_out",
+            GiftCard::TakeTwo => "take_2",
+        }
+    }
+
+    /// The card's printed name, e.g. `Road Sweeper`.
+    pub fn word(self) -> &'static str {
+        match self {
+            GiftCard::Synod => "Synod",
+            GiftCard::RoadSweeper => "Road Sweeper",
+            GiftCard::ChangePosition => "Change Position",
+            GiftCard::CashOut => "Cash Out",
+            GiftCard::TakeTwo => "Take 2",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<GiftCard> {
+        GiftCard::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl fmt::Display for GiftCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// Opening a gift: the card and its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GiftAction {
+    /// A meeple from supply onto the incomplete monastery of the tile at `at`.
+    Synod { at: Pos },
+    /// Score the incomplete road through segment `segment` of the tile at `at` now; every
+    /// meeple on it returns.
+    RoadSweeper { at: Pos, segment: u8 },
+    /// The player's meeple on segment `from` of the tile at `at` changes stance onto segment
+    /// `to` of the same tile (standing ↔ lying as a farmer).
+    ChangePosition { at: Pos, from: u8, to: u8 },
+    /// The player's meeple on segment `segment` of the tile at `at` comes back: 2 points per
+    /// meeple on its feature, itself included.
+    CashOut { at: Pos, segment: u8 },
+    /// A second tile is drawn; one of the two is placed, the other returns to the bag.
+    TakeTwo,
+}
+
+impl GiftAction {
+    pub fn card(&self) -> GiftCard {
+        match self {
+            GiftAction::Synod { .. } => GiftCard::Synod,
+            GiftAction::RoadSweeper { .. } => GiftCard::RoadSweeper,
+            GiftAction::ChangePosition { .. } => GiftCard::ChangePosition,
+            GiftAction::CashOut { .. } => GiftCard::CashOut,
+            GiftAction::TakeTwo => GiftCard::TakeTwo,
+        }
+    }
+}
+
+/// Lists counts per kind as words, e.g. `2 Synod, 1 Take 2` (or `none`).
+pub(crate) fn cards_words(counts: &[u8; 5]) -> String {
+    let parts: Vec<String> = GiftCard::ALL
+        .iter()
+        .filter(|c| counts[c.index()] > 0)
+        .map(|c| format!("{} {c}", counts[c.index()]))
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+fn total(counts: &[u8; 5]) -> u32 {
+    counts.iter().map(|&c| u32::from(c)).sum()
+}
+
+/// Stands on a road, city or monastery (as opposed to lying on a field as a farmer).
+fn standing(kind: FeatureKind) -> bool {
+    kind != FeatureKind::Field
+}
+
+impl Game {
+    // ---- queries ---------------------------------------------------------------------------
+
+    /// Cards per kind (index [`GiftCard::index`]) in `seat`'s hand.
+    pub fn hand(&self, seat: u8) -> [u8; 5] {
+        self.hands.get(seat as usize).copied().unwrap_or([0; 5])
+    }
+
+    /// How many gifts `seat` holds.
+    pub fn hand_size(&self, seat: u8) -> u32 {
+        total(&self.hand(seat))
+    }
+
+    /// Cards per kind still in the gift deck.
+    pub fn gift_deck(&self) -> [u8; 5] {
+        self.gift_deck
+    }
+
+    /// Cards per kind on the discard pile.
+    pub fn gift_discard(&self) -> [u8; 5] {
+        self.gift_discard
+    }
+
+    /// Every gift card in the game: deck + discard pile + hands (25 with the option on).
+    pub fn gift_cards_total(&self) -> u32 {
+        total(&self.gift_deck)
+            + total(&self.gift_discard)
+            + self.hands[..self.players as usize]
+                .iter()
+                .map(total)
+                .sum::<u32>()
+    }
+
+    /// Whether the current seat has already opened a gift this turn.
+    pub fn gift_opened_this_turn(&self) -> bool {
+        self.gift_opened
+    }
+
+    /// The label of segment `segment` of the tile at `at`, if there is such a segment.
+    pub fn segment_label_at(&self, at: Pos, segment: u8) -> Option<SegmentLabel> {
+        let placed = self.board.tile_at(at)?;
+        let tile = self.tiles.get(placed.tile);
+        ((segment as usize) < tile.segments.len())
+            .then(|| tile.segment_label(placed.rotation, segment))
+    }
+
+    /// The local segment a label names on the tile at `at`, for a gift's target.
+    pub fn resolve_gift_segment(
+        &self,
+        card: GiftCard,
+        at: Pos,
+        label: &SegmentLabel,
+    ) -> Result<u8, RuleViolation> {
+        let placed = self
+            .board
+            .tile_at(at)
+            .ok_or(RuleViolation::GiftNoTileAt { card, at })?;
+        let tile = self.tiles.get(placed.tile);
+        tile.find_segment(placed.rotation, label)
+            .ok_or_else(|| RuleViolation::NoSuchSegment {
+                tile: tile.id.clone(),
+                at,
+                label: *label,
+            })
+    }
+
+    // ---- legal moves -----------------------------------------------------------------------
+
+    /// Every legal way to open a gift now, into `out` (empty outside the place step, after a
+    /// gift was opened this turn, or without gifts in hand). Not opening is always legal.
+    /// Road Sweeper lists each road once, by its lowest segment.
+    pub fn legal_gifts(&self, out: &mut Vec<GiftAction>) {
+        out.clear();
+        if !self.options.gifts || self.gift_opened || !matches!(self.phase, Phase::Place { .. }) {
+            return;
+        }
+        let me = self.current;
+        let hand = self.hands[me as usize];
+        let has = |c: GiftCard| hand[c.index()] > 0;
+        let f = &self.features;
+        if has(GiftCard::Synod) && self.supply[me as usize] > 0 {
+            for placed in &self.board.placed {
+                if let Some(m) = self.tiles.get(placed.tile).monastery_segment() {
+                    let root = f.root(placed.first_segment + u32::from(m));
+                    if f.open[root as usize] > 0 {
+                        out.push(GiftAction::Synod { at: placed.at });
+                    }
+                }
+            }
+        }
+        if has(GiftCard::RoadSweeper) {
+            let mut seen = vec![false; f.len() as usize];
+            for s in 0..f.len() {
+                let root = f.root(s);
+                if seen[root as usize] {
+                    continue;
+                }
+                seen[root as usize] = true;
+                if f.kind[root as usize] == FeatureKind::Road && f.open[root as usize] > 0 {
+                    let (at, segment, _) = self.segment_place(s);
+                    out.push(GiftAction::RoadSweeper { at, segment });
+                }
+            }
+        }
+        let mut own: Vec<u32> = self
+            .meeples
+            .iter()
+            .filter(|m| m.player == me)
+            .map(|m| m.segment)
+            .collect();
+        own.sort_unstable();
+        own.dedup();
+        if has(GiftCard::ChangePosition) {
+            for &s in &own {
+                let (at, from, _) = self.segment_place(s);
+                let placed = self.board.tile_at(at).expect("a meeple's tile");
+                for to in 0..self.tiles.get(placed.tile).segments.len() as u8 {
+                    let gift = GiftAction::ChangePosition { at, from, to };
+                    if self.gift_refusal(gift).is_none() {
+                        out.push(gift);
+                    }
+                }
+            }
+        }
+        if has(GiftCard::CashOut) {
+            for &s in &own {
+                let (at, segment, _) = self.segment_place(s);
+                out.push(GiftAction::CashOut { at, segment });
+            }
+        }
+        if has(GiftCard::TakeTwo) {
+            out.push(GiftAction::TakeTwo);
+        }
+    }
+
+    /// Why `gift` may not be opened now by the current seat, if it may not. Changes nothing.
+    pub fn gift_refusal(&self, gift: GiftAction) -> Option<RuleViolation> {
+        if !self.options.gifts {
+            return Some(RuleViolation::GiftsNotInGame);
+        }
+        if !matches!(self.phase, Phase::Place { .. }) {
+            return Some(RuleViolation::WrongPhase {
+                action: "open a gift",
+                expected: self.phase.expects(),
+            });
+        }
+        let me = self.current;
+        let card = gift.card();
+        if self.gift_opened {
+            return Some(RuleViolation::GiftAlreadyOpened { player: me });
+        }
+        let hand = self.hands[me as usize];
+        if hand[card.index()] == 0 {
+            return Some(RuleViolation::GiftNotInHand {
+                player: me,
+                card,
+                holds: cards_words(&hand),
+            });
+        }
+        let f = &self.features;
+        // A segment of a placed tile, checked: (global segment, kind, label).
+        let segment =
+            |at: Pos, segment: u8| -> Result<(u32, FeatureKind, SegmentLabel), RuleViolation> {
+                let placed = self
+                    .board
+                    .tile_at(at)
+                    .ok_or(RuleViolation::GiftNoTileAt { card, at })?;
+                let tile = self.tiles.get(placed.tile);
+                let Some(def) = tile.segments.get(segment as usize) else {
+                    return Err(RuleViolation::NoSuchSegmentIndex {
+                        tile: tile.id.clone(),
+                        at,
+                        segment,
+                        count: tile.segments.len(),
+                    });
+                };
+                Ok((
+                    placed.first_segment + u32::from(segment),
+                    def.kind,
+                    tile.segment_label(placed.rotation, segment),
+                ))
+            };
+        let own_meeple = |global: u32| {
+            self.meeples
+                .iter()
+                .any(|m| m.player == me && m.segment == global)
+        };
+        let check = || -> Result<(), RuleViolation> {
+            match gift {
+                GiftAction::Synod { at } => {
+                    let placed = self
+                        .board
+                        .tile_at(at)
+                        .ok_or(RuleViolation::GiftNoTileAt { card, at })?;
+                    let tile = self.tiles.get(placed.tile);
+                    let Some(m) = tile.monastery_segment() else {
+                        return Err(RuleViolation::SynodNoMonastery {
+                            at,
+                            tile: tile.id.clone(),
+                        });
+                    };
+                    let root = f.root(placed.first_segment + u32::from(m));
+                    if f.open[root as usize] == 0 {
+                        return Err(RuleViolation::SynodMonasteryComplete { at });
+                    }
+                    if self.supply[me as usize] == 0 {
+                        return Err(RuleViolation::NoMeepleLeft { player: me });
+                    }
+                }
+                GiftAction::RoadSweeper { at, segment: s } => {
+                    let (global, kind, label) = segment(at, s)?;
+                    if kind != FeatureKind::Road {
+                        return Err(RuleViolation::SweeperNotRoad { at, label, kind });
+                    }
+                    if f.open[f.root(global) as usize] == 0 {
+                        return Err(RuleViolation::SweeperRoadComplete { at, label });
+                    }
+                }
+                GiftAction::ChangePosition { at, from, to } => {
+                    let (g_from, k_from, l_from) = segment(at, from)?;
+                    let (g_to, k_to, l_to) = segment(at, to)?;
+                    if !own_meeple(g_from) {
+                        return Err(RuleViolation::GiftNoOwnMeeple {
+                            card,
+                            player: me,
+                            at,
+                            label: l_from,
+                        });
+                    }
+                    if standing(k_from) == standing(k_to) {
+                        return Err(RuleViolation::ChangePositionSameStance {
+                            at,
+                            from: l_from,
+                            to: l_to,
+                        });
+                    }
+                    if k_to == FeatureKind::Field && !self.options.farmers {
+                        return Err(RuleViolation::FarmersOff { at, label: l_to });
+                    }
+                    if standing(k_to) && f.open[f.root(g_to) as usize] == 0 {
+                        return Err(RuleViolation::ChangePositionCompleted {
+                            at,
+                            label: l_to,
+                            kind: k_to,
+                        });
+                    }
+                }
+                GiftAction::CashOut { at, segment: s } => {
+                    let (global, _, label) = segment(at, s)?;
+                    if !own_meeple(global) {
+                        return Err(RuleViolation::GiftNoOwnMeeple {
+                            card,
+                            player: me,
+                            at,
+                            label,
+                        });
+                    }
+                }
+                GiftAction::TakeTwo => {}
+            }
+            Ok(())
+        };
+        check().err()
+    }
+
+    // ---- actions ---------------------------------------------------------------------------
+
+    /// After a placement: a gift is due when the tile extends a road or city in which another
+    /// seat holds more meeples than the current one (ties and features without meeples give
+    /// none). At most one per placement.
+    pub(super) fn gift_after_placement(&mut self, at: Pos, fx: &mut Effects) {
+        let Some((kind, owner)) = self.gift_due(at) else {
+            return;
+        };
+        if total(&self.gift_deck) + total(&self.gift_discard) == 0 {
+            fx.notes.push(Note::GiftNoneLeft { kind, owner });
+            return;
+        }
+        fx.notes.push(Note::GiftEarned { kind, owner });
+        self.gift_resume = self.phase;
+        self.phase = Phase::ReceiveGift { at };
+    }
+
+    /// The road or city of the tile at `at` that belongs to another seat, and that seat.
+    fn gift_due(&self, at: Pos) -> Option<(FeatureKind, u8)> {
+        let placed = self.board.tile_at(at)?;
+        let tile = self.tiles.get(placed.tile);
+        let me = self.current as usize;
+        for (local, seg) in tile.segments.iter().enumerate() {
+            if !matches!(seg.kind, FeatureKind::Road | FeatureKind::City) {
+                continue;
+            }
+            let root = self.features.root(placed.first_segment + local as u32);
+            let counts = &self.features.meeples[root as usize];
+            let most = counts.iter().copied().max().unwrap_or(0);
+            if most > counts[me] {
+                let owner = (0..self.players)
+                    .find(|&p| counts[p as usize] == most)
+                    .expect("the largest count is someone's");
+                return Some((seg.kind, owner));
+            }
+        }
+        None
+    }
+
+    pub(super) fn receive_gift(
+        &mut self,
+        card: GiftCard,
+        fx: &mut Effects,
+    ) -> Result<(), RuleViolation> {
+        let i = card.index();
+        let reshuffle = total(&self.gift_deck) == 0;
+        let source = if reshuffle {
+            &self.gift_discard
+        } else {
+            &self.gift_deck
+        };
+        if source[i] == 0 {
+            return Err(RuleViolation::GiftNotInDeck {
+                card,
+                deck: cards_words(source),
+                reshuffled: reshuffle,
+            });
+        }
+        if reshuffle {
+            fx.notes.push(Note::GiftDeckReshuffled {
+                cards: total(&self.gift_discard) as u8,
+            });
+            self.gift_deck = std::mem::take(&mut self.gift_discard);
+        }
+        self.gift_deck[i] -= 1;
+        self.hands[self.current as usize][i] += 1;
+        fx.notes.push(Note::GiftReceived {
+            left: total(&self.gift_deck) as u8,
+        });
+        self.phase = self.gift_resume;
+        Ok(())
+    }
+
+    pub(super) fn open_gift(
+        &mut self,
+        gift: GiftAction,
+        fx: &mut Effects,
+    ) -> Result<(), RuleViolation> {
+        if let Some(refusal) = self.gift_refusal(gift) {
+            return Err(refusal);
+        }
+        let Phase::Place { tile } = self.phase else {
+            unreachable!("checked by gift_refusal")
+        };
+        let me = self.current;
+        let card = gift.card();
+        self.hands[me as usize][card.index()] -= 1;
+        self.gift_discard[card.index()] += 1;
+        self.gift_opened = true;
+        fx.notes.push(Note::GiftOpened { card });
+        match gift {
+            GiftAction::Synod { at } => {
+                let placed = *self.board.tile_at(at).expect("checked");
+                let m = self
+                    .tiles
+                    .get(placed.tile)
+                    .monastery_segment()
+                    .expect("checked");
+                let global = placed.first_segment + u32::from(m);
+                let root = self.features.find(global);
+                self.meeples.push(Meeple {
+                    player: me,
+                    segment: global,
+                    paired: false,
+                });
+                self.features.meeples[root as usize][me as usize] += 1;
+                self.supply[me as usize] -= 1;
+                fx.notes.push(Note::SynodPlaced { at });
+            }
+            GiftAction::RoadSweeper { at, segment } => {
+                let global =
+                    self.board.tile_at(at).expect("checked").first_segment + u32::from(segment);
+                let root = self.features.find(global);
+                let mut score = self.evaluate(root, ScoreTime::Final);
+                score.time = ScoreTime::Completed;
+                score.formula = format!("swept now, as in final scoring: {}", score.formula);
+                score.rule = rule::GIFT_ROAD_SWEEPER;
+                score.source = ScoreSource::Gift { card };
+                let label = self.segment_label_at(at, segment).expect("checked");
+                fx.notes.push(Note::RoadSwept { at, label });
+                self.award(root, score, fx);
+            }
+            GiftAction::ChangePosition { at, from, to } => {
+                let first = self.board.tile_at(at).expect("checked").first_segment;
+                let (g_from, g_to) = (first + u32::from(from), first + u32::from(to));
+                let index = self
+                    .meeples
+                    .iter()
+                    .position(|m| m.player == me && m.segment == g_from)
+                    .expect("checked");
+                let old_root = self.features.find(g_from);
+                let new_root = self.features.find(g_to);
+                self.features.meeples[old_root as usize][me as usize] -= 1;
+                self.features.meeples[new_root as usize][me as usize] += 1;
+                // A companion pair is broken by the move: the meeple now stands alone.
+                self.meeples[index].segment = g_to;
+                self.meeples[index].paired = false;
+                fx.notes.push(Note::PositionChanged {
+                    at,
+                    from: self.segment_label_at(at, from).expect("checked"),
+                    to: self.segment_label_at(at, to).expect("checked"),
+                });
+            }
+            GiftAction::CashOut { at, segment } => {
+                let global =
+                    self.board.tile_at(at).expect("checked").first_segment + u32::from(segment);
+                let root = self.features.find(global);
+                let mut score = self.evaluate(root, ScoreTime::Final);
+                let n = self.features.meeple_total(root);
+                score.time = ScoreTime::Completed;
+                score.cities.clear();
+                score.winners = vec![me];
+                score.points = 2 * n;
+                score.formula = format!(
+                    "2 × {} on the {} (the one taken back included) = {}",
+                    plural(n, "meeple", "meeples"),
+                    score.kind,
+                    2 * n
+                );
+                score.rule = rule::GIFT_CASH_OUT;
+                score.source = ScoreSource::Gift { card };
+                self.score[me as usize] += score.points;
+                fx.scores.push(score);
+                let index = self
+                    .meeples
+                    .iter()
+                    .position(|m| m.player == me && m.segment == global)
+                    .expect("checked");
+                self.meeples.remove(index);
+                self.features.meeples[root as usize][me as usize] -= 1;
+                self.supply[me as usize] += 1;
+                let label = self.segment_label_at(at, segment).expect("checked");
+                fx.returned.push(ReturnedMeeple {
+                    player: me,
+                    at,
+                    label,
+                });
+                fx.notes.push(Note::CashedOut {
+                    at,
+                    label,
+                    meeples: n as u8,
+                });
+            }
+            GiftAction::TakeTwo => {
+                if self.bag_total == 0 {
+                    // [I] The second draw is impossible; the card is used up all the same.
+                    fx.notes.push(Note::TakeTwoNoTile);
+                } else {
+                    fx.notes.push(Note::TakeTwoDraw);
+                    self.phase = Phase::DrawSecond { first: tile };
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Take 2: `tile` goes back into the bag and the other of the two is to be placed.
+    pub(super) fn return_tile(
+        &mut self,
+        tile: TileTypeId,
+        first: TileTypeId,
+        second: TileTypeId,
+        fx: &mut Effects,
+    ) -> Result<(), RuleViolation> {
+        let keep = if tile == first {
+            second
+        } else if tile == second {
+            first
+        } else {
+            return Err(RuleViolation::NotATakeTwoTile {
+                tile: self.tiles.get(tile).id.clone(),
+                first: self.tiles.get(first).id.clone(),
+                second: self.tiles.get(second).id.clone(),
+            });
+        };
+        self.bag[tile.0 as usize] += 1;
+        self.bag_total += 1;
+        fx.notes.push(Note::TileReturned {
+            left: self.bag_total,
+        });
+        self.phase = Phase::Place { tile: keep };
+        Ok(())
+    }
+
+    /// Final scoring: 2 points per unopened gift, one score per seat that holds any.
+    pub(super) fn score_unopened_gifts(&mut self, fx: &mut Effects) {
+        // No feature scores here; the score names the start tile's first segment so that
+        // every score has a place, and `tiles` stays empty (nothing to highlight).
+        let Some(start) = self.board.placed.first().copied() else {
+            return;
+        };
+        let label = self.tiles.get(start.tile).segment_label(start.rotation, 0);
+        for seat in 0..self.players {
+            let hand = self.hands[seat as usize];
+            let n = total(&hand);
+            if n == 0 {
+                continue;
+            }
+            self.score[seat as usize] += 2 * n;
+            fx.notes.push(Note::GiftsUnopened {
+                seat,
+                cards: n as u8,
+            });
+            fx.scores.push(Score {
+                kind: label.kind,
+                time: ScoreTime::Final,
+                feature: FeatureRef {
+                    at: start.at,
+                    label,
+                },
+                tiles: Vec::new(),
+                coats_of_arms: 0,
+                cities: Vec::new(),
+                meeples: Vec::new(),
+                winners: vec![seat],
+                points: 2 * n,
+                formula: format!(
+                    "2 × {} ({}) = {}",
+                    plural(n, "unopened gift", "unopened gifts"),
+                    cards_words(&hand),
+                    2 * n
+                ),
+                rule: rule::GIFT_UNOPENED,
+                source: ScoreSource::UnopenedGifts { cards: n as u8 },
+            });
+        }
+    }
+}
