@@ -79,6 +79,23 @@ fn setup(out: &mut String, header: &Header) {
         r.meeples
     );
     let _ = writeln!(out, "- **Tile sets**: {}", header.tile_sets.join(", "));
+    if let Some(map) = &r.map {
+        let variants: Vec<String> = map
+            .town_variants
+            .iter()
+            .map(|v| v.as_str().to_string())
+            .collect();
+        let variants = if variants.is_empty() {
+            "no town variants".to_string()
+        } else {
+            format!("town variants {}", variants.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "- **Map**: {}, {} start squares, {variants}",
+            map.name, map.start_squares
+        );
+    }
     if let Some(c) = &header.comment {
         let _ = writeln!(out, "- **Comment**: {}", one_line(c));
     }

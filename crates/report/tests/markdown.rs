@@ -90,3 +90,18 @@ fn a_log_that_turns_illegal_says_where_and_reports_the_legal_part() {
     assert!(md.contains("## Scores (the game is not finished)"), "{md}");
     assert!(!md.contains("- **9**"), "{md}");
 }
+
+#[test]
+fn a_map_game_names_its_map_and_town_variants() {
+    let bytes =
+        std::fs::read(root().join("../../logs/sim-3p-germany-town-variants.jsonl")).unwrap();
+    let timeline = fold(read_log(&bytes).unwrap(), &[]);
+    let md = carc_report::markdown(&timeline, &BTreeMap::new());
+    assert!(
+        md.contains(
+            "- **Map**: germany, 2 start squares, town variants extra_turn, cost, road_bonus\n"
+        ),
+        "{}",
+        &md[..600.min(md.len())]
+    );
+}
