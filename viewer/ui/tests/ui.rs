@@ -580,3 +580,50 @@ fn gifts_are_face_up_in_the_full_view_and_face_down_from_another_players_point_o
     h.run();
     h.get_by_label_contains("received a gift: ");
 }
+
+/// A file dropped onto the window, as the window shell hands it to egui.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+#[test]
+fn a_log_dropped_onto_the_window_opens() {
+    // Given the viewer showing one game
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    assert_eq!(h.state().game().unwrap().timeline.steps.len(), 34);
+    // When another log is dropped onto the window
+    let other = sample("sim-3p-greedy.jsonl");
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(other.clone())));
+    h.run();
+    // Then that game is open, from the first event, and the path field shows it
+    let game = h.state().game().expect("a game is open");
+    assert_eq!(game.timeline.log.header.players.len(), 3);
+    assert_eq!(h.state().cursor(), 0);
+    assert_eq!(
+        h.state().persisted().last_file.as_deref(),
+        Some(other.as_path())
+    );
+    // And a dropped file that is not a log leaves the open game and says why
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("notes.txt");
+    std::fs::write(&junk, "shopping list\n").unwrap();
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(junk)));
+    h.run();
+    assert_eq!(
+        h.state().game().unwrap().timeline.log.header.players.len(),
+        3
+    );
+    assert!(h.state().open_error().unwrap().contains("notes.txt"));
+}
