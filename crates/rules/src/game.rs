@@ -671,6 +671,36 @@ impl Game {
             })
     }
 
+    /// The checks every meeple placement shares, whether on the tile just placed or sent
+    /// through an arrow: segment `segment` exists on `placed` (at `at`), a field needs farmers
+    /// on, and the current player has a meeple in supply. Gives the segment's feature kind,
+    /// its label and its global id.
+    fn meeple_target(
+        &self,
+        placed: PlacedTile,
+        at: Pos,
+        segment: u8,
+    ) -> Result<(FeatureKind, SegmentLabel, u32), RuleViolation> {
+        let tile = self.tiles.get(placed.tile);
+        let Some(def) = tile.segments.get(segment as usize) else {
+            return Err(RuleViolation::NoSuchSegmentIndex {
+                tile: tile.id.clone(),
+                at,
+                segment,
+                count: tile.segments.len(),
+            });
+        };
+        let label = tile.segment_label(placed.rotation, segment);
+        if def.kind == FeatureKind::Field && !self.options.farmers {
+            return Err(RuleViolation::FarmersOff { at, label });
+        }
+        let player = self.current;
+        if self.supply[player as usize] == 0 {
+            return Err(RuleViolation::NoMeepleLeft { player });
+        }
+        Ok((def.kind, label, placed.first_segment + u32::from(segment)))
+    }
+
     /// The local segment a label names on the tile at `at` (any placed tile: for meeples sent
     /// through a companion or portal arrow).
     pub fn resolve_segment_at(
@@ -679,10 +709,18 @@ impl Game {
         at: Pos,
         label: &SegmentLabel,
     ) -> Result<u8, RuleViolation> {
-        let placed = self
-            .board
-            .tile_at(at)
-            .ok_or(RuleViolation::NoTileAt { action, at })?;
+        self.segment_named(at, label, || RuleViolation::NoTileAt { action, at })
+    }
+
+    /// The local segment `label` names on the tile at `at`; `no_tile` is the refusal when
+    /// the square holds no tile (it names the action that looked there).
+    pub(crate) fn segment_named(
+        &self,
+        at: Pos,
+        label: &SegmentLabel,
+        no_tile: impl FnOnce() -> RuleViolation,
+    ) -> Result<u8, RuleViolation> {
+        let placed = self.board.tile_at(at).ok_or_else(no_tile)?;
         let tile = self.tiles.get(placed.tile);
         tile.find_segment(placed.rotation, label)
             .ok_or_else(|| RuleViolation::NoSuchSegment {
@@ -1077,24 +1115,8 @@ impl Game {
             (Action::PlaceMeeple { segment }, Phase::Meeple { at }) => {
                 let index = self.board.tile_index(at).expect("the tile just placed");
                 let placed = self.board.placed[index as usize];
-                let tile = self.tiles.get(placed.tile);
-                let Some(def) = tile.segments.get(segment as usize) else {
-                    return Err(RuleViolation::NoSuchSegmentIndex {
-                        tile: tile.id.clone(),
-                        at,
-                        segment,
-                        count: tile.segments.len(),
-                    });
-                };
-                let label = tile.segment_label(placed.rotation, segment);
-                if def.kind == FeatureKind::Field && !self.options.farmers {
-                    return Err(RuleViolation::FarmersOff { at, label });
-                }
+                let (kind, label, global) = self.meeple_target(placed, at, segment)?;
                 let player = self.current;
-                if self.supply[player as usize] == 0 {
-                    return Err(RuleViolation::NoMeepleLeft { player });
-                }
-                let global = placed.first_segment + u32::from(segment);
                 let root = self.features.find(global);
                 if self.features.meeple_total(root) > 0 {
                     let holder = self
@@ -1105,7 +1127,7 @@ impl Game {
                         .expect("an occupied feature has a meeple on the board");
                     let (owner_at, _, owner_label) = self.segment_place(holder.segment);
                     return Err(RuleViolation::FeatureOccupied {
-                        kind: def.kind,
+                        kind,
                         at,
                         label,
                         owner: holder.player,
@@ -1283,24 +1305,8 @@ impl Game {
             .tile_index(at)
             .ok_or(RuleViolation::NoTileAt { action: via, at })?;
         let placed = self.board.placed[index as usize];
-        let tile = self.tiles.get(placed.tile);
-        let Some(def) = tile.segments.get(segment as usize) else {
-            return Err(RuleViolation::NoSuchSegmentIndex {
-                tile: tile.id.clone(),
-                at,
-                segment,
-                count: tile.segments.len(),
-            });
-        };
-        let label = tile.segment_label(placed.rotation, segment);
-        if def.kind == FeatureKind::Field && !self.options.farmers {
-            return Err(RuleViolation::FarmersOff { at, label });
-        }
+        let (_, label, global) = self.meeple_target(placed, at, segment)?;
         let player = self.current;
-        if self.supply[player as usize] == 0 {
-            return Err(RuleViolation::NoMeepleLeft { player });
-        }
-        let global = placed.first_segment + u32::from(segment);
         let root = self.features.find(global);
         match via {
             ArrowSymbol::Companion => {

@@ -182,17 +182,7 @@ impl Game {
         at: Pos,
         label: &SegmentLabel,
     ) -> Result<u8, RuleViolation> {
-        let placed = self
-            .board
-            .tile_at(at)
-            .ok_or(RuleViolation::GiftNoTileAt { card, at })?;
-        let tile = self.tiles.get(placed.tile);
-        tile.find_segment(placed.rotation, label)
-            .ok_or_else(|| RuleViolation::NoSuchSegment {
-                tile: tile.id.clone(),
-                at,
-                label: *label,
-            })
+        self.segment_named(at, label, || RuleViolation::GiftNoTileAt { card, at })
     }
 
     // ---- legal moves -----------------------------------------------------------------------
