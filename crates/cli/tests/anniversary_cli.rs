@@ -1,30 +1,13 @@
 //! `carc` with the 20th Anniversary expansion: simulate with `--expansions`, `tiles check`,
 //! a corrected tile-set file loaded with `--tiles`, and explain/legal on arrow events.
 
+mod common;
+use common::{carc, logs_dir, stderr, stdout};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
-
-fn carc(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("carc runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn logs_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs")
-}
 
 fn anniversary_json() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/data/anniversary.json")

@@ -1,24 +1,12 @@
 //! `carc annotate`, run as the real binary: records beside a log file and in the store.
 
+mod common;
+use common::{carc_with_store, stderr, stdout};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 fn sample() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/short-game-rulings.jsonl")
-}
-
-fn carc(store: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .env_remove("CARC_STORE")
-        .arg("--store")
-        .arg(store)
-        .args(args)
-        .output()
-        .expect("run carc")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]
@@ -31,25 +19,25 @@ fn a_file_gets_its_records_appended_beside_it_and_the_log_is_untouched() {
     let store = dir.path().join("store");
     let log_arg = log.to_str().unwrap();
     // When event 19 is annotated twice (the second replaces the first) and then deleted
-    let o = carc(
+    let o = carc_with_store(
         &store,
         &[
             "annotate", log_arg, "--at", "19", "--glyph", "?!", "--text", "a tie?",
         ],
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        text(&o.stdout).contains("annotation of event 19 saved in"),
+        stdout(&o).contains("annotation of event 19 saved in"),
         "{}",
-        text(&o.stdout)
+        stdout(&o)
     );
-    let o = carc(
+    let o = carc_with_store(
         &store,
         &["annotate", log_arg, "--at", "19", "--glyph", "!!"],
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let o = carc(&store, &["annotate", log_arg, "--at", "19", "--delete"]);
-    assert!(text(&o.stdout).contains("removed"), "{}", text(&o.stdout));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = carc_with_store(&store, &["annotate", log_arg, "--at", "19", "--delete"]);
+    assert!(stdout(&o).contains("removed"), "{}", stdout(&o));
     // Then three records are in the sidecar file, in order, the last one a removal
     let sidecar = std::fs::read_to_string(dir.path().join("game.jsonl.annotations.jsonl")).unwrap();
     assert_eq!(
@@ -68,10 +56,10 @@ fn a_stored_game_gets_its_record_in_the_store() {
     // Given a store holding the sample game
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("store");
-    let o = carc(&store, &["import", sample().to_str().unwrap()]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = carc_with_store(&store, &["import", sample().to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
     // When event 5 of the stored game is annotated
-    let o = carc(
+    let o = carc_with_store(
         &store,
         &[
             "annotate",
@@ -82,7 +70,7 @@ fn a_stored_game_gets_its_record_in_the_store() {
             "why J?",
         ],
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     // Then the record is in the game's annotation stream, and the game still exports unchanged
     let opened = carc_store::Store::open(&store).unwrap();
     let records = carc_archive::read_annotation_records(&opened, "short-game-rulings").unwrap();
@@ -91,10 +79,10 @@ fn a_stored_game_gets_its_record_in_the_store() {
         vec![br#"{"game":"short-game-rulings","seq":5,"glyph":null,"text":"why J?"}"#.to_vec()]
     );
     drop(opened);
-    let o = carc(&store, &["export", "short-game-rulings"]);
+    let o = carc_with_store(&store, &["export", "short-game-rulings"]);
     assert_eq!(o.stdout, std::fs::read(sample()).unwrap());
-    let o = carc(&store, &["games"]);
-    assert_eq!(text(&o.stdout).lines().count(), 1, "{}", text(&o.stdout));
+    let o = carc_with_store(&store, &["games"]);
+    assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
 }
 
 #[test]
@@ -123,13 +111,9 @@ fn bad_requests_say_what_is_wrong() {
         ),
     ];
     for (args, want) in cases {
-        let o = carc(&store, args);
+        let o = carc_with_store(&store, args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
-        assert!(
-            text(&o.stderr).contains(want),
-            "{args:?}: {}",
-            text(&o.stderr)
-        );
+        assert!(stderr(&o).contains(want), "{args:?}: {}", stderr(&o));
     }
     assert!(!dir
         .path()
@@ -145,36 +129,38 @@ fn the_markdown_export_shows_the_annotations_of_a_file_and_of_a_stored_game() {
     std::fs::copy(sample(), &log).unwrap();
     let log_arg = log.to_str().unwrap();
     // Given an annotated log file, with a line in its sidecar that cannot be read
-    let o = carc(
+    let o = carc_with_store(
         &store,
         &[
             "annotate", log_arg, "--at", "19", "--glyph", "!?", "--text", "a tie",
         ],
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let sidecar = dir.path().join("game.jsonl.annotations.jsonl");
     let mut lines = std::fs::read_to_string(&sidecar).unwrap();
     lines.push_str("not a record\n");
     std::fs::write(&sidecar, lines).unwrap();
     // When it is exported as Markdown
-    let o = carc(&store, &["export", log_arg, "--format", "md"]);
+    let o = carc_with_store(&store, &["export", log_arg, "--format", "md"]);
     // Then the report has the glyph and the comment, and the bad line is named on stderr
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let md = text(&o.stdout);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = stdout(&o);
     assert!(md.starts_with("# Game short-game-rulings\n"), "{md}");
     assert!(md.contains("- **19** !? Brandt placed no meeple"), "{md}");
     assert!(md.contains("  > a tie\n"), "{md}");
     assert!(
-        text(&o.stderr).contains("record 2 cannot be read"),
+        stderr(&o).contains("record 2 cannot be read"),
         "{}",
-        text(&o.stderr)
+        stderr(&o)
     );
 
     // Given the same game in the store, annotated there
-    assert!(carc(&store, &["import", sample().to_str().unwrap()])
-        .status
-        .success());
-    let o = carc(
+    assert!(
+        carc_with_store(&store, &["import", sample().to_str().unwrap()])
+            .status
+            .success()
+    );
+    let o = carc_with_store(
         &store,
         &[
             "annotate",
@@ -185,10 +171,10 @@ fn the_markdown_export_shows_the_annotations_of_a_file_and_of_a_stored_game() {
             "!!",
         ],
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     // When the stored game is exported as Markdown to a file
     let out = dir.path().join("report.md");
-    let o = carc(
+    let o = carc_with_store(
         &store,
         &[
             "export",
@@ -199,7 +185,7 @@ fn the_markdown_export_shows_the_annotations_of_a_file_and_of_a_stored_game() {
             out.to_str().unwrap(),
         ],
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     // Then its annotation is there too
     let md = std::fs::read_to_string(&out).unwrap();
     assert!(md.contains("- **34** !! Ada placed no meeple"), "{md}");

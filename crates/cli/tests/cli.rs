@@ -1,26 +1,12 @@
 //! The `carc` binary end to end: simulate, check (text and JSON), replay, explain, legal, and a
 //! clear error for each kind of bad input.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{carc, logs_dir, stdout};
+
+use std::path::PathBuf;
 
 use serde_json::Value;
-
-fn carc(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("carc runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn logs_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs")
-}
 
 const SHORT: &str = "short-game-rulings.jsonl";
 

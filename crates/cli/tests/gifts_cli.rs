@@ -1,30 +1,12 @@
 //! The Gifts through the CLI: simulate with gifts alone and with the anniversary, check, and
 //! the point-of-view option of explain.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+use common::{carc, logs_dir, stderr, stdout};
+
+use std::path::Path;
 
 use serde_json::Value;
-
-fn carc(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("carc runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn logs_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs")
-}
 
 #[test]
 fn simulate_with_anniversary_and_gifts_checks_clean_and_explain_hides_other_hands() {

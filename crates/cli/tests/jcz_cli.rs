@@ -1,8 +1,11 @@
 //! JCloisterZone saved games through the `carc` binary: import into a store, export as
 //! `.jcz` and back, check/explain/replay/legal of a `.jcz` file, and clear refusals.
 
+mod common;
+use common::{stderr, stdout};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -16,21 +19,9 @@ fn corpus() -> PathBuf {
     dir
 }
 
+/// `carc ARGS…` in `dir` (argument order of this file's calls).
 fn carc(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .env_remove("CARC_STORE")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("carc runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    common::carc(args, dir)
 }
 
 fn file(name: &str) -> String {
@@ -42,19 +33,27 @@ fn import_the_corpus_then_export_as_jcz_and_back_gives_the_same_events() {
     let dir = tempfile::tempdir().unwrap();
     let folder = corpus().display().to_string();
     let o = carc(dir.path(), &["--store", "st", "import", &folder]);
-    assert!(o.status.success(), "{}{}", out(&o), err(&o));
-    assert!(out(&o).starts_with("imported 5, skipped 0"), "{}", out(&o));
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).starts_with("imported 5, skipped 0"),
+        "{}",
+        stdout(&o)
+    );
 
     let o = carc(dir.path(), &["--store", "st", "games"]);
     assert!(
-        out(&o).contains("city-and-road-scoring: David, Wendy [base], 34 events"),
+        stdout(&o).contains("city-and-road-scoring: David, Wendy [base], 34 events"),
         "{}",
-        out(&o)
+        stdout(&o)
     );
 
     // Importing the same files again changes nothing.
     let o = carc(dir.path(), &["--store", "st", "import", &folder]);
-    assert!(out(&o).starts_with("imported 0, skipped 5"), "{}", out(&o));
+    assert!(
+        stdout(&o).starts_with("imported 0, skipped 5"),
+        "{}",
+        stdout(&o)
+    );
 
     std::fs::create_dir(dir.path().join("rt")).unwrap();
     let o = carc(
@@ -70,7 +69,7 @@ fn import_the_corpus_then_export_as_jcz_and_back_gives_the_same_events() {
             "rt/city-and-road-scoring.jcz",
         ],
     );
-    assert!(o.status.success(), "{}", err(&o));
+    assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(dir.path().join("rt/city-and-road-scoring.jcz")).unwrap();
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["players"][1]["name"], "Wendy");
@@ -80,7 +79,7 @@ fn import_the_corpus_then_export_as_jcz_and_back_gives_the_same_events() {
     );
 
     // The exported .jcz, read back as our format, holds the stored game's events.
-    let stored = out(&carc(
+    let stored = stdout(&carc(
         dir.path(),
         &["--store", "st", "export", "city-and-road-scoring"],
     ));
@@ -93,8 +92,8 @@ fn import_the_corpus_then_export_as_jcz_and_back_gives_the_same_events() {
             "jsonl",
         ],
     );
-    assert!(o.status.success(), "{}", err(&o));
-    let again = out(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let again = stdout(&o);
     let body = |s: &str| s.lines().skip(1).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(body(&again), body(&stored));
     assert_eq!(body(&stored).len(), 34);
@@ -104,12 +103,12 @@ fn import_the_corpus_then_export_as_jcz_and_back_gives_the_same_events() {
         dir.path(),
         &["--store", "st2", "import", "rt/city-and-road-scoring.jcz"],
     );
-    assert!(o.status.success(), "{}{}", out(&o), err(&o));
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     let o = carc(dir.path(), &["--store", "st2", "games"]);
     assert!(
-        out(&o).contains("final scores David 7, Wendy 16"),
+        stdout(&o).contains("final scores David 7, Wendy 16"),
         "{}",
-        out(&o)
+        stdout(&o)
     );
 }
 
@@ -120,8 +119,8 @@ fn check_explain_replay_and_legal_read_jcz_files() {
         dir.path(),
         &["check", "--json", &file("monastery-scoring.jcz")],
     );
-    assert!(o.status.success(), "{}", out(&o));
-    let v: Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert!(o.status.success(), "{}", stdout(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["ok"], true);
     assert_eq!(v["finished"], true);
     assert_eq!(
@@ -133,16 +132,16 @@ fn check_explain_replay_and_legal_read_jcz_files() {
         dir.path(),
         &["explain", &file("tiny-city-rule.jcz"), "--at", "10"],
     );
-    assert!(o.status.success(), "{}", err(&o));
-    assert!(out(&o).contains("Wendy"), "{}", out(&o));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Wendy"), "{}", stdout(&o));
 
     let o = carc(
         dir.path(),
         &["legal", &file("farmers-no-farmers.jcz"), "--at", "3"],
     );
-    assert!(o.status.success(), "{}", err(&o));
+    assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(
-        out(&o),
+        stdout(&o),
         "after event 3: Betty may place a meeple on the tile at (0,1):\n  city S\n  road E\n  (or no meeple)\n"
     );
 
@@ -150,8 +149,12 @@ fn check_explain_replay_and_legal_read_jcz_files() {
         dir.path(),
         &["replay", &file("field-scoring.jcz"), "--at", "10"],
     );
-    assert!(o.status.success(), "{}", err(&o));
-    assert!(out(&o).contains("Oscar       9 points"), "{}", out(&o));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("Oscar       9 points"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
@@ -163,11 +166,11 @@ fn a_jcz_is_recognised_by_its_content_too() {
     )
     .unwrap();
     let o = carc(dir.path(), &["check", "saved.json"]);
-    assert!(o.status.success(), "{}", out(&o));
+    assert!(o.status.success(), "{}", stdout(&o));
     assert!(
-        out(&o).contains("final scores: Oscar 9, Carol 0"),
+        stdout(&o).contains("final scores: Oscar 9, Carol 0"),
         "{}",
-        out(&o)
+        stdout(&o)
     );
 }
 
@@ -183,7 +186,7 @@ fn unsupported_and_broken_jcz_files_are_refused_naming_the_file() {
 
     let o = carc(dir.path(), &["check", "--json", "expansion.jcz"]);
     assert_eq!(o.status.code(), Some(1));
-    let r: Value = serde_json::from_str(out(&o).trim()).unwrap();
+    let r: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(r["error"]["rule"], "jcz.unsupported");
     let msg = r["error"]["message"].as_str().unwrap();
     assert!(
@@ -197,7 +200,7 @@ fn unsupported_and_broken_jcz_files_are_refused_naming_the_file() {
         &["--store", "st", "import", "expansion.jcz", "broken.jcz"],
     );
     assert_eq!(o.status.code(), Some(1));
-    let text = out(&o);
+    let text = stdout(&o);
     assert!(text.contains("rejected 2"), "{text}");
     assert!(text.contains("rejected expansion.jcz: JCloisterZone saved game: the game uses what carc does not implement"), "{text}");
     assert!(
@@ -208,12 +211,12 @@ fn unsupported_and_broken_jcz_files_are_refused_naming_the_file() {
     let o = carc(dir.path(), &["replay", "broken.jcz", "--at", "0"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        err(&o).contains("broken.jcz: JCloisterZone saved game: not a JSON document"),
+        stderr(&o).contains("broken.jcz: JCloisterZone saved game: not a JSON document"),
         "{}",
-        err(&o)
+        stderr(&o)
     );
 
     let o = carc(dir.path(), &["export", "broken.jcz", "--format", "jcz"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("broken.jcz"), "{}", err(&o));
+    assert!(stderr(&o).contains("broken.jcz"), "{}", stderr(&o));
 }

@@ -1,30 +1,12 @@
 //! `carc` with Carcassonne Maps: simulate with `--map germany`, `map check`, a corrected map
 //! file loaded with `--map FILE`, explain naming the map rules, and the sample logs.
 
+mod common;
+use common::{carc, logs_dir, stderr, stdout};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
-
-fn carc(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carc"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("carc runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn logs_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs")
-}
 
 fn germany_json() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/data/germany.json")

@@ -1,0 +1,40 @@
+//! Helpers shared by the CLI's end-to-end tests: run the real `carc` binary and read what it
+//! printed. Each test file uses a different subset, hence the `dead_code` allowance.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `carc ARGS…` in `dir`, with no store chosen by the environment.
+pub fn carc(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carc"))
+        .env_remove("CARC_STORE")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("carc runs")
+}
+
+/// Runs `carc --store STORE ARGS…`.
+pub fn carc_with_store(store: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_carc"))
+        .env_remove("CARC_STORE")
+        .arg("--store")
+        .arg(store)
+        .args(args)
+        .output()
+        .expect("carc runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The sample logs of the repository.
+pub fn logs_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs")
+}
