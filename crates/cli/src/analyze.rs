@@ -183,8 +183,10 @@ fn folder(ctx: &Ctx, dir: &Path, as_json: bool, loaded: &[TileSet]) -> Result<Ex
             })
             .collect();
         for w in workers {
-            if let Ok(part) = w.join() {
-                total.merge(part);
+            // A worker that panicked would take its games with it: never drop them silently.
+            match w.join() {
+                Ok(part) => total.merge(part),
+                Err(panic) => std::panic::resume_unwind(panic),
             }
         }
     });
