@@ -89,7 +89,7 @@ pub enum DecodeErrorKind {
     #[error("a second header; the header belongs on line 1 only")]
     SecondHeader,
     /// A line that is neither an event nor an assertion.
-    #[error("expected an event (an object with \"seq\" and \"type\") or an assertion (\"type\":\"expect_…\")")]
+    #[error("expected an event (an object with \"seq\" and \"type\"), an assertion (\"type\":\"expect_…\"), or an annotation or variation (\"type\":\"annotation\" or \"variation\")")]
     UnrecognizedLine,
     /// An event (has `seq`) without `type`.
     #[error("event has no \"type\"; known event types: {}", EVENT_TYPES.join(", "))]
@@ -133,6 +133,24 @@ pub enum DecodeErrorKind {
         player: u8,
         /// Number of players in the header.
         players: usize,
+    },
+    /// An annotation or variation line (in an exported bundle) that cannot be read.
+    #[error("{what} line: {message}")]
+    Companion {
+        /// `annotation` or `variation`.
+        what: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// An annotation or variation line that belongs to another game.
+    #[error("{what} line for game {found}, but this is the log of game {expected}")]
+    CompanionOtherGame {
+        /// `annotation` or `variation`.
+        what: &'static str,
+        /// The record's game, quoted (shortened).
+        found: String,
+        /// The header's game, quoted (shortened).
+        expected: String,
     },
     /// An assertion whose score list does not have one score per player.
     #[error("{assertion} lists {found} scores but the game has {players} players")]

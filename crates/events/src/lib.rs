@@ -13,7 +13,10 @@
 //! `read_log(write_log(log).as_bytes()) == Ok(log)` for every valid log whose line numbers run
 //! 2, 3, … in order (as [`Log::push_event`] and decoding produce them).
 //!
-//! The annotation records kept beside a game ([`annotation`]) are part of the wire format too.
+//! The annotation and variation records kept beside a game ([`annotation`], [`variation`])
+//! are part of the wire format too. An exported *bundle* is a log followed by those records
+//! as `{"type":"annotation",…}` and `{"type":"variation",…}` lines; [`read_log`] keeps them in
+//! [`Log::annotations`] and [`Log::variations`].
 //!
 //! Versions: [`CURRENT_VERSION`] is written; older versions are passed line by line through
 //! [`upcast`], the single place that knows old shapes.
@@ -25,6 +28,7 @@ mod model;
 mod read;
 mod target;
 mod upcast;
+pub mod variation;
 mod write;
 
 pub use bridge::{
@@ -35,14 +39,17 @@ pub use error::{DecodeError, DecodeErrorKind};
 pub use model::{
     ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, GiftCard,
     Header, Log, MapRules, Player, Pos, Rotation, RulesOptions, TileId, TownVariant,
-    ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS,
+    ANNOTATION_TYPE, ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS, VARIATION_TYPE,
 };
 pub use read::{read_log, read_log_from, read_log_prefix, read_log_prefix_from, LogPrefix};
 pub use target::{
     Anchor, FeatureKind, InvalidMeepleTarget, MeepleTarget, Port, Side, MEEPLE_TARGET_GRAMMAR,
 };
 pub use upcast::{upcast, UpcastError};
-pub use write::{write_assertion_line, write_event_line, write_header, write_log, write_log_to};
+pub use write::{
+    write_annotation_line, write_assertion_line, write_event_line, write_header, write_log,
+    write_log_to, write_variation_line,
+};
 
 /// The header's `format` value.
 pub const FORMAT: &str = "carcassonne-log";

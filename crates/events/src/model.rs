@@ -7,7 +7,9 @@ use std::str::FromStr;
 
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::annotation::Annotation;
 use crate::target::MeepleTarget;
+use crate::variation::VariationRecord;
 
 /// Most players a game may have.
 pub const MAX_PLAYERS: usize = 6;
@@ -757,6 +759,12 @@ pub enum Assertion {
     },
 }
 
+/// The `type` of an annotation line in an exported bundle (`crate::annotation`).
+pub const ANNOTATION_TYPE: &str = "annotation";
+
+/// The `type` of a variation line in an exported bundle (`crate::variation`).
+pub const VARIATION_TYPE: &str = "variation";
+
 /// Every assertion `type` this version reads.
 pub const ASSERTION_TYPES: &[&str] = &["expect_scores", "expect_final_scores"];
 
@@ -781,7 +789,11 @@ impl Assertion {
 
 /// A whole log. Line numbers (1-based; the header is line 1) say where each item was read
 /// from, so later errors can name the line; [`crate::write_log`] uses them only to order
-/// events and assertions and numbers the output afresh.
+/// the lines and numbers the output afresh.
+///
+/// A log read from an exported bundle also carries the game's annotation and variation
+/// records (`{"type":"annotation",…}`, `{"type":"variation",…}` lines). They are not part of
+/// the game: the fold ignores them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Log {
     /// Line 1.
@@ -790,6 +802,10 @@ pub struct Log {
     pub events: Vec<(usize, Envelope)>,
     /// `(line, assertion)`, in file order.
     pub assertions: Vec<(usize, Assertion)>,
+    /// `(line, annotation record)`, in file order (bundles only).
+    pub annotations: Vec<(usize, Annotation)>,
+    /// `(line, variation record)`, in file order (bundles only).
+    pub variations: Vec<(usize, VariationRecord)>,
 }
 
 impl Log {
@@ -799,6 +815,8 @@ impl Log {
             header,
             events: Vec::new(),
             assertions: Vec::new(),
+            annotations: Vec::new(),
+            variations: Vec::new(),
         }
     }
 
@@ -809,7 +827,22 @@ impl Log {
 
     /// The line the next appended item will have when written.
     fn next_line(&self) -> usize {
-        2 + self.events.len() + self.assertions.len()
+        2 + self.events.len()
+            + self.assertions.len()
+            + self.annotations.len()
+            + self.variations.len()
+    }
+
+    /// The log without its annotation and variation records: the game alone.
+    pub fn without_companions(mut self) -> Log {
+        self.annotations.clear();
+        self.variations.clear();
+        self
+    }
+
+    /// Whether the log carries annotation or variation records (a bundle).
+    pub fn has_companions(&self) -> bool {
+        !self.annotations.is_empty() || !self.variations.is_empty()
     }
 
     /// Appends an event with the next seq; returns that seq.

@@ -9,12 +9,14 @@ use serde::de::{self, IgnoredAny};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
+use crate::annotation::Annotation;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::model::{
     de_game, de_players, de_tile_sets, Assertion, Envelope, Event, Header, Log, Player,
-    RulesOptions, TileId, ASSERTION_TYPES, EVENT_TYPES,
+    RulesOptions, TileId, ANNOTATION_TYPE, ASSERTION_TYPES, EVENT_TYPES, VARIATION_TYPE,
 };
 use crate::upcast::upcast;
+use crate::variation::{variation_from_value, VariationRecord};
 use crate::{short, truncate, CURRENT_VERSION, FORMAT, MAX_LINE_BYTES};
 
 /// What [`read_log_prefix`] returns: everything up to the first bad line, and that line's
@@ -67,6 +69,7 @@ pub fn read_log_prefix_from<R: BufRead>(reader: R) -> Result<LogPrefix, DecodeEr
 
     let mut body = BodyDecoder {
         version,
+        game: header.game.clone(),
         players: header.players.len(),
         next_seq: 1,
     };
@@ -81,6 +84,8 @@ pub fn read_log_prefix_from<R: BufRead>(reader: R) -> Result<LogPrefix, DecodeEr
         match record {
             Ok(Record::Event(envelope)) => log.events.push((lines.line, envelope)),
             Ok(Record::Assertion(assertion)) => log.assertions.push((lines.line, assertion)),
+            Ok(Record::Annotation(annotation)) => log.annotations.push((lines.line, annotation)),
+            Ok(Record::Variation(variation)) => log.variations.push((lines.line, variation)),
             Err(kind) => {
                 error = Some(kind.at_line(lines.line));
                 break;
@@ -266,11 +271,14 @@ fn decode_header(text: &str) -> Result<(Header, u32), DecodeErrorKind> {
 enum Record {
     Event(Envelope),
     Assertion(Assertion),
+    Annotation(Annotation),
+    Variation(VariationRecord),
 }
 
 /// State for the lines after the header.
 struct BodyDecoder {
     version: u32,
+    game: String,
     players: usize,
     next_seq: u64,
 }
@@ -300,46 +308,53 @@ impl BodyDecoder {
         if let Some(t) = type_name.as_deref().filter(|t| t.starts_with("expect_")) {
             return self.decode_assertion(t, fields);
         }
-        let Some(seq) = fields.remove("seq") else {
-            return Err(match type_name {
-                Some(t) if EVENT_TYPES.contains(&t.as_str()) => {
-                    DecodeErrorKind::MissingSeq { event_type: t }
-                }
-                _ => DecodeErrorKind::UnrecognizedLine,
-            });
-        };
-        let Some(seq) = seq.as_u64() else {
-            return Err(DecodeErrorKind::InvalidSeq { found: show(&seq) });
-        };
-        if seq != self.next_seq {
-            return Err(DecodeErrorKind::SeqOutOfSequence {
-                found: seq,
-                expected: self.next_seq,
-            });
+        match type_name.as_deref() {
+            Some(ANNOTATION_TYPE) => return self.decode_annotation(fields),
+            Some(VARIATION_TYPE) => return self.decode_variation(fields),
+            _ => {}
         }
-        let type_name = match type_name {
-            None => return Err(DecodeErrorKind::MissingType),
-            Some(t) if !EVENT_TYPES.contains(&t.as_str()) => {
-                return Err(DecodeErrorKind::UnknownEventType { found: short(&t) })
-            }
-            Some(t) => t,
-        };
-        let event: Event = serde_json::from_value(Value::Object(fields)).map_err(|e| {
-            DecodeErrorKind::Invalid {
-                column: None,
-                message: format!("{type_name} event: {e}"),
+        let envelope = decode_event_object(fields, self.players, self.next_seq)?;
+        self.next_seq = self.next_seq.saturating_add(1);
+        Ok(Record::Event(envelope))
+    }
+
+    /// A bundle's `{"type":"annotation",…}` line: an annotation record of this game.
+    fn decode_annotation(&self, mut fields: Map<String, Value>) -> Result<Record, DecodeErrorKind> {
+        fields.remove("type");
+        let annotation: Annotation =
+            serde_json::from_value(Value::Object(fields)).map_err(|e| {
+                DecodeErrorKind::Companion {
+                    what: ANNOTATION_TYPE,
+                    message: e.to_string(),
+                }
+            })?;
+        self.same_game(ANNOTATION_TYPE, &annotation.game)?;
+        Ok(Record::Annotation(annotation))
+    }
+
+    /// A bundle's `{"type":"variation",…}` line: a variation record of this game.
+    fn decode_variation(&self, mut fields: Map<String, Value>) -> Result<Record, DecodeErrorKind> {
+        fields.remove("type");
+        let record = variation_from_value(Value::Object(fields), self.players).map_err(|e| {
+            DecodeErrorKind::Companion {
+                what: VARIATION_TYPE,
+                message: e.to_string(),
             }
         })?;
-        if let Some(player) = event.player() {
-            if usize::from(player) >= self.players {
-                return Err(DecodeErrorKind::PlayerOutOfRange {
-                    player,
-                    players: self.players,
-                });
-            }
+        self.same_game(VARIATION_TYPE, record.game())?;
+        Ok(Record::Variation(record))
+    }
+
+    fn same_game(&self, what: &'static str, game: &str) -> Result<(), DecodeErrorKind> {
+        if game == self.game {
+            Ok(())
+        } else {
+            Err(DecodeErrorKind::CompanionOtherGame {
+                what,
+                found: short(game),
+                expected: short(&self.game),
+            })
         }
-        self.next_seq = self.next_seq.saturating_add(1);
-        Ok(Record::Event(Envelope { seq, event }))
     }
 
     fn decode_assertion(
@@ -368,6 +383,60 @@ impl BodyDecoder {
         }
         Ok(Record::Assertion(assertion))
     }
+}
+
+/// Decodes an event given as a JSON object (a log line, or a move of a variation): `seq` must
+/// be `expected_seq`, the `type` known, the fields valid and the player one of the `players`.
+pub(crate) fn decode_event_object(
+    mut fields: Map<String, Value>,
+    players: usize,
+    expected_seq: u64,
+) -> Result<Envelope, DecodeErrorKind> {
+    let type_name = match fields.get("type") {
+        None => None,
+        Some(Value::String(t)) => Some(t.clone()),
+        Some(other) => {
+            return Err(DecodeErrorKind::Invalid {
+                column: None,
+                message: format!("\"type\" must be a string, found {}", show(other)),
+            })
+        }
+    };
+    let Some(seq) = fields.remove("seq") else {
+        return Err(match type_name {
+            Some(t) if EVENT_TYPES.contains(&t.as_str()) => {
+                DecodeErrorKind::MissingSeq { event_type: t }
+            }
+            _ => DecodeErrorKind::UnrecognizedLine,
+        });
+    };
+    let Some(seq) = seq.as_u64() else {
+        return Err(DecodeErrorKind::InvalidSeq { found: show(&seq) });
+    };
+    if seq != expected_seq {
+        return Err(DecodeErrorKind::SeqOutOfSequence {
+            found: seq,
+            expected: expected_seq,
+        });
+    }
+    let type_name = match type_name {
+        None => return Err(DecodeErrorKind::MissingType),
+        Some(t) if !EVENT_TYPES.contains(&t.as_str()) => {
+            return Err(DecodeErrorKind::UnknownEventType { found: short(&t) })
+        }
+        Some(t) => t,
+    };
+    let event: Event =
+        serde_json::from_value(Value::Object(fields)).map_err(|e| DecodeErrorKind::Invalid {
+            column: None,
+            message: format!("{type_name} event: {e}"),
+        })?;
+    if let Some(player) = event.player() {
+        if usize::from(player) >= players {
+            return Err(DecodeErrorKind::PlayerOutOfRange { player, players });
+        }
+    }
+    Ok(Envelope { seq, event })
 }
 
 #[cfg(test)]

@@ -5,7 +5,11 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use crate::model::{Assertion, Envelope, Header, Log, Player, RulesOptions, TileId};
+use crate::annotation::Annotation;
+use crate::model::{
+    Assertion, Envelope, Header, Log, Player, RulesOptions, TileId, ANNOTATION_TYPE, VARIATION_TYPE,
+};
+use crate::variation::VariationRecord;
 use crate::{CURRENT_VERSION, FORMAT};
 
 /// The header line as written: `format` and `version` first.
@@ -51,8 +55,26 @@ pub fn write_assertion_line(assertion: &Assertion) -> String {
     to_line(assertion)
 }
 
-/// The whole log: header, then events and assertions ordered by their line numbers (an event
-/// before an assertion on a tie), each line ending in `\n`.
+/// A bundle's annotation line (without the `\n`): the annotation record with
+/// `"type":"annotation"` in front.
+pub fn write_annotation_line(annotation: &Annotation) -> String {
+    typed(ANNOTATION_TYPE, &annotation.to_json())
+}
+
+/// A bundle's variation line (without the `\n`): the variation record with
+/// `"type":"variation"` in front.
+pub fn write_variation_line(record: &VariationRecord) -> String {
+    typed(VARIATION_TYPE, &record.to_json())
+}
+
+/// `{"type":"<t>",` followed by the rest of a record's JSON object (which has fields).
+fn typed(type_name: &str, record: &str) -> String {
+    let fields = record.strip_prefix('{').unwrap_or(record);
+    format!("{{\"type\":\"{type_name}\",{fields}")
+}
+
+/// The whole log: header, then events, assertions, annotations and variations ordered by
+/// their line numbers (in that order on a tie), each line ending in `\n`.
 pub fn write_log(log: &Log) -> String {
     let mut out = String::new();
     for line in lines(log) {
@@ -72,14 +94,36 @@ pub fn write_log_to<W: Write>(log: &Log, mut writer: W) -> io::Result<()> {
 }
 
 fn lines(log: &Log) -> impl Iterator<Item = String> + '_ {
-    let mut events = log.events.iter().peekable();
-    let mut assertions = log.assertions.iter().peekable();
-    let body = std::iter::from_fn(move || match (events.peek(), assertions.peek()) {
-        (Some((event_line, _)), Some((assertion_line, _))) if assertion_line < event_line => {
-            assertions.next().map(|(_, a)| write_assertion_line(a))
-        }
-        (Some(_), _) => events.next().map(|(_, e)| write_event_line(e)),
-        (None, _) => assertions.next().map(|(_, a)| write_assertion_line(a)),
+    // (line, kind, index): kind orders ties (event, assertion, annotation, variation); the
+    // sort is stable, so items of one kind keep their order.
+    let mut order: Vec<(usize, u8, usize)> = Vec::with_capacity(
+        log.events.len() + log.assertions.len() + log.annotations.len() + log.variations.len(),
+    );
+    order.extend(log.events.iter().enumerate().map(|(i, (l, _))| (*l, 0, i)));
+    order.extend(
+        log.assertions
+            .iter()
+            .enumerate()
+            .map(|(i, (l, _))| (*l, 1, i)),
+    );
+    order.extend(
+        log.annotations
+            .iter()
+            .enumerate()
+            .map(|(i, (l, _))| (*l, 2, i)),
+    );
+    order.extend(
+        log.variations
+            .iter()
+            .enumerate()
+            .map(|(i, (l, _))| (*l, 3, i)),
+    );
+    order.sort_by_key(|&(line, kind, _)| (line, kind));
+    let body = order.into_iter().map(move |(_, kind, i)| match kind {
+        0 => write_event_line(&log.events[i].1),
+        1 => write_assertion_line(&log.assertions[i].1),
+        2 => write_annotation_line(&log.annotations[i].1),
+        _ => write_variation_line(&log.variations[i].1),
     });
     std::iter::once(write_header(&log.header)).chain(body)
 }

@@ -586,7 +586,11 @@ fn unrecognized_line() {
     assert_err(
         &body(&[E1, r#"{"note":"hello"}"#]),
         3,
-        &["expected an event", "or an assertion"],
+        &[
+            "expected an event",
+            "an assertion",
+            "or an annotation or variation",
+        ],
     );
     assert_err(&body(&[r#"{"type":"banana"}"#]), 2, &["expected an event"]);
 }

@@ -138,6 +138,8 @@ fn expected() -> Log {
                 },
             ),
         ],
+        annotations: vec![],
+        variations: vec![],
     }
 }
 
