@@ -7,9 +7,11 @@
 //! microseconds, so states are not cached.
 //!
 //! [`rebuild`] is the fast path (no timeline, one reused effects buffer), and [`check`]
-//! compares a log's assertions with the fold.
+//! compares a log's assertions with the fold. [`variation`] replays what-if variations, the
+//! game's events up to where they branch followed by their own moves.
 
 pub mod describe;
+pub mod variation;
 
 use carc_events::{event_to_action, game_from_header, Assertion, Event, Log, SetupError};
 use carc_rules::{Effects, Game, RuleViolation, TileSet};
