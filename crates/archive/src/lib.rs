@@ -6,14 +6,16 @@
 //! (described in `docs/store-cli.md`).
 //!
 //! - [`stream`]: one stream per game, one store event per log line, retractions.
-//! - [`annotations`]: one annotation stream per annotated game, beside its game stream.
+//! - [`companions`]: what is written about a game (annotations, variations), one stream per
+//!   kind and game, beside its game stream.
 
-pub mod annotations;
+pub mod companions;
 pub mod error;
 pub mod stream;
 
-pub use annotations::{
-    annotation_stream, append_annotation_record, read_annotation_records, ANNOTATIONS_PREFIX,
+pub use companions::{
+    annotation_stream, append_annotation_record, append_record, read_annotation_records,
+    read_records, Companion, ANNOTATIONS_PREFIX, VARIATIONS_PREFIX,
 };
 pub use error::ArchiveError;
 pub use stream::{

@@ -19,7 +19,7 @@ use carc_events::{
 use carc_store::{Store, StoreError};
 use serde_json::Value;
 
-use crate::annotations::ANNOTATIONS_PREFIX;
+use crate::companions::Companion;
 use crate::error::ArchiveError;
 
 type Result<T> = std::result::Result<T, ArchiveError>;
@@ -96,11 +96,13 @@ pub fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
 }
 
 /// Whether `game` can be a stream id, with the store's reason if not. Ids that begin with
-/// the annotation streams' prefix are reserved.
+/// a companion stream's prefix (`@annotations/`, `@variations/`) are reserved.
 pub fn check_game_id(game: &str) -> std::result::Result<(), String> {
-    if game.starts_with(ANNOTATIONS_PREFIX) {
+    if let Some(kind) = Companion::of_stream(game) {
         return Err(format!(
-            "game id {game:?} cannot be stored: ids beginning with {ANNOTATIONS_PREFIX:?} are reserved for annotations"
+            "game id {game:?} cannot be stored: ids beginning with {:?} are reserved for {}",
+            kind.prefix(),
+            kind.what()
         ));
     }
     carc_store::layout::validate_stream_id(game).map_err(|e| match e {
@@ -111,10 +113,10 @@ pub fn check_game_id(game: &str) -> std::result::Result<(), String> {
     })
 }
 
-/// The ids of the stored games, sorted: every stream except the annotation streams.
+/// The ids of the stored games, sorted: every stream except the companion streams.
 pub fn game_ids(store: &Store) -> Result<Vec<String>> {
     let mut ids = store.streams()?;
-    ids.retain(|id| !id.starts_with(ANNOTATIONS_PREFIX));
+    ids.retain(|id| Companion::of_stream(id).is_none());
     Ok(ids)
 }
 
