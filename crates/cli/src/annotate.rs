@@ -3,17 +3,14 @@
 //! annotation stream. The record is the one the viewer writes (`carc_events::annotation`), and
 //! appending keeps to its rule: the later record for an event wins.
 
-use std::fs::OpenOptions;
-use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use carc_archive::{append_annotation_record, read_game};
-use carc_events::annotation::{annotations_path, Annotation, Glyph};
+use carc_events::annotation::{Annotation, Glyph};
 use carc_events::Log;
 use clap::Args;
 
+use crate::companions::Annotated;
 use crate::store_cmds::Ctx;
 
 #[derive(Args)]
@@ -65,28 +62,9 @@ fn record(args: &AnnotateArgs, log: &Log) -> Result<Annotation> {
 }
 
 pub fn annotate(ctx: &Ctx, args: AnnotateArgs) -> Result<ExitCode> {
-    let file = Path::new(&args.game);
-    let (annotation, place) = if file.is_file() {
-        let log = crate::commands::load_log(file)?;
-        let annotation = record(&args, &log)?;
-        let sidecar = annotations_path(file);
-        append_line(&sidecar, &annotation.to_json())?;
-        (annotation, sidecar.display().to_string())
-    } else {
-        let store = ctx.open()?;
-        let stored = read_game(&store, &args.game)?.ok_or_else(|| ctx.no_game(&args.game))?;
-        let log = stored.effective_log()?;
-        let annotation = record(&args, &log)?;
-        append_annotation_record(&store, &args.game, annotation.to_json().as_bytes())?;
-        (
-            annotation,
-            format!(
-                "the store {} (beside game {})",
-                ctx.store_dir.display(),
-                args.game
-            ),
-        )
-    };
+    let mut game = Annotated::open(ctx, &args.game)?;
+    let annotation = record(&args, &game.log)?;
+    let place = game.append_annotation(&annotation)?;
     let what = if annotation.is_empty() {
         "removed"
     } else {
@@ -94,29 +72,4 @@ pub fn annotate(ctx: &Ctx, args: AnnotateArgs) -> Result<ExitCode> {
     };
     println!("annotation of event {} {what} in {place}", annotation.seq);
     Ok(ExitCode::SUCCESS)
-}
-
-/// Appends one line, starting a new line first if the file does not end with one (a file
-/// edited by hand), so that the record is never glued to the previous one.
-fn append_line(path: &Path, line: &str) -> Result<()> {
-    let mut f = OpenOptions::new()
-        .create(true)
-        .read(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("cannot open {}", path.display()))?;
-    let len = f.metadata()?.len();
-    let mut out = String::new();
-    if len > 0 {
-        let mut last = [0u8; 1];
-        f.seek(SeekFrom::End(-1))?;
-        f.read_exact(&mut last)?;
-        if last[0] != b'\n' {
-            out.push('\n');
-        }
-    }
-    out.push_str(line);
-    out.push('\n');
-    f.write_all(out.as_bytes())
-        .with_context(|| format!("cannot write {}", path.display()))
 }

@@ -343,6 +343,7 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
         Ok(log) => log,
         Err(e) => return fail(e.line(), None, e.rule(), e.message()),
     };
+    let bundle_problem = crate::companions::bundle_problem(&log, loaded);
     let timeline = fold(log, loaded);
     let final_scores: Vec<serde_json::Value> = timeline
         .final_scores()
@@ -364,6 +365,10 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
         report["ok"] = json!(false);
         report["error"] = json!({"line": f.line, "event": null, "rule": "log.assertion",
                                  "message": format!("{} claims scores {:?}, but {}", f.assertion, f.claimed, f.actual)});
+    } else if let Some((line, message)) = bundle_problem {
+        report["ok"] = json!(false);
+        report["error"] =
+            json!({"line": line, "event": null, "rule": "log.companion", "message": message});
     }
     report
 }

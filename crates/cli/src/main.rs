@@ -5,9 +5,11 @@ mod analyze;
 mod annotate;
 mod board_text;
 mod commands;
+mod companions;
 mod input;
 mod json;
 mod store_cmds;
+mod variation;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -55,7 +57,7 @@ enum Command {
     Import(store_cmds::ImportArgs),
     /// List the stored games: players, events, turns, finished or not, winners and scores.
     Games(store_cmds::GamesArgs),
-    /// Write a stored game's log (byte-identical to the imported file), or a game as a JCloisterZone saved game.
+    /// Write a game with its annotations and variations (a bundle; the stored lines byte-identical), or as a JCloisterZone saved game or a Markdown report.
     Export(store_cmds::ExportArgs),
     /// Check the store and replay every stored game; exit 0 only if all is well.
     Verify(store_cmds::VerifyArgs),
@@ -65,6 +67,9 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Write a comment and a glyph on an event, beside the game (FILE.annotations.jsonl, or the store for a stored game).
     Annotate(annotate::AnnotateArgs),
+    /// What-if variations beside a game: add from a file of moves, list, show, delete, promote.
+    #[command(subcommand)]
+    Variation(variation::VariationCmd),
     /// Enter a game move by move into the store.
     #[command(subcommand)]
     Record(store_cmds::RecordCmd),
@@ -137,6 +142,7 @@ fn run() -> Result<ExitCode> {
         Command::Rebuild(a) => store_cmds::rebuild(&ctx, a, &sets),
         Command::Record(c) => store_cmds::record(&ctx, c, &sets),
         Command::Annotate(a) => annotate::annotate(&ctx, a),
+        Command::Variation(c) => variation::run(&ctx, c, &sets),
         Command::Analyze(a) => analyze::run(&ctx, a, &sets),
         Command::Tiles(TilesCmd::Check(a)) => commands::tiles_check(a),
         Command::MapFile(MapCmd::Check(a)) => commands::map_check(a),

@@ -25,11 +25,10 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
+use crate::companions::{self, bundle_tail, Annotated, Home};
 use crate::input;
 use crate::json::seat_name;
-use carc_archive::read_annotation_records;
 use carc_archive::{check_game_id, event_id, game_ids, split_lines, StoredGame};
-use carc_events::annotation::{annotations_path, in_force};
 
 /// Where the store is and how chatty stderr is.
 pub struct Ctx {
@@ -64,7 +63,7 @@ impl Ctx {
     }
 
     /// A note on stderr unless `--quiet`.
-    fn info(&self, msg: impl std::fmt::Display) {
+    pub fn info(&self, msg: impl std::fmt::Display) {
         if !self.quiet {
             eprintln!("carc: {msg}");
         }
@@ -138,15 +137,17 @@ enum Outcome {
         lines: usize,
         sealed: bool,
         extended: bool,
+        /// Annotation and variation records of a bundle stored beside the game.
+        records: usize,
     },
-    /// The store already holds exactly this log.
-    Skipped { game: String },
+    /// The store already holds exactly this log (`records`: as for `Imported`).
+    Skipped { game: String, records: usize },
     /// Not stored; nothing changed. `line` 0: the file as a whole (cannot be read).
     Rejected { line: usize, message: String },
 }
 
 /// `*.jsonl` and `*.jcz` files of the given paths, folders expanded (sorted, not recursive).
-/// In a folder, annotation files (`*.annotations.jsonl`, kept beside logs) are not games and
+/// In a folder, files kept beside logs (`*.annotations.jsonl`, `*.variations.jsonl`) are not games and
 /// are passed over.
 pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
@@ -161,7 +162,7 @@ pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
                 .filter(|p| {
                     p.is_file()
                         && p.extension().is_some_and(|e| e == "jsonl" || e == "jcz")
-                        && !p.to_string_lossy().ends_with(".annotations.jsonl")
+                        && !is_sidecar(p)
                 })
                 .collect();
             found.sort();
@@ -171,6 +172,13 @@ pub(crate) fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
         }
     }
     Ok(files)
+}
+
+/// Whether the file holds records kept beside a log (`*.annotations.jsonl`,
+/// `*.variations.jsonl`) rather than a game.
+pub(crate) fn is_sidecar(path: &Path) -> bool {
+    let name = path.to_string_lossy();
+    name.ends_with(".annotations.jsonl") || name.ends_with(".variations.jsonl")
 }
 
 /// Validates one file (decode, fold, assertions) and, only if it is a legal game, stores it.
@@ -204,9 +212,60 @@ fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome
     store_log(store, bytes, loaded)
 }
 
-/// Validates a log's bytes (decode, fold, assertions) and, only if it is a legal game, stores
-/// exactly these bytes.
+/// Validates a log's bytes and stores them (see [`store_game`]). A bundle's annotation and
+/// variation lines go to the game's companion streams, once the game is stored or found
+/// stored already, and only if they are all valid.
 fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
+    let log = match read_log(&bytes) {
+        Ok(log) if log.has_companions() => log,
+        Ok(_) => return store_game(store, bytes, loaded),
+        Err(e) => {
+            return Ok(Outcome::Rejected {
+                line: e.line,
+                message: e.kind.to_string(),
+            })
+        }
+    };
+    if let Err(why) = check_game_id(&log.header.game) {
+        return Ok(Outcome::Rejected {
+            line: 1,
+            message: why,
+        });
+    }
+    let plan = match companions::plan_import(store, &log, loaded)? {
+        Ok(plan) => plan,
+        Err((line, message)) => return Ok(Outcome::Rejected { line, message }),
+    };
+    let outcome = store_game(store, companions::game_lines(&bytes, &log), loaded)?;
+    if matches!(outcome, Outcome::Rejected { .. }) {
+        return Ok(outcome);
+    }
+    let added = plan.apply(store)?;
+    Ok(match outcome {
+        Outcome::Imported {
+            game,
+            lines,
+            sealed,
+            extended,
+            ..
+        } => Outcome::Imported {
+            game,
+            lines,
+            sealed,
+            extended,
+            records: added,
+        },
+        Outcome::Skipped { game, .. } => Outcome::Skipped {
+            game,
+            records: added,
+        },
+        rejected => rejected,
+    })
+}
+
+/// Validates a game's bytes (decode, fold, assertions) and, only if it is a legal game,
+/// stores exactly these bytes.
+fn store_game(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
     let reject = |line: usize, message: String| Ok(Outcome::Rejected { line, message });
     // Decode the bytes actually stored (the file may have changed in between).
     let log: Log = match read_log(&bytes) {
@@ -246,7 +305,7 @@ fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcom
                 if timeline.finished && !s.sealed {
                     store.seal(&game)?;
                 }
-                return Ok(Outcome::Skipped { game });
+                return Ok(Outcome::Skipped { game, records: 0 });
             }
             if same == s.lines.len() && !s.sealed {
                 (same, true)
@@ -296,7 +355,17 @@ fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcom
         lines: lines.len(),
         sealed,
         extended,
+        records: 0,
     })
+}
+
+/// `, N annotation and variation records stored beside it` when N > 0.
+fn records_note(records: usize) -> String {
+    if records == 0 {
+        String::new()
+    } else {
+        format!(", {records} annotation and variation records stored beside it")
+    }
 }
 
 /// Counts and per-file results of an import run.
@@ -305,6 +374,8 @@ struct ImportReport {
     imported: usize,
     skipped: usize,
     rejected: usize,
+    /// Annotation and variation records stored beside games (from bundles).
+    records: usize,
     files: Vec<Value>,
     rejections: Vec<String>,
 }
@@ -336,10 +407,12 @@ fn import_all(
                 lines,
                 sealed,
                 extended,
+                records,
             } => {
                 report.imported += 1;
+                report.records += records;
                 let msg = format!(
-                    "{name}: imported game {game} ({lines} lines{}{})",
+                    "{name}: imported game {game} ({lines} lines{}{}{})",
                     if extended {
                         ", extended a stored earlier part"
                     } else {
@@ -349,18 +422,23 @@ fn import_all(
                         ", finished: sealed"
                     } else {
                         ", in progress"
-                    }
+                    },
+                    records_note(records)
                 );
                 bar.suspend(|| ctx.debug(&msg));
                 json!({"file": name, "status": "imported", "game": game, "lines": lines,
-                       "sealed": sealed, "extended": extended})
+                       "sealed": sealed, "extended": extended, "records": records})
             }
-            Outcome::Skipped { game } => {
+            Outcome::Skipped { game, records } => {
                 report.skipped += 1;
+                report.records += records;
                 bar.suspend(|| {
-                    ctx.debug(format!("{name}: skipped, game {game} is already stored"))
+                    ctx.debug(format!(
+                        "{name}: skipped, game {game} is already stored{}",
+                        records_note(records)
+                    ))
                 });
-                json!({"file": name, "status": "skipped", "game": game})
+                json!({"file": name, "status": "skipped", "game": game, "records": records})
             }
             Outcome::Rejected { line, message } => {
                 report.rejected += 1;
@@ -390,13 +468,24 @@ fn print_import_report(report: &ImportReport, as_json: bool) -> Result<()> {
             out,
             "{}",
             json!({"imported": report.imported, "skipped": report.skipped,
-                   "rejected": report.rejected, "files": report.files})
+                   "rejected": report.rejected, "records": report.records,
+                   "files": report.files})
         )?;
     } else {
         writeln!(
             out,
-            "imported {}, skipped {} (already present), rejected {}",
-            report.imported, report.skipped, report.rejected
+            "imported {}, skipped {} (already present), rejected {}{}",
+            report.imported,
+            report.skipped,
+            report.rejected,
+            if report.records > 0 {
+                format!(
+                    "; {} annotation and variation records stored",
+                    report.records
+                )
+            } else {
+                String::new()
+            }
         )?;
         for r in &report.rejections {
             writeln!(out, "rejected {r}")?;
@@ -569,70 +658,58 @@ pub struct ExportArgs {
     out: Option<PathBuf>,
     /// Every stored line, retracted lines and retraction records included (an audit view; not
     /// a valid log when the game has retractions). Stored games in the jsonl format only.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "game_only")]
     raw: bool,
+    /// The game's lines alone: without the annotation and variation lines a jsonl export
+    /// otherwise ends with (a bundle).
+    #[arg(long)]
+    game_only: bool,
 }
 
-/// The bytes to export: a stored game as stored (or its raw lines), or a file's game written
-/// in the requested format.
+/// The bytes to export: a game (a stored game's lines as stored) with its annotations and
+/// variations, or its lines alone, or the game in another format.
 fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<u8>> {
-    let file = Path::new(&args.game);
     if args.raw && args.format != ExportFormat::Jsonl {
         bail!("--raw shows the stored lines; it goes with --format jsonl only");
     }
-    // A file path that exists is a file; anything else is a stored game id.
-    if file.is_file() {
-        if args.raw {
-            bail!("--raw is for stored games; {} is a file", file.display());
-        }
-        let log = crate::commands::load_log(file)?;
-        return match args.format {
-            ExportFormat::Jsonl => Ok(write_log(&log).into_bytes()),
-            ExportFormat::Jcz => Ok(carc_jcz::write(&log)
-                .with_context(|| file.display().to_string())?
-                .into_bytes()),
-            ExportFormat::Md => {
-                let sidecar = annotations_path(file);
-                let records = match fs::read_to_string(&sidecar) {
-                    Ok(text) => text.lines().map(str::to_string).collect(),
-                    Err(e) if e.kind() == io::ErrorKind::NotFound => Vec::new(),
-                    Err(e) => bail!("cannot read {}: {e}", sidecar.display()),
-                };
-                let place = sidecar.display().to_string();
-                Ok(report_md(ctx, log, &records, &place, loaded))
-            }
-        };
+    if args.game_only && args.format != ExportFormat::Jsonl {
+        bail!("--game-only leaves out annotations and variations of a jsonl bundle; it goes with --format jsonl only");
     }
-    let store = ctx.open()?;
-    let sg = read_game(&store, &args.game)?.ok_or_else(|| ctx.no_game(&args.game))?;
+    // A file path that exists is a file; anything else is a stored game id.
+    let is_file = Path::new(&args.game).is_file();
+    if args.raw {
+        if is_file {
+            bail!("--raw is for stored games; {} is a file", args.game);
+        }
+        let store = ctx.open()?;
+        let sg = read_game(&store, &args.game)?.ok_or_else(|| ctx.no_game(&args.game))?;
+        return Ok(sg.raw_bytes());
+    }
+    let game = Annotated::open(ctx, &args.game)?;
     Ok(match args.format {
-        ExportFormat::Jsonl if args.raw => sg.raw_bytes(),
-        ExportFormat::Jsonl => sg.effective_bytes()?,
-        ExportFormat::Jcz => carc_jcz::write(&sg.effective_log()?)
+        ExportFormat::Jsonl => {
+            let mut bytes = match &game.home {
+                Home::File(_) => write_log(&game.log).into_bytes(),
+                // Exactly the stored lines (retracted ones left out).
+                Home::Store { store, game: id } => read_game(store, id)?
+                    .ok_or_else(|| ctx.no_game(id))?
+                    .effective_bytes()?,
+            };
+            if !args.game_only {
+                let tail = bundle_tail(&game.annotations(ctx), &game.variations(ctx));
+                bytes.extend_from_slice(tail.as_bytes());
+            }
+            bytes
+        }
+        ExportFormat::Jcz => carc_jcz::write(&game.log)
             .with_context(|| format!("game {}", args.game))?
             .into_bytes(),
         ExportFormat::Md => {
-            let records: Vec<String> = read_annotation_records(&store, &args.game)?
-                .iter()
-                .map(|r| String::from_utf8_lossy(r).into_owned())
-                .collect();
-            let place = format!("the annotations of game {} in the store", args.game);
-            report_md(ctx, sg.effective_log()?, &records, &place, loaded)
+            let annotations = game.annotations(ctx);
+            let timeline = fold(game.log, loaded);
+            carc_report::markdown(&timeline, &annotations).into_bytes()
         }
     })
-}
-
-/// The Markdown report of a game with the annotations in force; a record that cannot be read
-/// is named on stderr (and left out of the report), never dropped silently.
-fn report_md(ctx: &Ctx, log: Log, records: &[String], place: &str, loaded: &[TileSet]) -> Vec<u8> {
-    let (annotations, bad) = in_force(&log.header.game, records.iter().map(String::as_str));
-    for (n, why) in bad {
-        ctx.info(format!(
-            "{place}: record {n} cannot be read and is left out: {why}"
-        ));
-    }
-    let timeline = fold(log, loaded);
-    carc_report::markdown(&timeline, &annotations).into_bytes()
 }
 
 pub fn export(ctx: &Ctx, args: ExportArgs, loaded: &[TileSet]) -> Result<ExitCode> {

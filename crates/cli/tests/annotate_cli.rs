@@ -79,8 +79,15 @@ fn a_stored_game_gets_its_record_in_the_store() {
         vec![br#"{"game":"short-game-rulings","seq":5,"glyph":null,"text":"why J?"}"#.to_vec()]
     );
     drop(opened);
-    let o = carc_with_store(&store, &["export", "short-game-rulings"]);
+    let o = carc_with_store(&store, &["export", "short-game-rulings", "--game-only"]);
     assert_eq!(o.stdout, std::fs::read(sample()).unwrap());
+    // And the bundle export ends with the annotation line
+    let o = carc_with_store(&store, &["export", "short-game-rulings"]);
+    let mut bundle = std::fs::read(sample()).unwrap();
+    bundle.extend_from_slice(
+        b"{\"type\":\"annotation\",\"game\":\"short-game-rulings\",\"seq\":5,\"glyph\":null,\"text\":\"why J?\"}\n",
+    );
+    assert_eq!(stdout(&o), String::from_utf8(bundle).unwrap());
     let o = carc_with_store(&store, &["games"]);
     assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
 }
