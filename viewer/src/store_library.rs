@@ -4,7 +4,10 @@
 
 use std::path::PathBuf;
 
-use carc_archive::{append_annotation_record, game_ids, read_annotation_records, read_game};
+use carc_archive::{
+    append_annotation_record, append_record, game_ids, read_annotation_records, read_game,
+    read_records, Companion,
+};
 use carc_store::Store;
 use carc_viewer_ui::{GameLibrary, LibraryEntry, LibraryGame};
 
@@ -69,12 +72,25 @@ impl GameLibrary for StoreLibrary {
             .ok_or_else(|| format!("{} holds no game {game}", self.location()))?;
         let log = stored.effective_bytes().map_err(|e| e.to_string())?;
         let annotations = read_annotation_records(&store, game).map_err(|e| e.to_string())?;
-        Ok(LibraryGame { log, annotations })
+        let variations =
+            read_records(&store, Companion::Variations, game).map_err(|e| e.to_string())?;
+        Ok(LibraryGame {
+            log,
+            annotations,
+            variations,
+        })
     }
 
     fn append_annotation(&self, game: &str, record: &[u8]) -> Result<(), String> {
         let store = self.open()?;
         append_annotation_record(&store, game, record)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn append_variation(&self, game: &str, record: &[u8]) -> Result<(), String> {
+        let store = self.open()?;
+        append_record(&store, Companion::Variations, game, record)
             .map(|_| ())
             .map_err(|e| e.to_string())
     }

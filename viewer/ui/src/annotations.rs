@@ -42,6 +42,11 @@ pub struct AnnotationStore {
     others: Vec<String>,
     /// Problems found while loading (line number and message), for the status bar.
     pub warnings: Vec<String>,
+    /// Events whose annotation a record of the file removed.
+    removed: std::collections::BTreeSet<u64>,
+    /// Events annotated in the bundle the game was opened from: removing one writes a
+    /// record that says so, or the bundle's would show again.
+    bundled: std::collections::BTreeSet<u64>,
 }
 
 impl AnnotationStore {
@@ -85,7 +90,9 @@ impl AnnotationStore {
             Ok(a) if a.game == self.game => {
                 if a.is_empty() {
                     self.items.remove(&a.seq);
+                    self.removed.insert(a.seq);
                 } else {
+                    self.removed.remove(&a.seq);
                     self.items.insert(a.seq, a);
                 }
             }
@@ -98,6 +105,33 @@ impl AnnotationStore {
                 self.others.push(line.to_string());
             }
         }
+    }
+
+    /// Reads `path` if it exists, after the annotations `first` (those of an exported
+    /// bundle, which the file's records may replace or remove).
+    pub fn load_after(
+        path: PathBuf,
+        game: &str,
+        first: &[Annotation],
+    ) -> io::Result<AnnotationStore> {
+        let mut bundled = BTreeMap::new();
+        for a in first.iter().filter(|a| a.game == game) {
+            if a.is_empty() {
+                bundled.remove(&a.seq);
+            } else {
+                bundled.insert(a.seq, a.clone());
+            }
+        }
+        let mut store = AnnotationStore::load(path, game)?;
+        // The file's records are later than the bundle's: keep the bundle's only where the
+        // file says nothing about that event.
+        for (seq, a) in &bundled {
+            if !store.items.contains_key(seq) && !store.removed.contains(seq) {
+                store.items.insert(*seq, a.clone());
+            }
+        }
+        store.bundled = bundled.into_keys().collect();
+        Ok(store)
     }
 
     /// Reads `path` if it exists; a missing file is an empty store.
@@ -181,6 +215,16 @@ impl AnnotationStore {
             out.push_str(&a.to_json());
             out.push('\n');
         }
+        for seq in self.bundled.iter().filter(|s| !self.items.contains_key(s)) {
+            let removal = Annotation {
+                game: self.game.clone(),
+                seq: *seq,
+                glyph: None,
+                text: String::new(),
+            };
+            out.push_str(&removal.to_json());
+            out.push('\n');
+        }
         out
     }
 
@@ -193,7 +237,7 @@ impl AnnotationStore {
                 "annotations of a library game are appended to the library, not saved to a file",
             ));
         };
-        if self.items.is_empty() && self.others.is_empty() {
+        if self.items.is_empty() && self.others.is_empty() && self.bundled.is_empty() {
             return match fs::remove_file(path) {
                 Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
                 _ => Ok(()),

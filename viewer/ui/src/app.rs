@@ -6,6 +6,7 @@
 //! annotation), the board in the centre.
 
 mod games_window;
+mod variations_panel;
 
 use std::path::{Path, PathBuf};
 
@@ -130,6 +131,8 @@ pub struct ViewerApp {
     /// The Gifts: whose point of view the event list and the hands take (other players'
     /// cards face down), or the full view.
     pub pov: View,
+    /// The what-if variation shown in place of the game, if any.
+    variation: Option<variations_panel::InVariation>,
 }
 
 impl Default for ViewerApp {
@@ -179,6 +182,7 @@ impl ViewerApp {
             board_rect: None,
             show_tiles: false,
             pov: View::Full,
+            variation: None,
         }
     }
 
@@ -259,6 +263,8 @@ impl ViewerApp {
     }
 
     fn install(&mut self, game: LoadedGame) {
+        // A variation belongs to the game it was entered from.
+        self.variation = None;
         let speed = self.vm.playback.speed;
         self.vm = ViewModel::new(game.nav.clone());
         self.vm.playback.speed = speed;
@@ -667,6 +673,8 @@ impl ViewerApp {
                 self.current_event(ui);
                 ui.separator();
                 self.annotation_editor(ui);
+                ui.separator();
+                self.variations_panel(ui);
             });
     }
 
@@ -819,6 +827,13 @@ impl ViewerApp {
 
     fn annotation_editor(&mut self, ui: &mut egui::Ui) {
         ui.heading("Annotation");
+        if let Some(v) = &self.variation {
+            ui.weak(format!(
+                "Annotations are on the game's own events; go back to the game to annotate (variation {:?} is shown).",
+                v.name
+            ));
+            return;
+        }
         let Some(g) = &mut self.game else { return };
         let Some(i) = self.vm.cursor.step() else {
             ui.weak("step to an event to annotate it");

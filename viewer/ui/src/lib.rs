@@ -7,6 +7,7 @@
 //!
 //! - [`model`]: the replay cursor, the commands that move it, playback (plain Rust).
 //! - [`annotations`]: comments and glyphs on events, in a JSON Lines file beside the log.
+//! - [`variations`]: what-if variations beside the game: stepped through, promoted, deleted.
 //! - [`loaded`]: opening a log, with clear messages for bad lines and illegal events.
 //! - [`library`]: games kept elsewhere (the store), behind a trait: this crate has no database.
 //! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
@@ -22,6 +23,7 @@ pub mod library;
 pub mod loaded;
 pub mod model;
 pub mod text;
+pub mod variations;
 
 pub use app::ViewerApp;
 pub use library::{GameLibrary, LibraryEntry, LibraryGame};

@@ -18,6 +18,8 @@ pub trait GameLibrary {
     fn load(&self, game: &str) -> Result<LibraryGame, String>;
     /// Appends one annotation record (a JSON line, see [`crate::annotations`]) to `game`.
     fn append_annotation(&self, game: &str, record: &[u8]) -> Result<(), String>;
+    /// Appends one variation record (a JSON line, see [`crate::variations`]) to `game`.
+    fn append_variation(&self, game: &str, record: &[u8]) -> Result<(), String>;
 }
 
 /// A game's log and annotations as a library holds them.
@@ -27,6 +29,8 @@ pub struct LibraryGame {
     pub log: Vec<u8>,
     /// The annotation records, oldest first.
     pub annotations: Vec<Vec<u8>>,
+    /// The variation records, oldest first.
+    pub variations: Vec<Vec<u8>>,
 }
 
 /// One line of the game list.

@@ -6,9 +6,13 @@ use std::path::{Path, PathBuf};
 use carc_events::{read_log_prefix, DecodeError, LogPrefix};
 use carc_replay::{fold, ReplayError, Timeline};
 
+use carc_events::annotation::Annotation;
+use carc_events::variation::{variations_path, VariationRecord};
+
 use crate::annotations::{annotations_path, AnnotationStore};
 use crate::library::LibraryGame;
 use crate::model::Nav;
+use crate::variations::VariationSet;
 
 /// Where an open game came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +42,7 @@ pub struct LoadedGame {
     pub decode_error: Option<DecodeError>,
     pub nav: Nav,
     pub annotations: AnnotationStore,
+    pub variations: VariationSet,
 }
 
 impl LoadedGame {
@@ -55,11 +60,31 @@ impl LoadedGame {
         } else {
             read_log_prefix(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
         };
-        let timeline = fold(prefix.log, &[]);
+        // A bundle's own annotation and variation lines come before those of the files
+        // beside it; the game is folded without them.
+        let bundled: Vec<Annotation> = prefix
+            .log
+            .annotations
+            .iter()
+            .map(|(_, a)| a.clone())
+            .collect();
+        let bundled_variations: Vec<VariationRecord> = prefix
+            .log
+            .variations
+            .iter()
+            .map(|(_, v)| v.clone())
+            .collect();
+        let timeline = fold(prefix.log.without_companions(), &[]);
         let nav = Nav::from_timeline(&timeline);
         let game = timeline.log.header.game.clone();
+        let variations = VariationSet::load(
+            variations_path(path),
+            &game,
+            timeline.log.header.players.len(),
+            &bundled_variations,
+        );
         let apath = annotations_path(path);
-        let annotations = match AnnotationStore::load(apath.clone(), &game) {
+        let annotations = match AnnotationStore::load_after(apath.clone(), &game, &bundled) {
             Ok(store) => store,
             Err(e) => {
                 let mut store = AnnotationStore::empty(apath, &game);
@@ -75,6 +100,7 @@ impl LoadedGame {
             decode_error: prefix.error,
             nav,
             annotations,
+            variations,
         })
     }
 
@@ -93,12 +119,19 @@ impl LoadedGame {
         let nav = Nav::from_timeline(&timeline);
         let annotations =
             AnnotationStore::from_records(location, &timeline.log.header.game, &stored.annotations);
+        let variations = VariationSet::from_records(
+            location,
+            &timeline.log.header.game,
+            timeline.log.header.players.len(),
+            &stored.variations,
+        );
         Ok(LoadedGame {
             source,
             timeline,
             decode_error: prefix.error,
             nav,
             annotations,
+            variations,
         })
     }
 

@@ -374,6 +374,15 @@ impl GameLibrary for MemoryLibrary {
         g.annotations.push(record.to_vec());
         Ok(())
     }
+    fn append_variation(&self, game: &str, record: &[u8]) -> Result<(), String> {
+        let mut games = self.games.borrow_mut();
+        let (_, g) = games
+            .iter_mut()
+            .find(|(id, _)| id == game)
+            .ok_or_else(|| format!("store memory holds no game {game}"))?;
+        g.variations.push(record.to_vec());
+        Ok(())
+    }
 }
 
 #[test]
@@ -456,6 +465,9 @@ fn a_store_that_cannot_be_read_shows_its_message_in_the_games_window() {
             Err("unreachable".into())
         }
         fn append_annotation(&self, _: &str, _: &[u8]) -> Result<(), String> {
+            Err("unreachable".into())
+        }
+        fn append_variation(&self, _: &str, _: &[u8]) -> Result<(), String> {
             Err("unreachable".into())
         }
     }
