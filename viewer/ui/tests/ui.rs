@@ -400,6 +400,7 @@ fn the_store_game_list_opens_a_game_and_keeps_its_annotations_in_the_store() {
                     br#"{"game":"short-game-rulings","seq":2,"glyph":"!","text":"good draw"}"#
                         .to_vec(),
                 ],
+                variations: Vec::new(),
             },
         ),
         (
@@ -407,6 +408,7 @@ fn the_store_game_list_opens_a_game_and_keeps_its_annotations_in_the_store() {
             LibraryGame {
                 log: sim,
                 annotations: Vec::new(),
+                variations: Vec::new(),
             },
         ),
     ]);
