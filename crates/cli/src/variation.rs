@@ -181,6 +181,18 @@ fn add(ctx: &Ctx, args: AddArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// An error unless the game has a variation `name`.
+fn require(game: &Annotated, variations: &BTreeMap<String, Variation>, name: &str) -> Result<()> {
+    if !variations.contains_key(name) {
+        bail!(
+            "game {} has no variation {name:?}{}",
+            game.log.header.game,
+            known(variations)
+        );
+    }
+    Ok(())
+}
+
 fn known(variations: &BTreeMap<String, Variation>) -> String {
     if variations.is_empty() {
         " (it has none)".to_string()
@@ -287,14 +299,7 @@ fn list(ctx: &Ctx, args: GameArgs, loaded: &[TileSet]) -> Result<ExitCode> {
 fn show(ctx: &Ctx, args: NameArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let game = Annotated::open(ctx, &args.game.game)?;
     let variations = game.variations(ctx);
-    if !variations.contains_key(&args.name) {
-        bail!(
-            "game {} has no variation {:?}{}",
-            game.log.header.game,
-            args.name,
-            known(&variations)
-        );
-    }
+    require(&game, &variations, &args.name)?;
     let main = fold(game.log.clone(), loaded);
     let line = fold_variation(&game.log, &variations, &args.name, loaded)?;
     let header = &game.log.header;
@@ -335,14 +340,7 @@ fn show(ctx: &Ctx, args: NameArgs, loaded: &[TileSet]) -> Result<ExitCode> {
 fn delete(ctx: &Ctx, args: NameArgs) -> Result<ExitCode> {
     let mut game = Annotated::open(ctx, &args.game.game)?;
     let variations = game.variations(ctx);
-    if !variations.contains_key(&args.name) {
-        bail!(
-            "game {} has no variation {:?}{}",
-            game.log.header.game,
-            args.name,
-            known(&variations)
-        );
-    }
+    require(&game, &variations, &args.name)?;
     // The furthest descendants first, so that no record read in between names a parent
     // that is gone.
     let mut names = descendants(&variations, &args.name);

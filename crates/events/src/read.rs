@@ -295,16 +295,7 @@ impl BodyDecoder {
         if fields.contains_key("format") {
             return Err(DecodeErrorKind::SecondHeader);
         }
-        let type_name = match fields.get("type") {
-            None => None,
-            Some(Value::String(t)) => Some(t.clone()),
-            Some(other) => {
-                return Err(DecodeErrorKind::Invalid {
-                    column: None,
-                    message: format!("\"type\" must be a string, found {}", show(other)),
-                })
-            }
-        };
+        let type_name = type_of(&fields)?;
         if let Some(t) = type_name.as_deref().filter(|t| t.starts_with("expect_")) {
             return self.decode_assertion(t, fields);
         }
@@ -385,6 +376,18 @@ impl BodyDecoder {
     }
 }
 
+/// A line's `type`, if it has one; it must be a string.
+fn type_of(fields: &Map<String, Value>) -> Result<Option<String>, DecodeErrorKind> {
+    match fields.get("type") {
+        None => Ok(None),
+        Some(Value::String(t)) => Ok(Some(t.clone())),
+        Some(other) => Err(DecodeErrorKind::Invalid {
+            column: None,
+            message: format!("\"type\" must be a string, found {}", show(other)),
+        }),
+    }
+}
+
 /// Decodes an event given as a JSON object (a log line, or a move of a variation): `seq` must
 /// be `expected_seq`, the `type` known, the fields valid and the player one of the `players`.
 pub(crate) fn decode_event_object(
@@ -392,16 +395,7 @@ pub(crate) fn decode_event_object(
     players: usize,
     expected_seq: u64,
 ) -> Result<Envelope, DecodeErrorKind> {
-    let type_name = match fields.get("type") {
-        None => None,
-        Some(Value::String(t)) => Some(t.clone()),
-        Some(other) => {
-            return Err(DecodeErrorKind::Invalid {
-                column: None,
-                message: format!("\"type\" must be a string, found {}", show(other)),
-            })
-        }
-    };
+    let type_name = type_of(&fields)?;
     let Some(seq) = fields.remove("seq") else {
         return Err(match type_name {
             Some(t) if EVENT_TYPES.contains(&t.as_str()) => {
