@@ -571,6 +571,8 @@ pub struct ExportArgs {
     /// a valid log when the game has retractions). Stored games in the jsonl format only.
     #[arg(long)]
     raw: bool,
+    #[command(flatten)]
+    quality: crate::analyze::QualityArgs,
 }
 
 /// The bytes to export: a stored game as stored (or its raw lines), or a file's game written
@@ -580,6 +582,10 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     if args.raw && args.format != ExportFormat::Jsonl {
         bail!("--raw shows the stored lines; it goes with --format jsonl only");
     }
+    if args.quality.quality && args.format != ExportFormat::Md {
+        bail!("--quality marks the moves in the report; it goes with --format md only");
+    }
+    let quality = args.quality.quality.then(|| args.quality.options(None));
     // A file path that exists is a file; anything else is a stored game id.
     if file.is_file() {
         if args.raw {
@@ -599,7 +605,7 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
                     Err(e) => bail!("cannot read {}: {e}", sidecar.display()),
                 };
                 let place = sidecar.display().to_string();
-                Ok(report_md(ctx, log, &records, &place, loaded))
+                report_md(ctx, log, &records, &place, loaded, quality.as_ref())
             }
         };
     }
@@ -617,14 +623,29 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
                 .map(|r| String::from_utf8_lossy(r).into_owned())
                 .collect();
             let place = format!("the annotations of game {} in the store", args.game);
-            report_md(ctx, sg.effective_log()?, &records, &place, loaded)
+            report_md(
+                ctx,
+                sg.effective_log()?,
+                &records,
+                &place,
+                loaded,
+                quality.as_ref(),
+            )?
         }
     })
 }
 
-/// The Markdown report of a game with the annotations in force; a record that cannot be read
-/// is named on stderr (and left out of the report), never dropped silently.
-fn report_md(ctx: &Ctx, log: Log, records: &[String], place: &str, loaded: &[TileSet]) -> Vec<u8> {
+/// The Markdown report of a game with the annotations in force (and the move quality, when
+/// asked for); a record that cannot be read is named on stderr (and left out of the report),
+/// never dropped silently.
+fn report_md(
+    ctx: &Ctx,
+    log: Log,
+    records: &[String],
+    place: &str,
+    loaded: &[TileSet],
+    quality: Option<&carc_analysis::QualityOptions>,
+) -> Result<Vec<u8>> {
     let (annotations, bad) = in_force(&log.header.game, records.iter().map(String::as_str));
     for (n, why) in bad {
         ctx.info(format!(
@@ -632,7 +653,13 @@ fn report_md(ctx: &Ctx, log: Log, records: &[String], place: &str, loaded: &[Til
         ));
     }
     let timeline = fold(log, loaded);
-    carc_report::markdown(&timeline, &annotations).into_bytes()
+    let extras = match quality {
+        Some(options) => {
+            crate::analyze::quality_extras(&crate::analyze::quality_of(ctx, &timeline, options)?)
+        }
+        None => carc_report::Extras::default(),
+    };
+    Ok(carc_report::markdown_with(&timeline, &annotations, &extras).into_bytes())
 }
 
 pub fn export(ctx: &Ctx, args: ExportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
