@@ -1,5 +1,6 @@
 //! `carc analyze`: post-game statistics of one game (a file or a stored game) or of a folder of
-//! games (aggregated, on every core, with a progress bar). The counting is `carc-analysis`;
+//! games (aggregated, on every core, with a progress bar), and with `--quality` the move quality
+//! of one game (playouts on every core, with a progress bar). The counting is `carc-analysis`;
 //! this module gathers the games and lays the results out.
 
 use std::io::IsTerminal;
@@ -8,8 +9,9 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use anyhow::Result;
-use carc_analysis::{analyze, Aggregate, GameAnalysis};
+use anyhow::{bail, Result};
+use carc_analysis::quality::{self, QualityOptions, QualityReport};
+use carc_analysis::{analyze, move_quality, Aggregate, GameAnalysis};
 use carc_archive::read_game;
 use carc_rules::TileSet;
 use clap::Args;
@@ -26,12 +28,86 @@ pub struct AnalyzeArgs {
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    quality: QualityArgs,
+    /// Worker threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
+}
+
+/// The move-quality options, shared by `analyze` and `export --format md`.
+#[derive(Args, Clone)]
+pub struct QualityArgs {
+    /// Judge every move of the game against the best found by playouts (one game only; see
+    /// docs/analysis.md): the marks ?! ? ?? and each player's average loss.
+    #[arg(long)]
+    pub quality: bool,
+    /// Playouts per candidate move and stage, with --quality.
+    #[arg(long, value_name = "K", default_value_t = quality::DEFAULT_PLAYOUTS,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub playouts: u32,
+    /// Seed of the playouts, with --quality: the same seed gives the same marks.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+    /// How every seat plays in the playouts, with --quality: random (fast) or greedy (about a
+    /// hundred times slower).
+    #[arg(long, value_name = "STRATEGY", default_value = "random", value_parser = ["random", "greedy"])]
+    pub playout_strategy: String,
+    /// Candidate moves screened per turn at most, with --quality (the best by immediate value;
+    /// the move played is always in).
+    #[arg(long, value_name = "N", default_value_t = quality::DEFAULT_MAX_CANDIDATES as u32,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub candidates: u32,
+}
+
+impl QualityArgs {
+    pub fn options(&self, threads: Option<u32>) -> QualityOptions {
+        QualityOptions {
+            playouts: self.playouts,
+            seed: self.seed,
+            threads: threads.map_or(0, |t| t as usize),
+            strategy: carc_sim::Strategy::parse(&self.playout_strategy)
+                .unwrap_or(carc_sim::Strategy::Random),
+            max_candidates: self.candidates as usize,
+        }
+    }
+}
+
+/// The move quality of a replayed game, with a progress bar on stderr (unless quiet or not a
+/// terminal).
+pub fn quality_of(
+    ctx: &Ctx,
+    timeline: &carc_replay::Timeline,
+    options: &QualityOptions,
+) -> Result<QualityReport> {
+    let bar = if ctx.quiet || !std::io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} turns judged {elapsed} {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    };
+    let report = move_quality(timeline, options, &|done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    Ok(report?)
 }
 
 pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let path = Path::new(&args.target);
     if path.is_dir() {
-        return folder(ctx, path, args.json, loaded);
+        if args.quality.quality {
+            bail!(
+                "--quality judges the moves of one game; {} is a folder",
+                path.display()
+            );
+        }
+        return folder(ctx, path, args.json, args.threads, loaded);
     }
     let log = if path.is_file() {
         crate::commands::load_log(path)?
@@ -42,12 +118,166 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode>
             .effective_log()?
     };
     let a = analyze(&log, loaded);
+    let q = if args.quality.quality {
+        let timeline = carc_replay::fold(log, loaded);
+        Some(quality_of(
+            ctx,
+            &timeline,
+            &args.quality.options(args.threads),
+        )?)
+    } else {
+        None
+    };
     if args.json {
-        println!("{}", game_json(&a));
+        let mut v = game_json(&a);
+        if let Some(q) = &q {
+            v["quality"] = quality_json(q);
+        }
+        println!("{v}");
     } else {
         print!("{}", game_text(&a));
+        if let Some(q) = &q {
+            print!("{}", quality_text(q));
+        }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The move quality for the Markdown report: the mark and the best alternative under each
+/// marked move, and a closing section with each player's totals.
+pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
+    let mut extras = carc_report::Extras::default();
+    for t in &q.turns {
+        let Some(mark) = t.mark else { continue };
+        extras.events.insert(
+            t.seq,
+            carc_report::EventNote {
+                glyph: mark.glyph().to_string(),
+                lines: vec![format!(
+                    "move quality: {} {}, {:.1} points lost; best found: {} ({:+.1}, against {:+.1} for the move played)",
+                    mark.glyph(),
+                    mark.name(),
+                    t.loss,
+                    t.best.text,
+                    t.best.value,
+                    t.played.value
+                )],
+            },
+        );
+    }
+    let mut lines = vec![
+        format!(
+            "{} playouts per move and stage, seed {}, {} playouts. A move's value is the mover's final score minus the best final score of the other players, averaged over the playouts; the loss is the best value found minus the value of the move played. Marks: ?! inaccuracy (loss of {} points or more), ? mistake ({} or more), ?? blunder ({} or more).",
+            q.options.playouts,
+            q.options.seed,
+            strategy_words(q),
+            quality::INACCURACY,
+            quality::MISTAKE,
+            quality::BLUNDER
+        ),
+        String::new(),
+        "| player | turns judged | average loss | ?! | ? | ?? |".to_string(),
+        "|---|---:|---:|---:|---:|---:|".to_string(),
+    ];
+    for p in &q.players {
+        lines.push(format!(
+            "| {} | {} | {:.2} | {} | {} | {} |",
+            p.name, p.turns, p.average_loss, p.inaccuracies, p.mistakes, p.blunders
+        ));
+    }
+    extras.section = Some(("Move quality".to_string(), lines));
+    extras
+}
+
+fn strategy_words(q: &QualityReport) -> &'static str {
+    q.options.strategy.name()
+}
+
+/// The move quality as JSON.
+pub fn quality_json(q: &QualityReport) -> Value {
+    let estimate = |e: &carc_analysis::MoveEstimate| json!({"move": e.text, "value": e.value});
+    json!({
+        "playouts": q.options.playouts,
+        "seed": q.options.seed,
+        "playout_strategy": strategy_words(q),
+        "max_candidates": q.options.max_candidates,
+        "value": "the mover's final score minus the best final score of the other players, averaged over the playouts",
+        "thresholds": {"inaccuracy": quality::INACCURACY, "mistake": quality::MISTAKE, "blunder": quality::BLUNDER},
+        "stopped": q.stopped,
+        "turns": q.turns.iter().map(|t| json!({
+            "event": t.seq,
+            "turn": t.turn,
+            "seat": t.seat,
+            "player": q.players.get(usize::from(t.seat)).map(|p| p.name.clone()),
+            "moves": t.moves,
+            "screened": t.screened,
+            "played": estimate(&t.played),
+            "best": estimate(&t.best),
+            "loss": t.loss,
+            "mark": t.mark.map(|m| m.glyph()),
+        })).collect::<Vec<_>>(),
+        "players": q.players.iter().map(|p| json!({
+            "name": p.name,
+            "turns": p.turns,
+            "average_loss": p.average_loss,
+            "inaccuracies": p.inaccuracies,
+            "mistakes": p.mistakes,
+            "blunders": p.blunders,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The move quality in words: every judged turn (played move, best move, loss, mark), then
+/// each player's totals.
+pub fn quality_text(q: &QualityReport) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "\nmove quality: {} playouts per move and stage, seed {}, {} playouts; value = own final score minus the best other player's\n",
+        q.options.playouts,
+        q.options.seed,
+        strategy_words(q)
+    ));
+    out.push_str(&format!(
+        "marks: ?! inaccuracy (loss >= {}), ? mistake (>= {}), ?? blunder (>= {})\n",
+        quality::INACCURACY,
+        quality::MISTAKE,
+        quality::BLUNDER
+    ));
+    if let Some(why) = &q.stopped {
+        out.push_str(&format!(
+            "(the moves after the last legal event are not judged: {why})\n"
+        ));
+    }
+    for t in &q.turns {
+        let who = q
+            .players
+            .get(usize::from(t.seat))
+            .map_or("?", |p| p.name.as_str());
+        let mark = t.mark.map_or(String::new(), |m| format!(" {}", m.glyph()));
+        out.push_str(&format!(
+            "  event {:>3}, turn {:>2}, {who}: {} ({:+.1}){mark}\n",
+            t.seq, t.turn, t.played.text, t.played.value
+        ));
+        if t.best.mv == t.played.mv || t.loss == 0.0 {
+            out.push_str(&format!(
+                "      best: the move played; {} moves, {} screened\n",
+                t.moves, t.screened
+            ));
+        } else {
+            out.push_str(&format!(
+                "      best: {} ({:+.1}); loss {:.1}; {} moves, {} screened\n",
+                t.best.text, t.best.value, t.loss, t.moves, t.screened
+            ));
+        }
+    }
+    out.push_str("\nmove quality by player:\n");
+    for p in &q.players {
+        out.push_str(&format!(
+            "  {}: {} turns judged, average loss {:.2}; {} ?!, {} ?, {} ??\n",
+            p.name, p.turns, p.average_loss, p.inaccuracies, p.mistakes, p.blunders
+        ));
+    }
+    out
 }
 
 fn game_json(a: &GameAnalysis) -> Value {
@@ -143,7 +373,13 @@ fn game_text(a: &GameAnalysis) -> String {
 }
 
 /// Every game of a folder, analysed on all cores; the figures of the finished games.
-fn folder(ctx: &Ctx, dir: &Path, as_json: bool, loaded: &[TileSet]) -> Result<ExitCode> {
+fn folder(
+    ctx: &Ctx,
+    dir: &Path,
+    as_json: bool,
+    threads: Option<u32>,
+    loaded: &[TileSet],
+) -> Result<ExitCode> {
     let files = collect_files(&[dir.to_path_buf()])?;
     let bar = if ctx.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
@@ -155,8 +391,11 @@ fn folder(ctx: &Ctx, dir: &Path, as_json: bool, loaded: &[TileSet]) -> Result<Ex
         );
         bar
     };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
+    let threads = threads
+        .map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |t| t as usize,
+        )
         .min(files.len().max(1));
     let next = AtomicUsize::new(0);
     let unreadable: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());

@@ -664,6 +664,8 @@ pub struct ExportArgs {
     /// otherwise ends with (a bundle).
     #[arg(long)]
     game_only: bool,
+    #[command(flatten)]
+    quality: crate::analyze::QualityArgs,
 }
 
 /// The bytes to export: a game (a stored game's lines as stored) with its annotations and
@@ -674,6 +676,9 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     }
     if args.game_only && args.format != ExportFormat::Jsonl {
         bail!("--game-only leaves out annotations and variations of a jsonl bundle; it goes with --format jsonl only");
+    }
+    if args.quality.quality && args.format != ExportFormat::Md {
+        bail!("--quality marks the moves in the report; it goes with --format md only");
     }
     // A file path that exists is a file; anything else is a stored game id.
     let is_file = Path::new(&args.game).is_file();
@@ -707,7 +712,16 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
         ExportFormat::Md => {
             let annotations = game.annotations(ctx);
             let timeline = fold(game.log, loaded);
-            carc_report::markdown(&timeline, &annotations).into_bytes()
+            let extras = match args.quality.quality {
+                true => {
+                    let options = args.quality.options(None);
+                    crate::analyze::quality_extras(&crate::analyze::quality_of(
+                        ctx, &timeline, &options,
+                    )?)
+                }
+                false => carc_report::Extras::default(),
+            };
+            carc_report::markdown_with(&timeline, &annotations, &extras).into_bytes()
         }
     })
 }

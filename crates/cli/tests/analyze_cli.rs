@@ -69,3 +69,184 @@ fn a_folder_is_aggregated_and_an_unreadable_file_is_named() {
     assert_eq!(v["seats"][0]["games"], 2);
     assert_eq!(v["scores"]["count"], 5);
 }
+
+#[test]
+fn quality_judges_each_turn_in_words_and_in_json_the_same_for_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let log = logs_dir().join("short-game-rulings.jsonl");
+    let log = log.to_str().unwrap();
+    // Given the sample game, judged with 30 playouts and seed 1
+    let args = [
+        "analyze",
+        log,
+        "--quality",
+        "--playouts",
+        "30",
+        "--seed",
+        "1",
+    ];
+    let o = carc_with_store(&store, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    // Then the usual analysis comes first, then every judged turn and the totals
+    assert!(
+        out.starts_with("game short-game-rulings: 34 events"),
+        "{out}"
+    );
+    assert!(
+        out.contains("move quality: 30 playouts per move and stage, seed 1, random playouts"),
+        "{out}"
+    );
+    // Brandt's monastery placed at the edge without a meeple is at least a mistake
+    let line = out
+        .lines()
+        .find(|l| l.contains("event  24, turn  8, Brandt: tile A at (2,0) rotated 90°, no meeple"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.ends_with(" ?") || line.ends_with(" ??"), "{line}");
+    assert!(out.contains("meeple on monastery"), "{out}");
+    assert!(out.contains("move quality by player:\n  Ada: 6 turns judged, average loss "));
+    assert!(out.contains("\n  Brandt: 5 turns judged, average loss "));
+    // And in JSON, the same figures, on one thread as on two
+    let json = |threads: &str| {
+        let mut a = args.to_vec();
+        a.extend(["--json", "--threads", threads]);
+        let o = carc_with_store(&store, &a);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let v = json("1");
+    assert_eq!(v, json("2"));
+    assert_eq!(
+        v["winners"],
+        serde_json::json!(["Ada"]),
+        "the usual analysis is kept"
+    );
+    let q = &v["quality"];
+    assert_eq!(q["playouts"], 30);
+    assert_eq!(q["seed"], 1);
+    let turns = q["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 11);
+    let t24 = turns.iter().find(|t| t["event"] == 24).unwrap();
+    assert_eq!(t24["player"], "Brandt");
+    assert!(
+        ["?", "??"].contains(&t24["mark"].as_str().unwrap()),
+        "{t24}"
+    );
+    for t in turns {
+        let (best, played) = (
+            t["best"]["value"].as_f64().unwrap(),
+            t["played"]["value"].as_f64().unwrap(),
+        );
+        assert!(best >= played, "{t}");
+        assert!(
+            (t["loss"].as_f64().unwrap() - (best - played)).abs() < 1e-9,
+            "{t}"
+        );
+    }
+    let marks: u64 = ["inaccuracies", "mistakes", "blunders"]
+        .iter()
+        .map(|k| q["players"][1][k].as_u64().unwrap())
+        .sum();
+    let marked = turns
+        .iter()
+        .filter(|t| t["player"] == "Brandt" && !t["mark"].is_null())
+        .count() as u64;
+    assert_eq!(marks, marked);
+}
+
+#[test]
+fn quality_is_for_one_game_and_needs_a_playout() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    // Given a folder, then zero playouts
+    let o = carc_with_store(
+        &store,
+        &["analyze", logs_dir().to_str().unwrap(), "--quality"],
+    );
+    // Then each is refused with a reason, before any work
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--quality judges the moves of one game"),
+        "{}",
+        stderr(&o)
+    );
+    let log = logs_dir().join("short-game-rulings.jsonl");
+    let o = carc_with_store(
+        &store,
+        &[
+            "analyze",
+            log.to_str().unwrap(),
+            "--quality",
+            "--playouts",
+            "0",
+        ],
+    );
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--playouts"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_markdown_report_with_quality_marks_moves_and_names_the_best_alternative() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let log = logs_dir().join("short-game-rulings.jsonl");
+    let log = log.to_str().unwrap();
+    // Given the report without and with the move quality (few playouts, fixed seed)
+    let plain = carc_with_store(&store, &["export", log, "--format", "md"]);
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    let plain = stdout(&plain);
+    let args = [
+        "export",
+        log,
+        "--format",
+        "md",
+        "--quality",
+        "--playouts",
+        "20",
+        "--seed",
+        "1",
+    ];
+    let o = carc_with_store(&store, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = stdout(&o);
+    // Then the plain report has no marks
+    assert!(!plain.contains("move quality"), "{plain}");
+    // And the report with quality marks event 24 and names the best move under it
+    let at = md.find("- **24** ?").unwrap_or_else(|| panic!("{md}"));
+    let under = &md[at..md[at..].find("- **25**").unwrap() + at];
+    assert!(under.contains("  - move quality: ?"), "{under}");
+    assert!(under.contains("best found: tile A at"), "{under}");
+    assert!(under.contains("meeple on monastery"), "{under}");
+    // And closes with each player's totals
+    assert!(md.contains("\n## Move quality\n"), "{md}");
+    assert!(md.contains("| Brandt | 5 | "), "{md}");
+    // And everything else is the plain report, line for line
+    let mut stripped: Vec<String> = Vec::new();
+    for line in md.lines() {
+        if line == "## Move quality" {
+            stripped.pop(); // the blank line before the section
+            break;
+        }
+        if line.starts_with("  - move quality: ") {
+            continue;
+        }
+        let mut line = line.to_string();
+        for glyph in [" ??", " ?!", " ?"] {
+            if let Some(rest) = line.strip_prefix("- **") {
+                if let Some(end) = rest.find("**") {
+                    let head = format!("- **{}**", &rest[..end]);
+                    if line[head.len()..].starts_with(glyph) {
+                        line = format!("{head}{}", &line[head.len() + glyph.len()..]);
+                    }
+                }
+            }
+        }
+        stripped.push(line);
+    }
+    assert_eq!(stripped.join("\n") + "\n", plain);
+    // And --quality goes with the md format only
+    let o = carc_with_store(&store, &["export", log, "--quality"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--format md"), "{}", stderr(&o));
+}

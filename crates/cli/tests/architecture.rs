@@ -65,7 +65,7 @@ fn dependencies_point_one_way() {
         ),
         (
             "carc-analysis",
-            &["carc-events", "carc-replay", "carc-rules"][..],
+            &["carc-events", "carc-replay", "carc-rules", "carc-sim"][..],
         ),
         ("carc-jcz", &["carc-events", "carc-rules"][..]),
         (
@@ -84,7 +84,13 @@ fn dependencies_point_one_way() {
         ),
         (
             "carc-viewer-ui",
-            &["carc-events", "carc-jcz", "carc-replay", "carc-rules"][..],
+            &[
+                "carc-analysis",
+                "carc-events",
+                "carc-jcz",
+                "carc-replay",
+                "carc-rules",
+            ][..],
         ),
         (
             "carc-viewer",

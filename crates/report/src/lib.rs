@@ -7,4 +7,4 @@
 
 pub mod markdown;
 
-pub use markdown::markdown;
+pub use markdown::{markdown, markdown_with, EventNote, Extras};

@@ -1,5 +1,7 @@
 //! The Markdown report: setup, each turn's moves in words with every score and its breakdown,
-//! the annotations and their glyphs, the final scoring, and a final score table.
+//! the annotations and their glyphs, the final scoring, and a final score table; optionally
+//! [`Extras`] (the move quality of `carc-analysis`, laid out by the caller): a glyph and lines
+//! under some events, and a closing section.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -12,8 +14,35 @@ use carc_replay::describe::{
 use carc_replay::{Step, Timeline};
 use carc_rules::{Score, ScoreTime};
 
+/// A note a caller adds to an event: a glyph after the event number (after the annotation's,
+/// if any) and lines listed under the event.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventNote {
+    pub glyph: String,
+    pub lines: Vec<String>,
+}
+
+/// What a caller adds to the report (nothing by default: the report is then exactly
+/// [`markdown`]'s).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// By event `seq`.
+    pub events: BTreeMap<u64, EventNote>,
+    /// A closing section: its title and its Markdown lines.
+    pub section: Option<(String, Vec<String>)>,
+}
+
 /// Writes the report of `timeline`, with `annotations` by event `seq` shown under their events.
 pub fn markdown(timeline: &Timeline, annotations: &BTreeMap<u64, Annotation>) -> String {
+    markdown_with(timeline, annotations, &Extras::default())
+}
+
+/// [`markdown`] with the caller's [`Extras`].
+pub fn markdown_with(
+    timeline: &Timeline,
+    annotations: &BTreeMap<u64, Annotation>,
+    extras: &Extras,
+) -> String {
     let header = &timeline.log.header;
     let mut out = String::new();
     setup(&mut out, header);
@@ -29,7 +58,13 @@ pub fn markdown(timeline: &Timeline, annotations: &BTreeMap<u64, Annotation>) ->
             };
             let _ = writeln!(out, "\n### {title}\n");
         }
-        event(&mut out, header, step, annotations.get(&step.seq));
+        event(
+            &mut out,
+            header,
+            step,
+            annotations.get(&step.seq),
+            extras.events.get(&step.seq),
+        );
         finals.extend(
             step.effects
                 .scores
@@ -54,6 +89,12 @@ pub fn markdown(timeline: &Timeline, annotations: &BTreeMap<u64, Annotation>) ->
         }
     }
     table(&mut out, header, timeline);
+    if let Some((title, lines)) = &extras.section {
+        let _ = writeln!(out, "\n## {title}\n");
+        for line in lines {
+            let _ = writeln!(out, "{line}");
+        }
+    }
     out
 }
 
@@ -102,11 +143,21 @@ fn setup(out: &mut String, header: &Header) {
     let _ = writeln!(out, "\n## Turn by turn");
 }
 
-fn event(out: &mut String, header: &Header, step: &Step, note: Option<&Annotation>) {
-    let glyph = note
+fn event(
+    out: &mut String,
+    header: &Header,
+    step: &Step,
+    note: Option<&Annotation>,
+    extra: Option<&EventNote>,
+) {
+    let mut glyph = note
         .and_then(|a| a.glyph)
         .map(|g| format!(" {g}"))
         .unwrap_or_default();
+    if let Some(e) = extra.filter(|e| !e.glyph.is_empty()) {
+        glyph.push(' ');
+        glyph.push_str(&e.glyph);
+    }
     let _ = writeln!(
         out,
         "- **{}**{glyph} {}",
@@ -136,6 +187,9 @@ fn event(out: &mut String, header: &Header, step: &Step, note: Option<&Annotatio
     }
     if let Some(a) = note.filter(|a| !a.text.trim().is_empty()) {
         let _ = writeln!(out, "  > {}", one_line(&a.text));
+    }
+    for line in extra.map_or(&[][..], |e| &e.lines[..]) {
+        let _ = writeln!(out, "  - {}", one_line(line));
     }
 }
 

@@ -105,3 +105,41 @@ fn a_map_game_names_its_map_and_town_variants() {
         &md[..600.min(md.len())]
     );
 }
+
+#[test]
+fn extras_add_a_glyph_lines_under_an_event_and_a_closing_section_and_nothing_else() {
+    use carc_report::{EventNote, Extras};
+    let annotations: BTreeMap<u64, Annotation> = [note(24, Some(Glyph::Dubious), "hmm")]
+        .into_iter()
+        .collect();
+    let plain = report(&annotations);
+    // Given extras on event 24 (which also has an annotation) and a closing section
+    let mut extras = Extras::default();
+    extras.events.insert(
+        24,
+        EventNote {
+            glyph: "??".into(),
+            lines: vec!["best: elsewhere\nreally".into()],
+        },
+    );
+    extras.section = Some(("Move quality".into(), vec!["| a | b |".into()]));
+    let bytes = std::fs::read(root().join("../../logs/short-game-rulings.jsonl")).unwrap();
+    let timeline = fold(read_log(&bytes).unwrap(), &[]);
+    // When the report is written with them
+    let md = carc_report::markdown_with(&timeline, &annotations, &extras);
+    // Then the glyph follows the annotation's, the lines follow the comment on one line each
+    assert!(
+        md.contains("- **24** ?! ?? Brandt placed tile A at (2,0) rotated 90°\n  > hmm\n  - best: elsewhere really\n"),
+        "{md}"
+    );
+    // And the section closes the report
+    assert!(
+        md.ends_with("| Brandt | 11 |\n\n## Move quality\n\n| a | b |\n"),
+        "{md}"
+    );
+    // And without extras the report is the plain one
+    assert_eq!(
+        carc_report::markdown_with(&timeline, &annotations, &Extras::default()),
+        plain
+    );
+}

@@ -8,7 +8,10 @@
 //! - the same three with the 20th Anniversary expansion on (base + 15 arrow tiles), suffixed
 //!   `_anniversary`; with The Gifts on (base tiles + 25 gift cards), suffixed `_gifts`;
 //! - the same three on the Germany map (base tiles, 9 meeples, 2 start squares), suffixed
-//!   `_germany`.
+//!   `_germany`;
+//! - `playout_2_players`: a random playout (unseen tiles shuffled, then random players to the
+//!   end) from positions waiting for a placement, taken at every stage of 50 two-player base
+//!   games: the unit of work of the move-quality analysis.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
@@ -17,7 +20,7 @@ use std::sync::Arc;
 use carc_rules::{
     Action, Effects, Game, MapBoard, Options, Phase, Placement, Setup, TileSet, TileTypeId,
 };
-use carc_sim::{play, play_into, Buffers, Strategy};
+use carc_sim::{play, play_into, playout, Buffers, Strategy};
 
 fn anniversary(players: u8) -> Setup {
     Setup {
@@ -56,6 +59,42 @@ fn bench(c: &mut Criterion) {
     bench_with(c, "_anniversary", anniversary);
     bench_with(c, "_germany", germany);
     bench_with(c, "_gifts", gifts);
+    playouts(c);
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut fx = Effects::default();
+    let mut positions: Vec<Game> = Vec::new();
+    for seed in 0..50 {
+        let sim = play(Setup::base(2), seed, &[Strategy::Random]).unwrap();
+        let mut game = Game::new(Setup::base(2)).unwrap();
+        for (k, a) in sim.actions.iter().enumerate() {
+            game.apply(a, &mut fx).unwrap();
+            if matches!(game.phase(), Phase::Place { .. }) && k % 5 == 0 {
+                positions.push(game.clone());
+            }
+        }
+    }
+    let mut g = c.benchmark_group("rules");
+    g.throughput(Throughput::Elements(1));
+    let mut buffers = Buffers::default();
+    let mut i = 0;
+    g.bench_function("playout_2_players", |b| {
+        b.iter(|| {
+            i = (i + 1) % positions.len();
+            let scores = playout(
+                &positions[i],
+                None,
+                i as u64,
+                &[Strategy::Random],
+                &mut buffers,
+            )
+            .unwrap();
+            black_box(scores[0])
+        })
+    });
+    g.finish();
+    eprintln!("playout_2_players sampled {} positions", positions.len());
 }
 
 fn bench_with(c: &mut Criterion, suffix: &str, make: fn(u8) -> Setup) {

@@ -21,6 +21,7 @@ use crate::graph;
 use crate::library::{GameLibrary, LibraryEntry};
 use crate::loaded::{GameSource, LoadedGame};
 use crate::model::{Command, ViewModel, SPEEDS};
+use crate::quality::QualityPanel;
 use crate::text;
 use carc_replay::describe::{describe_event_as, describe_gifts, describe_hands, View};
 
@@ -133,6 +134,8 @@ pub struct ViewerApp {
     pub pov: View,
     /// The what-if variation shown in place of the game, if any.
     variation: Option<variations_panel::InVariation>,
+    /// Move quality (run on demand, on a background thread).
+    quality: QualityPanel,
 }
 
 impl Default for ViewerApp {
@@ -183,6 +186,7 @@ impl ViewerApp {
             show_tiles: false,
             pov: View::Full,
             variation: None,
+            quality: QualityPanel::new(),
         }
     }
 
@@ -269,6 +273,7 @@ impl ViewerApp {
         self.vm = ViewModel::new(game.nav.clone());
         self.vm.playback.speed = speed;
         self.series = graph::series(&game.timeline.steps, game.players());
+        self.quality.reset();
         self.open_error = None;
         self.status = if game.annotations.is_empty() {
             None
@@ -344,6 +349,15 @@ impl ViewerApp {
         &self.view
     }
 
+    /// The move-quality analysis of the open game.
+    pub fn quality(&self) -> &QualityPanel {
+        &self.quality
+    }
+
+    pub fn quality_mut(&mut self) -> &mut QualityPanel {
+        &mut self.quality
+    }
+
     /// The tile whose arrow the current event activated (20th Anniversary), if any.
     fn activated_arrow(&self) -> Option<Pos> {
         let g = self.game.as_ref()?;
@@ -366,6 +380,7 @@ impl ViewerApp {
         let ctx = ui.ctx().clone();
         self.take_dropped_file(&ctx);
         self.take_keys(&ctx);
+        self.quality.poll(&ctx);
         if self.vm.playback.playing {
             let dt = ctx.input(|i| i.stable_dt).min(0.25);
             if self.vm.tick(dt) {
@@ -489,6 +504,8 @@ impl ViewerApp {
             {
                 self.show_tiles = !self.show_tiles;
             }
+            self.quality
+                .toolbar(ui, self.game.as_ref().map(|g| &g.timeline));
             if let Some(g) = &self.game {
                 let h = &g.timeline.log.header;
                 let state = if g.timeline.finished {
@@ -533,7 +550,13 @@ impl ViewerApp {
         if let Some(h) = self.header() {
             let names: Vec<String> = h.players.iter().map(|p| p.name.clone()).collect();
             let (_, colors) = self.player_colors(ui.visuals().dark_mode);
-            let g = graph::show(ui, &self.series, &names, &colors, len, cursor, 150.0);
+            let marks = (self.game.as_ref())
+                .map_or_else(Vec::new, |g| self.quality.graph_marks(&g.timeline.steps));
+            let data = graph::GraphData {
+                series: &self.series,
+                marks: &marks,
+            };
+            let g = graph::show(ui, data, &names, &colors, len, cursor, 150.0);
             self.graph_rect = Some(g.rect);
             if let Some(n) = g.jump {
                 if n != cursor {
@@ -623,10 +646,15 @@ impl ViewerApp {
                         .annotations
                         .get(steps[i].seq)
                         .map(|a| a.glyph.map_or("*", |gl| gl.as_str()));
-                    let row = text::event_row_as(header, steps, i, glyph, self.pov);
+                    let mut row = text::event_row_as(header, steps, i, glyph, self.pov);
+                    let mark = self.quality.row_suffix(steps[i].seq);
+                    row.push_str(mark.as_deref().unwrap_or_default());
                     let mut rich = RichText::new(row).monospace();
                     if !steps[i].effects.scores.is_empty() {
                         rich = rich.strong();
+                    }
+                    if let Some(m) = self.quality.turn(steps[i].seq).and_then(|t| t.mark) {
+                        rich = rich.color(crate::quality::mark_color(m));
                     }
                     let r = ui.selectable_label(cursor == i + 1, rich);
                     if r.clicked() {
@@ -776,6 +804,7 @@ impl ViewerApp {
             }
         }
         ui.weak(format!("line {}, turn {}", step.line, step.turn));
+        self.quality.details(ui, step.seq);
         if !step.effects.scores.is_empty() {
             ui.add_space(4.0);
             ui.strong("Scoring");

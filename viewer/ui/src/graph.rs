@@ -1,8 +1,10 @@
-//! The score graph: one line per player over the events, a marker at the cursor; a click
-//! jumps to the event under the pointer.
+//! The score graph: one line per player over the events, a marker at the cursor, and the
+//! move-quality marks once they are computed; a click jumps to the event under the pointer.
 
 use egui::{Color32, Rect};
-use egui_plot::{uniform_grid_spacer, Line, Plot, PlotPoints, VLine};
+use egui_plot::{
+    uniform_grid_spacer, Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Text, VLine,
+};
 
 /// Score of every seat after every position: `series[seat][n]` for n in 0..=len.
 pub fn series(steps: &[carc_replay::Step], players: usize) -> Vec<Vec<[f64; 2]>> {
@@ -29,6 +31,23 @@ pub fn nice_step(x: f64) -> f64 {
         .unwrap_or(10.0 * p)
 }
 
+/// A move-quality mark on the graph: a dot and its glyph at position `x` (the event count
+/// after the move) on the mover's score `y`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphMark {
+    pub x: f64,
+    pub y: f64,
+    pub glyph: &'static str,
+    pub color: Color32,
+}
+
+/// What the graph plots: the score lines (see [`series`]) and the move-quality marks.
+#[derive(Clone, Copy, Debug)]
+pub struct GraphData<'a> {
+    pub series: &'a [Vec<[f64; 2]>],
+    pub marks: &'a [GraphMark],
+}
+
 /// What the graph did this frame.
 pub struct GraphResponse {
     /// The position to jump to, if the graph was clicked.
@@ -40,7 +59,7 @@ pub struct GraphResponse {
 /// Draws the graph. `names` and `colors` are per seat; `len` is the number of legal events.
 pub fn show(
     ui: &mut egui::Ui,
-    series: &[Vec<[f64; 2]>],
+    GraphData { series, marks }: GraphData<'_>,
     names: &[String],
     colors: &[Color32],
     len: usize,
@@ -72,6 +91,24 @@ pub fn show(
                     Line::new(name, PlotPoints::from(points.clone()))
                         .color(color)
                         .width(2.0),
+                );
+            }
+            for (i, m) in marks.iter().enumerate() {
+                plot_ui.points(
+                    Points::new(format!("mark {i}"), vec![[m.x, m.y]])
+                        .shape(MarkerShape::Circle)
+                        .radius(4.5)
+                        .color(m.color)
+                        .allow_hover(false),
+                );
+                plot_ui.text(
+                    Text::new(
+                        format!("mark glyph {i}"),
+                        PlotPoint::new(m.x, m.y),
+                        egui::RichText::new(m.glyph).strong().color(m.color),
+                    )
+                    .anchor(egui::Align2::CENTER_BOTTOM)
+                    .allow_hover(false),
                 );
             }
             plot_ui.vline(

@@ -13,6 +13,7 @@
 //! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
 //! - [`board`]: drawing the board from the tile data; pan and zoom.
 //! - [`graph`]: the score graph.
+//! - [`quality`]: move quality (`carc-analysis`) run on a background thread, its marks.
 //! - [`app`]: the window and its panels.
 
 pub mod annotations;
@@ -22,6 +23,7 @@ pub mod graph;
 pub mod library;
 pub mod loaded;
 pub mod model;
+pub mod quality;
 pub mod text;
 pub mod variations;
 

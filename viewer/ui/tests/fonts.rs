@@ -58,6 +58,11 @@ fn every_ui_character_has_a_glyph() {
     let ctx = context();
     let mut texts: Vec<String> = UI_TEXT.iter().map(|s| s.to_string()).collect();
     texts.extend(BUTTONS.iter().map(|s| s.to_string()));
+    texts.extend(
+        carc_viewer_ui::quality::UI_TEXT
+            .iter()
+            .map(|s| s.to_string()),
+    );
     texts.extend(Glyph::ALL.iter().map(|g| g.as_str().to_string()));
     texts.extend(texts_from_sample_logs());
     let mut missing = Vec::new();

@@ -641,3 +641,74 @@ fn a_log_dropped_onto_the_window_opens() {
     );
     assert!(h.state().open_error().unwrap().contains("notes.txt"));
 }
+
+#[test]
+fn move_quality_runs_in_the_background_and_marks_the_event_list_and_the_graph() {
+    // Given the short sample game, and few playouts with a fixed seed
+    let mut app = ViewerApp::new();
+    app.open(&sample("short-game-rulings.jsonl"));
+    app.quality_mut().options.playouts = 20;
+    app.quality_mut().options.seed = 1;
+    let mut h = harness(app);
+    assert!(
+        h.query_by_label_contains("  ? -").is_none(),
+        "no mark before the analysis"
+    );
+    // When "Analyse move quality" is clicked
+    h.get_by_label("Analyse move quality").click();
+    h.step();
+    h.step();
+    // Then the window keeps drawing frames (a spinner, the progress) while the worker judges
+    // the moves
+    assert!(h.state().quality().report().is_none());
+    let started = std::time::Instant::now();
+    while h.state().quality().is_running() {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the analysis did not finish"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    assert_eq!(h.state().quality().error(), None);
+    let report = h.state().quality().report().expect("the report is in");
+    assert_eq!(report.turns.len(), 11);
+    // And Brandt's edge monastery without a meeple (event 24) is marked in the event list
+    let g = h.state().game().unwrap();
+    let suffix = h
+        .state()
+        .quality()
+        .row_suffix(24)
+        .expect("event 24 is marked");
+    assert!(
+        suffix.starts_with("  ? -") || suffix.starts_with("  ?? -"),
+        "{suffix}"
+    );
+    let row = text::event_row(&g.timeline.log.header, &g.timeline.steps, 23, None) + &suffix;
+    assert!(
+        row.starts_with(" 24  Brandt  placed A at (2,0) 90°"),
+        "{row}"
+    );
+    h.get_by_label(&row);
+    let marked = report.turns.iter().filter(|t| t.mark.is_some()).count();
+    let marked_rows = ["  ?! -", "  ? -", "  ?? -"]
+        .iter()
+        .map(|m| h.query_all_by_label_contains(m).count())
+        .sum::<usize>();
+    assert_eq!(marked_rows, marked);
+    // And on the score graph, one mark per marked move, on the mover's score
+    let g = h.state().game().unwrap();
+    let marks = h.state().quality().graph_marks(&g.timeline.steps);
+    assert_eq!(marks.len(), marked);
+    let m24 = marks
+        .iter()
+        .find(|m| m.x == 24.0)
+        .expect("a mark after event 24");
+    assert_eq!(m24.y, 8.0, "Brandt had 8 points after event 24");
+    // And stepping onto the event shows the best move found
+    press(&mut h, Key::ArrowRight, 24);
+    assert_eq!(h.state().cursor(), 24);
+    h.get_by_label_contains("best found: tile A at");
+    h.get_by_label_contains("move quality: Ada ");
+}

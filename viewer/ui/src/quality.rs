@@ -1,0 +1,298 @@
+//! Move quality in the viewer: "Analyse move quality" runs `carc_analysis::quality` on a
+//! background thread (std::thread) and the window polls it each frame, so the UI never waits.
+//! When the report is in, the marks (`?!`, `?`, `??`) appear in the event list, on the score
+//! graph and, with the best move found, beside the current event.
+//!
+//! A new game cancels a run in progress (the worker stops after the turn it is judging) and
+//! forgets the report of the previous game.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, TryRecvError};
+use std::sync::Arc;
+use std::time::Duration;
+
+use carc_analysis::quality::{
+    move_quality_with, Mark, QualityError, QualityOptions, QualityReport, TurnQuality,
+};
+use carc_replay::Timeline;
+use egui::{Color32, RichText};
+
+use crate::graph::GraphMark;
+
+/// Every fixed text this module shows (checked against the fonts by a test).
+pub const UI_TEXT: &[&str] = &[
+    "Analyse move quality",
+    "Cancel",
+    "judging moves…",
+    "move quality:",
+    "Move quality",
+    "the move played is the best found",
+    "best found:",
+    "loss",
+    "playouts",
+    "moves, screened,",
+    "tile at rotated 270°, meeple on monastery through the companion arrow (+0.5) -12.0",
+    "?! inaccuracy ? mistake ?? blunder",
+];
+
+/// Colours of the marks: yellow, orange, red (readable on both themes).
+pub fn mark_color(mark: Mark) -> Color32 {
+    match mark {
+        Mark::Inaccuracy => Color32::from_rgb(215, 180, 30),
+        Mark::Mistake => Color32::from_rgb(235, 130, 30),
+        Mark::Blunder => Color32::from_rgb(225, 50, 45),
+    }
+}
+
+enum Msg {
+    Progress(usize, usize),
+    Finished(Box<Result<QualityReport, QualityError>>),
+}
+
+enum State {
+    Idle,
+    Running {
+        rx: Receiver<Msg>,
+        cancel: Arc<AtomicBool>,
+        done: usize,
+        total: usize,
+    },
+    Done(QualityReport),
+    Failed(String),
+}
+
+/// The move-quality analysis of the open game: not run, running, done or failed.
+pub struct QualityPanel {
+    state: State,
+    /// What the next run uses (playouts, seed, threads…).
+    pub options: QualityOptions,
+}
+
+impl Default for QualityPanel {
+    fn default() -> Self {
+        QualityPanel::new()
+    }
+}
+
+impl Drop for QualityPanel {
+    fn drop(&mut self) {
+        self.reset();
+    }
+}
+
+impl QualityPanel {
+    pub fn new() -> QualityPanel {
+        QualityPanel {
+            state: State::Idle,
+            options: QualityOptions::default(),
+        }
+    }
+
+    /// Starts judging `timeline` on a background thread (cancelling a run in progress).
+    /// `ctx` is asked to repaint whenever the worker has news.
+    pub fn start(&mut self, timeline: &Timeline, ctx: &egui::Context) {
+        self.reset();
+        let (tx, rx) = channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let timeline = timeline.clone();
+        let options = self.options.clone();
+        let ctx = ctx.clone();
+        let stop = Arc::clone(&cancel);
+        let spawned = std::thread::Builder::new()
+            .name("move-quality".into())
+            .spawn(move || {
+                let progress = |done, total| {
+                    let _ = tx.send(Msg::Progress(done, total));
+                    ctx.request_repaint();
+                };
+                let r = move_quality_with(&timeline, &options, &progress, &stop);
+                let _ = tx.send(Msg::Finished(Box::new(r)));
+                ctx.request_repaint();
+            });
+        self.state = match spawned {
+            Ok(_) => State::Running {
+                rx,
+                cancel,
+                done: 0,
+                total: 0,
+            },
+            Err(e) => State::Failed(format!("cannot start the analysis: {e}")),
+        };
+    }
+
+    /// Cancels a run in progress and forgets any report (a new game was opened).
+    pub fn reset(&mut self) {
+        if let State::Running { cancel, .. } = &self.state {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        self.state = State::Idle;
+    }
+
+    /// Takes in what the worker sent since the last frame; keeps frames coming while it runs.
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        let State::Running {
+            rx, done, total, ..
+        } = &mut self.state
+        else {
+            return;
+        };
+        let mut finished = None;
+        loop {
+            match rx.try_recv() {
+                Ok(Msg::Progress(d, t)) => {
+                    *done = d;
+                    *total = t;
+                }
+                Ok(Msg::Finished(r)) => {
+                    finished = Some(*r);
+                    break;
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    finished = Some(Err(QualityError::Cancelled));
+                    break;
+                }
+            }
+        }
+        match finished {
+            Some(Ok(report)) => self.state = State::Done(report),
+            Some(Err(e)) => self.state = State::Failed(e.to_string()),
+            None => ctx.request_repaint_after(Duration::from_millis(200)),
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        matches!(self.state, State::Running { .. })
+    }
+
+    /// Turns judged so far and in all, while running.
+    pub fn progress(&self) -> Option<(usize, usize)> {
+        match self.state {
+            State::Running { done, total, .. } => Some((done, total)),
+            _ => None,
+        }
+    }
+
+    pub fn report(&self) -> Option<&QualityReport> {
+        match &self.state {
+            State::Done(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        match &self.state {
+            State::Failed(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The judged turn whose tile placement is event `seq`, once the report is in.
+    pub fn turn(&self, seq: u64) -> Option<&TurnQuality> {
+        self.report()?.turn_at(seq)
+    }
+
+    /// What the event list adds to the row of event `seq`: the mark and the loss.
+    pub fn row_suffix(&self, seq: u64) -> Option<String> {
+        let t = self.turn(seq)?;
+        let mark = t.mark?;
+        Some(format!("  {} -{:.1}", mark.glyph(), t.loss))
+    }
+
+    /// The marks for the score graph: at the position after the placement, on the mover's
+    /// score line.
+    pub fn graph_marks(&self, steps: &[carc_replay::Step]) -> Vec<GraphMark> {
+        let Some(r) = self.report() else {
+            return Vec::new();
+        };
+        r.turns
+            .iter()
+            .filter_map(|t| {
+                let mark = t.mark?;
+                let step = steps.get(t.step)?;
+                let score = step.scores_after.get(usize::from(t.seat)).copied()?;
+                Some(GraphMark {
+                    x: (t.step + 1) as f64,
+                    y: f64::from(score),
+                    glyph: mark.glyph(),
+                    color: mark_color(mark),
+                })
+            })
+            .collect()
+    }
+
+    /// The top-bar control: the button (or the progress and Cancel while running) and the
+    /// outcome. `timeline` is the open game, if any.
+    pub fn toolbar(&mut self, ui: &mut egui::Ui, timeline: Option<&Timeline>) {
+        if let Some((done, total)) = self.progress() {
+            ui.add(egui::Spinner::new());
+            ui.label(format!("judging moves… {done}/{total}"));
+            if ui.button("Cancel").clicked() {
+                self.reset();
+            }
+            return;
+        }
+        let Some(timeline) = timeline else { return };
+        let r = ui
+            .button("Analyse move quality")
+            .on_hover_text(format!(
+                "judge every move against the best found by {} playouts per move (on a background thread); marks ?! inaccuracy, ? mistake, ?? blunder",
+                self.options.playouts
+            ));
+        if r.clicked() {
+            let ctx = ui.ctx().clone();
+            self.start(timeline, &ctx);
+        }
+        if let Some(report) = self.report() {
+            let totals: Vec<String> = report
+                .players
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{} {}/{}/{}",
+                        p.name, p.inaccuracies, p.mistakes, p.blunders
+                    )
+                })
+                .collect();
+            ui.weak(format!("move quality: {}", totals.join(", ")))
+                .on_hover_text("?! inaccuracy ? mistake ?? blunder");
+        } else if let Some(e) = self.error() {
+            ui.colored_label(Color32::from_rgb(230, 70, 60), e);
+        }
+    }
+
+    /// The move quality of event `seq` in the details panel (nothing before the analysis has
+    /// run, or for events that are no placement).
+    pub fn details(&self, ui: &mut egui::Ui, seq: u64) {
+        let Some(report) = self.report() else { return };
+        let Some(t) = report.turn_at(seq) else {
+            return;
+        };
+        ui.add_space(4.0);
+        ui.strong("Move quality");
+        ui.group(|ui| {
+            ui.set_width(ui.available_width());
+            let mark = t
+                .mark
+                .map_or(String::new(), |m| format!("{} {}, ", m.glyph(), m.name()));
+            let head = format!("{mark}loss {:.1}", t.loss);
+            match t.mark {
+                Some(m) => ui.label(RichText::new(head).strong().color(mark_color(m))),
+                None => ui.label(head),
+            };
+            ui.label(format!("{} ({:+.1})", t.played.text, t.played.value));
+            if t.loss > 0.0 {
+                ui.label(format!(
+                    "best found: {} ({:+.1})",
+                    t.best.text, t.best.value
+                ));
+            } else {
+                ui.weak("the move played is the best found");
+            }
+            ui.weak(format!(
+                "{} moves, {} screened, {} playouts",
+                t.moves, t.screened, report.options.playouts
+            ));
+        });
+    }
+}
