@@ -7,6 +7,7 @@ mod board_text;
 mod commands;
 mod input;
 mod json;
+mod render;
 mod store_cmds;
 
 use std::ffi::OsString;
@@ -55,7 +56,7 @@ enum Command {
     Import(store_cmds::ImportArgs),
     /// List the stored games: players, events, turns, finished or not, winners and scores.
     Games(store_cmds::GamesArgs),
-    /// Write a stored game's log (byte-identical to the imported file), or a game as a JCloisterZone saved game.
+    /// Write a stored game's log (byte-identical to the imported file), a game as a JCloisterZone saved game, or a report (Markdown, HTML).
     Export(store_cmds::ExportArgs),
     /// Check the store and replay every stored game; exit 0 only if all is well.
     Verify(store_cmds::VerifyArgs),
@@ -63,6 +64,8 @@ enum Command {
     Rebuild(store_cmds::RebuildArgs),
     /// Post-game statistics of a game (points by source, meeples, notable moments), or of a folder of games.
     Analyze(analyze::AnalyzeArgs),
+    /// Draw the board after event N as a picture: SVG or PNG, by the extension of --out (FILE may be a stored game id).
+    Render(render::RenderArgs),
     /// Write a comment and a glyph on an event, beside the game (FILE.annotations.jsonl, or the store for a stored game).
     Annotate(annotate::AnnotateArgs),
     /// Enter a game move by move into the store.
@@ -137,6 +140,7 @@ fn run() -> Result<ExitCode> {
         Command::Rebuild(a) => store_cmds::rebuild(&ctx, a, &sets),
         Command::Record(c) => store_cmds::record(&ctx, c, &sets),
         Command::Annotate(a) => annotate::annotate(&ctx, a),
+        Command::Render(a) => render::render(&ctx, a, &sets),
         Command::Analyze(a) => analyze::run(&ctx, a, &sets),
         Command::Tiles(TilesCmd::Check(a)) => commands::tiles_check(a),
         Command::MapFile(MapCmd::Check(a)) => commands::map_check(a),

@@ -64,7 +64,7 @@ impl Ctx {
     }
 
     /// A note on stderr unless `--quiet`.
-    fn info(&self, msg: impl std::fmt::Display) {
+    pub fn info(&self, msg: impl std::fmt::Display) {
         if !self.quiet {
             eprintln!("carc: {msg}");
         }
@@ -555,6 +555,8 @@ pub enum ExportFormat {
     Jcz,
     /// A turn-by-turn report in Markdown, with every score's breakdown and the annotations.
     Md,
+    /// The same report as one self-contained web page, with board pictures and a score graph.
+    Html,
 }
 
 #[derive(Args)]
@@ -571,6 +573,37 @@ pub struct ExportArgs {
     /// a valid log when the game has retractions). Stored games in the jsonl format only.
     #[arg(long)]
     raw: bool,
+    /// HTML only: board pictures after `every` turn (the default), after the turns listed
+    /// (`3,10,25`; 0 is the start tile), or `none`.
+    #[arg(long, value_name = "every|none|N,M,...")]
+    boards: Option<String>,
+}
+
+/// `--boards`: `every`, `none`, or a comma-separated list of turn numbers.
+fn parse_boards(value: &str) -> Result<carc_report::Boards> {
+    let value = value.trim();
+    match value {
+        "every" => return Ok(carc_report::Boards::EveryTurn),
+        "none" => return Ok(carc_report::Boards::None),
+        _ => {}
+    }
+    let mut turns = std::collections::BTreeSet::new();
+    for part in value.split(',') {
+        let turn = part.trim().parse::<u32>().map_err(|_| {
+            anyhow::anyhow!(
+                "--boards {value:?}: expected every, none or turn numbers like 3,10,25 (not {:?})",
+                part.trim()
+            )
+        })?;
+        turns.insert(turn);
+    }
+    Ok(carc_report::Boards::Turns(turns))
+}
+
+/// A report's format and, for HTML, which boards to draw.
+enum Report {
+    Md,
+    Html(carc_report::HtmlOptions),
 }
 
 /// The bytes to export: a stored game as stored (or its raw lines), or a file's game written
@@ -580,6 +613,7 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     if args.raw && args.format != ExportFormat::Jsonl {
         bail!("--raw shows the stored lines; it goes with --format jsonl only");
     }
+    let kind = report_kind(args)?;
     // A file path that exists is a file; anything else is a stored game id.
     if file.is_file() {
         if args.raw {
@@ -591,7 +625,7 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
             ExportFormat::Jcz => Ok(carc_jcz::write(&log)
                 .with_context(|| file.display().to_string())?
                 .into_bytes()),
-            ExportFormat::Md => {
+            ExportFormat::Md | ExportFormat::Html => {
                 let sidecar = annotations_path(file);
                 let records = match fs::read_to_string(&sidecar) {
                     Ok(text) => text.lines().map(str::to_string).collect(),
@@ -599,7 +633,7 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
                     Err(e) => bail!("cannot read {}: {e}", sidecar.display()),
                 };
                 let place = sidecar.display().to_string();
-                Ok(report_md(ctx, log, &records, &place, loaded))
+                report(ctx, log, &records, &place, loaded, kind)
             }
         };
     }
@@ -611,20 +645,42 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
         ExportFormat::Jcz => carc_jcz::write(&sg.effective_log()?)
             .with_context(|| format!("game {}", args.game))?
             .into_bytes(),
-        ExportFormat::Md => {
+        ExportFormat::Md | ExportFormat::Html => {
             let records: Vec<String> = read_annotation_records(&store, &args.game)?
                 .iter()
                 .map(|r| String::from_utf8_lossy(r).into_owned())
                 .collect();
             let place = format!("the annotations of game {} in the store", args.game);
-            report_md(ctx, sg.effective_log()?, &records, &place, loaded)
+            report(ctx, sg.effective_log()?, &records, &place, loaded, kind)?
         }
     })
 }
 
-/// The Markdown report of a game with the annotations in force; a record that cannot be read
-/// is named on stderr (and left out of the report), never dropped silently.
-fn report_md(ctx: &Ctx, log: Log, records: &[String], place: &str, loaded: &[TileSet]) -> Vec<u8> {
+/// The report the arguments ask for (checked before any game is read).
+fn report_kind(args: &ExportArgs) -> Result<Report> {
+    match (args.format, &args.boards) {
+        (ExportFormat::Html, boards) => Ok(Report::Html(carc_report::HtmlOptions {
+            boards: boards
+                .as_deref()
+                .map(parse_boards)
+                .transpose()?
+                .unwrap_or_default(),
+        })),
+        (_, Some(_)) => bail!("--boards chooses the board pictures of --format html only"),
+        (_, None) => Ok(Report::Md),
+    }
+}
+
+/// The Markdown or HTML report of a game with the annotations in force; a record that cannot
+/// be read is named on stderr (and left out of the report), never dropped silently.
+fn report(
+    ctx: &Ctx,
+    log: Log,
+    records: &[String],
+    place: &str,
+    loaded: &[TileSet],
+    kind: Report,
+) -> Result<Vec<u8>> {
     let (annotations, bad) = in_force(&log.header.game, records.iter().map(String::as_str));
     for (n, why) in bad {
         ctx.info(format!(
@@ -632,7 +688,21 @@ fn report_md(ctx: &Ctx, log: Log, records: &[String], place: &str, loaded: &[Til
         ));
     }
     let timeline = fold(log, loaded);
-    carc_report::markdown(&timeline, &annotations).into_bytes()
+    Ok(match kind {
+        Report::Md => carc_report::markdown(&timeline, &annotations).into_bytes(),
+        Report::Html(options) => {
+            if let carc_report::Boards::Turns(turns) = &options.boards {
+                let last = timeline.steps.last().map_or(0, |s| s.turn);
+                if let Some(t) = turns.iter().find(|&&t| t > last) {
+                    bail!(
+                        "--boards: there is no turn {t}; game {} has turns 0 to {last}",
+                        timeline.log.header.game
+                    );
+                }
+            }
+            carc_report::html(&timeline, &annotations, &options).into_bytes()
+        }
+    })
 }
 
 pub fn export(ctx: &Ctx, args: ExportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
