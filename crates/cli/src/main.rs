@@ -8,6 +8,7 @@ mod commands;
 mod companions;
 mod input;
 mod json;
+mod render;
 mod store_cmds;
 mod variation;
 
@@ -57,7 +58,7 @@ enum Command {
     Import(store_cmds::ImportArgs),
     /// List the stored games: players, events, turns, finished or not, winners and scores.
     Games(store_cmds::GamesArgs),
-    /// Write a game with its annotations and variations (a bundle; the stored lines byte-identical), or as a JCloisterZone saved game or a Markdown report.
+    /// Write a game with its annotations and variations (a bundle; the stored lines byte-identical), a JCloisterZone saved game, or a report (Markdown, HTML).
     Export(store_cmds::ExportArgs),
     /// Check the store and replay every stored game; exit 0 only if all is well.
     Verify(store_cmds::VerifyArgs),
@@ -65,6 +66,8 @@ enum Command {
     Rebuild(store_cmds::RebuildArgs),
     /// Post-game statistics of a game (points by source, meeples, notable moments), or of a folder of games.
     Analyze(analyze::AnalyzeArgs),
+    /// Draw the board after event N as a picture: SVG or PNG, by the extension of --out (FILE may be a stored game id).
+    Render(render::RenderArgs),
     /// Write a comment and a glyph on an event, beside the game (FILE.annotations.jsonl, or the store for a stored game).
     Annotate(annotate::AnnotateArgs),
     /// What-if variations beside a game: add from a file of moves, list, show, delete, promote.
@@ -143,6 +146,7 @@ fn run() -> Result<ExitCode> {
         Command::Record(c) => store_cmds::record(&ctx, c, &sets),
         Command::Annotate(a) => annotate::annotate(&ctx, a),
         Command::Variation(c) => variation::run(&ctx, c, &sets),
+        Command::Render(a) => render::render(&ctx, a, &sets),
         Command::Analyze(a) => analyze::run(&ctx, a, &sets),
         Command::Tiles(TilesCmd::Check(a)) => commands::tiles_check(a),
         Command::MapFile(MapCmd::Check(a)) => commands::map_check(a),

@@ -644,6 +644,8 @@ pub enum ExportFormat {
     Jcz,
     /// A turn-by-turn report in Markdown, with every score's breakdown and the annotations.
     Md,
+    /// The same report as one self-contained web page, with board pictures and a score graph.
+    Html,
 }
 
 #[derive(Args)]
@@ -666,6 +668,37 @@ pub struct ExportArgs {
     game_only: bool,
     #[command(flatten)]
     quality: crate::analyze::QualityArgs,
+    /// HTML only: board pictures after `every` turn (the default), after the turns listed
+    /// (`3,10,25`; 0 is the start tile), or `none`.
+    #[arg(long, value_name = "every|none|N,M,...")]
+    boards: Option<String>,
+}
+
+/// `--boards`: `every`, `none`, or a comma-separated list of turn numbers.
+fn parse_boards(value: &str) -> Result<carc_report::Boards> {
+    let value = value.trim();
+    match value {
+        "every" => return Ok(carc_report::Boards::EveryTurn),
+        "none" => return Ok(carc_report::Boards::None),
+        _ => {}
+    }
+    let mut turns = std::collections::BTreeSet::new();
+    for part in value.split(',') {
+        let turn = part.trim().parse::<u32>().map_err(|_| {
+            anyhow::anyhow!(
+                "--boards {value:?}: expected every, none or turn numbers like 3,10,25 (not {:?})",
+                part.trim()
+            )
+        })?;
+        turns.insert(turn);
+    }
+    Ok(carc_report::Boards::Turns(turns))
+}
+
+/// A report's format and, for HTML, which boards to draw.
+enum Report {
+    Md,
+    Html(carc_report::HtmlOptions),
 }
 
 /// The bytes to export: a game (a stored game's lines as stored) with its annotations and
@@ -680,6 +713,7 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     if args.quality.quality && args.format != ExportFormat::Md {
         bail!("--quality marks the moves in the report; it goes with --format md only");
     }
+    let kind = report_kind(args)?;
     // A file path that exists is a file; anything else is a stored game id.
     let is_file = Path::new(&args.game).is_file();
     if args.raw {
@@ -709,19 +743,61 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
         ExportFormat::Jcz => carc_jcz::write(&game.log)
             .with_context(|| format!("game {}", args.game))?
             .into_bytes(),
-        ExportFormat::Md => {
+        ExportFormat::Md | ExportFormat::Html => {
             let annotations = game.annotations(ctx);
             let timeline = fold(game.log, loaded);
-            let extras = match args.quality.quality {
-                true => {
-                    let options = args.quality.options(None);
-                    crate::analyze::quality_extras(&crate::analyze::quality_of(
-                        ctx, &timeline, &options,
-                    )?)
-                }
-                false => carc_report::Extras::default(),
+            report(ctx, &timeline, &annotations, kind, args)?
+        }
+    })
+}
+
+/// The report the arguments ask for (checked before any game is read).
+fn report_kind(args: &ExportArgs) -> Result<Report> {
+    match (args.format, &args.boards) {
+        (ExportFormat::Html, boards) => Ok(Report::Html(carc_report::HtmlOptions {
+            boards: boards
+                .as_deref()
+                .map(parse_boards)
+                .transpose()?
+                .unwrap_or_default(),
+        })),
+        (_, Some(_)) => bail!("--boards chooses the board pictures of --format html only"),
+        (_, None) => Ok(Report::Md),
+    }
+}
+
+/// The Markdown (with the move quality, when asked for) or HTML report of a replayed game
+/// with the annotations in force.
+fn report(
+    ctx: &Ctx,
+    timeline: &Timeline,
+    annotations: &std::collections::BTreeMap<u64, carc_events::annotation::Annotation>,
+    kind: Report,
+    args: &ExportArgs,
+) -> Result<Vec<u8>> {
+    Ok(match kind {
+        Report::Md => {
+            let extras = if args.quality.quality {
+                let options = args.quality.options(None);
+                crate::analyze::quality_extras(&crate::analyze::quality_of(
+                    ctx, timeline, &options,
+                )?)
+            } else {
+                carc_report::Extras::default()
             };
-            carc_report::markdown_with(&timeline, &annotations, &extras).into_bytes()
+            carc_report::markdown_with(timeline, annotations, &extras).into_bytes()
+        }
+        Report::Html(options) => {
+            if let carc_report::Boards::Turns(turns) = &options.boards {
+                let last = timeline.steps.last().map_or(0, |s| s.turn);
+                if let Some(t) = turns.iter().find(|&&t| t > last) {
+                    bail!(
+                        "--boards: there is no turn {t}; game {} has turns 0 to {last}",
+                        timeline.log.header.game
+                    );
+                }
+            }
+            carc_report::html(timeline, annotations, &options).into_bytes()
         }
     })
 }

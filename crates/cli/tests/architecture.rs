@@ -8,7 +8,9 @@
 //!    JSON too, but only JCloisterZone's own format: it reaches our log only through
 //!    `carc-events` types and never spells our wire format;
 //! 5. the viewer's UI crate knows no database, no command line and no window (sled, clap,
-//!    eframe and the store stay in the `carc-viewer` shell).
+//!    eframe and the store stay in the `carc-viewer` shell);
+//! 6. `draw` (the board as shapes, shared by the viewer, SVG, PNG and HTML) knows no GUI
+//!    toolkit: no egui.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -57,11 +59,12 @@ fn dependencies_point_one_way() {
         ("carc-events", &["carc-rules"][..]),
         ("carc-replay", &["carc-events", "carc-rules"][..]),
         ("carc-sim", &["carc-rules"][..]),
+        ("carc-draw", &["carc-rules"][..]),
         ("carc-store", &[][..]),
         ("carc-archive", &["carc-events", "carc-store"][..]),
         (
             "carc-report",
-            &["carc-events", "carc-replay", "carc-rules"][..],
+            &["carc-draw", "carc-events", "carc-replay", "carc-rules"][..],
         ),
         (
             "carc-analysis",
@@ -73,6 +76,7 @@ fn dependencies_point_one_way() {
             &[
                 "carc-analysis",
                 "carc-archive",
+                "carc-draw",
                 "carc-events",
                 "carc-jcz",
                 "carc-report",
@@ -86,6 +90,7 @@ fn dependencies_point_one_way() {
             "carc-viewer-ui",
             &[
                 "carc-analysis",
+                "carc-draw",
                 "carc-events",
                 "carc-jcz",
                 "carc-replay",
@@ -106,7 +111,7 @@ fn dependencies_point_one_way() {
     .into_iter()
     .collect();
     let manifests = crate_manifests();
-    assert!(manifests.len() >= 9, "{manifests:?}");
+    assert!(manifests.len() >= 10, "{manifests:?}");
     for (name, manifest) in &manifests {
         let permitted = allowed
             .get(name.as_str())
@@ -246,6 +251,35 @@ fn jcz_parses_only_jcloisterzone_json_and_not_our_wire_format() {
                 "{} spells our wire format ({word}); go through carc-events",
                 path.display()
             );
+        }
+    }
+}
+
+#[test]
+fn draw_knows_no_gui_toolkit() {
+    // The board's shapes are shared by the egui viewer and the SVG/PNG/HTML pictures of the
+    // command line; egui stays in the viewer, which converts the shapes.
+    let manifest = root().join("crates/draw/Cargo.toml");
+    let deps = all_dependencies(&manifest);
+    assert!(deps.contains(&"carc-rules".to_string()), "{deps:?}");
+    for banned in [
+        "egui",
+        "epaint",
+        "ecolor",
+        "eframe",
+        "egui_plot",
+        "winit",
+        "glow",
+        "wgpu",
+    ] {
+        assert!(
+            !deps.iter().any(|d| d == banned),
+            "carc-draw depends on {banned}; it must stay free of GUI toolkits (ARCHITECTURE.md)"
+        );
+    }
+    for (path, text) in sources(&root().join("crates/draw/src")) {
+        for word in ["egui::", "epaint::", "ecolor::", "eframe::"] {
+            assert!(!text.contains(word), "{} uses {word}", path.display());
         }
     }
 }

@@ -11,7 +11,8 @@
 //! - [`loaded`]: opening a log, with clear messages for bad lines and illegal events.
 //! - [`library`]: games kept elsewhere (the store), behind a trait: this crate has no database.
 //! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
-//! - [`board`]: drawing the board from the tile data; pan and zoom.
+//! - [`board`]: the board on screen: pan, zoom, hit-testing, and painting the shapes that
+//!   `carc-draw` makes from the tile data (the same shapes as `carc render`'s pictures).
 //! - [`graph`]: the score graph.
 //! - [`quality`]: move quality (`carc-analysis`) run on a background thread, its marks.
 //! - [`app`]: the window and its panels.

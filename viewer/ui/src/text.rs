@@ -248,29 +248,17 @@ pub fn square_info(header: &Header, game: &Game, at: Pos) -> Option<Vec<String>>
     Some(out)
 }
 
-/// The colour of a player's meeples on the board.
+/// The colour of a player's meeples on the board (the palette of `carc-draw`, shared with the
+/// SVG pictures and the HTML report).
 pub fn meeple_color(c: Color) -> Color32 {
-    match c {
-        Color::Red => Color32::from_rgb(214, 40, 40),
-        Color::Blue => Color32::from_rgb(40, 90, 220),
-        Color::Green => Color32::from_rgb(40, 170, 70),
-        Color::Yellow => Color32::from_rgb(245, 205, 30),
-        Color::Black => Color32::from_rgb(25, 25, 25),
-        Color::Gray => Color32::from_rgb(150, 150, 150),
-    }
+    carc_draw::player_color(c.as_str()).map_or(Color32::WHITE, crate::board::color32)
 }
 
 /// A player's colour for text and plot lines: the meeple colour, lightened where it would
 /// vanish against the background.
 pub fn text_color(c: Color, dark_mode: bool) -> Color32 {
-    match (c, dark_mode) {
-        (Color::Red, true) => Color32::from_rgb(255, 100, 100),
-        (Color::Blue, true) => Color32::from_rgb(110, 160, 255),
-        (Color::Black, true) => Color32::from_rgb(235, 235, 235),
-        (Color::Yellow, false) => Color32::from_rgb(170, 130, 0),
-        (Color::Gray, false) => Color32::from_rgb(110, 110, 110),
-        _ => meeple_color(c),
-    }
+    carc_draw::player_text_color(c.as_str(), dark_mode)
+        .map_or_else(|| meeple_color(c), crate::board::color32)
 }
 
 #[cfg(test)]

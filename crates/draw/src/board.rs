@@ -1,0 +1,564 @@
+//! The board of a game as a draw list: the map board (if any), the tiles drawn from the tile
+//! data (no image assets), arrows, the overlay and the meeples.
+
+use carc_rules::{
+    ArrowState, FeatureKind, Game, MapBoard, Pos, Print, RegionKind, Rotation, SegmentLabel, Side,
+    Square, Terrain, TileType, TileTypeId,
+};
+
+use crate::color::*;
+use crate::geometry::{
+    arrow_triangle, cap, corner, meeple_spot, quad, shield_spot, side_corners, side_mid, sides_of,
+};
+use crate::{pt, Bounds, DrawList, Point, Shape, Stroke, StrokeAlign};
+
+/// What to draw besides the tiles. `Overlay::default()` draws nothing extra and white meeples.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Overlay<'a> {
+    /// Meeple colour per seat (white for a seat without one).
+    pub colors: &'a [Rgba],
+    /// The tile placed last (outlined).
+    pub last_placed: Option<Pos>,
+    /// The tile whose arrow the current event activated (its arrow is outlined in yellow).
+    pub activated_arrow: Option<Pos>,
+    /// Squares of a feature to highlight (a hovered score).
+    pub highlight: &'a [Pos],
+    /// Squares where the drawn tile could go.
+    pub legal: &'a [Pos],
+    /// The square under the pointer (outlined when it holds a tile).
+    pub hovered: Option<Pos>,
+}
+
+/// The world point of a square's centre.
+pub fn world_of(at: Pos) -> Point {
+    pt(at.x as f32, -(at.y as f32))
+}
+
+/// Corners of a square, shrunk by `inset` on every side.
+fn square(at: Pos, inset: f32) -> (Point, Point) {
+    let c = world_of(at);
+    let h = 0.5 - inset;
+    (c - pt(h, h), c + pt(h, h))
+}
+
+/// The part of the world a picture of the board shows: every placed tile and, on a map board,
+/// every square of the map that is not outside it, with half a square of margin (enough for
+/// the roads and cities printed abroad).
+pub fn board_bounds(game: &Game) -> Bounds {
+    let mut squares: Vec<Pos> = game.placed().iter().map(|p| p.at).collect();
+    if let Some(map) = game.map() {
+        squares.extend(
+            map.grid()
+                .filter(|(_, sq)| !matches!(sq, Square::Outside(_)))
+                .map(|(at, _)| at),
+        );
+    }
+    if squares.is_empty() {
+        squares.push(Pos::new(0, 0));
+    }
+    Bounds::of_points(squares.into_iter().map(world_of)).expand(1.0)
+}
+
+/// A placed tile by reference: its type, rotation and square. [`tile_type`] draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileAt {
+    pub tile: TileTypeId,
+    pub rotation: Rotation,
+    pub at: Pos,
+}
+
+/// The board in layers, drawn bottom to top. Writers that show many boards of one game share
+/// what repeats: the HTML report draws the map and each tile type once and refers to them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layers {
+    /// The parts of the map board that stay the same all game: squares, borders, segments
+    /// printed abroad, coats of arms of large cities, start squares. Empty without a map.
+    pub map: Vec<Shape>,
+    /// The parts of the map that change: large-city names (white once connected) and towns
+    /// (gone once covered).
+    pub map_marks: Vec<Shape>,
+    /// The placed tiles, in the order they were placed.
+    pub tiles: Vec<TileAt>,
+    /// The overlay, the arrows' states and the meeples.
+    pub top: Vec<Shape>,
+    /// See [`DrawList::bounds`].
+    pub bounds: Bounds,
+}
+
+/// The board of `game` with `overlay`, in drawing order.
+pub fn board(game: &Game, overlay: &Overlay<'_>) -> DrawList {
+    let layers = layers(game, overlay);
+    let mut shapes = layers.map;
+    shapes.extend(layers.map_marks);
+    for t in &layers.tiles {
+        tile_type(
+            game.tiles().get(t.tile),
+            t.rotation,
+            world_of(t.at),
+            &mut shapes,
+        );
+    }
+    shapes.extend(layers.top);
+    DrawList {
+        shapes,
+        bounds: layers.bounds,
+    }
+}
+
+/// The board of `game` with `overlay`, in layers.
+pub fn layers(game: &Game, overlay: &Overlay<'_>) -> Layers {
+    let (mut map, mut map_marks) = (Vec::new(), Vec::new());
+    if let Some(m) = game.map() {
+        map_board(&mut map, &mut map_marks, game, m);
+    }
+    let tiles = game
+        .placed()
+        .iter()
+        .map(|p| TileAt {
+            tile: p.tile,
+            rotation: p.rotation,
+            at: p.at,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for &at in overlay.legal {
+        let (min, max) = square(at, 0.06);
+        out.push(Shape::Rect {
+            min,
+            max,
+            rounding: 0.08,
+            fill: None,
+            stroke: Some(Stroke::new(0.02, 1.0, LEGAL)),
+            align: StrokeAlign::Inside,
+        });
+    }
+    for &at in overlay.highlight {
+        let (min, max) = square(at, 0.0);
+        out.push(Shape::Rect {
+            min,
+            max,
+            rounding: 0.0,
+            fill: Some(HIGHLIGHT_FILL),
+            stroke: Some(Stroke::new(0.04, 1.5, HIGHLIGHT)),
+            align: StrokeAlign::Inside,
+        });
+    }
+    for arrow in game.arrows() {
+        let c = world_of(arrow.at);
+        let points: Vec<Point> = arrow_triangle(arrow.side)
+            .into_iter()
+            .map(|p| c + p)
+            .collect();
+        let (fill, stroke) = if overlay.activated_arrow == Some(arrow.at) {
+            (None, Some(Stroke::new(0.04, 2.0, HIGHLIGHT)))
+        } else if arrow.state == ArrowState::Spent {
+            (Some(SPENT), None)
+        } else if arrow.state == ArrowState::Activated {
+            (None, Some(Stroke::new(0.02, 1.0, Rgba::WHITE)))
+        } else {
+            continue;
+        };
+        out.push(Shape::Polygon {
+            points,
+            fill,
+            stroke,
+        });
+    }
+    if let Some(at) = overlay.last_placed {
+        out.push(frame(at, Stroke::new(0.05, 2.0, LAST_PLACED)));
+    }
+    if let Some(at) = overlay.hovered {
+        if game.tile_at(at).is_some() {
+            out.push(frame(at, Stroke::pixels(1.5, Rgba::WHITE)));
+        }
+    }
+    for (player, at, _, label) in game.meeples() {
+        let color = overlay
+            .colors
+            .get(player as usize)
+            .copied()
+            .unwrap_or(Rgba::WHITE);
+        meeple(&mut out, world_of(at) + meeple_spot(label), label, color);
+    }
+    Layers {
+        map,
+        map_marks,
+        tiles,
+        top: out,
+        bounds: board_bounds(game),
+    }
+}
+
+/// A square's outline, drawn inside it.
+fn frame(at: Pos, stroke: Stroke) -> Shape {
+    let (min, max) = square(at, 0.0);
+    Shape::Rect {
+        min,
+        max,
+        rounding: 0.0,
+        fill: None,
+        stroke: Some(stroke),
+        align: StrokeAlign::Inside,
+    }
+}
+
+fn filled(at: Pos, color: Rgba) -> Shape {
+    let (min, max) = square(at, 0.0);
+    Shape::Rect {
+        min,
+        max,
+        rounding: 0.0,
+        fill: Some(color),
+        stroke: None,
+        align: StrokeAlign::Inside,
+    }
+}
+
+/// The map under the tiles: outside regions (sea, countries), the outline of the playable
+/// squares, large cities (blocked, printed as city with their coats of arms), start squares
+/// (darker margin), towns (a small house) and the road and city segments printed abroad.
+/// What never changes goes to `out`; names and towns, which do, to `marks`.
+fn map_board(out: &mut Vec<Shape>, marks: &mut Vec<Shape>, game: &Game, map: &MapBoard) {
+    for (at, sq) in map.grid() {
+        match sq {
+            Square::Outside(r) => {
+                let color = match map.regions()[r as usize].kind {
+                    RegionKind::Sea => MAP_SEA,
+                    RegionKind::Land => MAP_ABROAD,
+                };
+                out.push(filled(at, color));
+            }
+            Square::Playable => {
+                out.push(filled(at, MAP_LAND));
+                out.push(frame(at, Stroke::new(0.015, 0.5, MAP_OUTLINE)));
+            }
+            Square::LargeCity(_) => {
+                out.push(filled(at, CITY));
+                out.push(frame(at, Stroke::new(0.06, 1.0, WALL)));
+            }
+        }
+    }
+    // Outline of the playable land: sides between a playable square and the outside.
+    let stroke = Stroke::new(0.05, 1.0, MAP_OUTLINE);
+    for (at, sq) in map.grid() {
+        if sq != Square::Playable {
+            continue;
+        }
+        let c = world_of(at);
+        for side in Side::ALL {
+            let Some(border) = map.border(at, side) else {
+                continue;
+            };
+            let [a, b] = side_corners(side);
+            out.push(Shape::Line {
+                from: c + a,
+                to: c + b,
+                stroke,
+            });
+            if let Some(print) = border.print {
+                printed_abroad(out, c, side, print);
+            }
+        }
+    }
+    for (i, city) in map.large_cities().iter().enumerate() {
+        let Some(&first) = city.squares.first() else {
+            continue;
+        };
+        let c = world_of(first);
+        for k in 0..city.coats_of_arms.min(4) {
+            out.push(dot(c + pt(-0.3 + 0.2 * f32::from(k), -0.3), 0.07, SHIELD));
+        }
+        // A large city connected to the tiles gets a white name; a waiting one a dark name.
+        let color = if game.large_city_connected(i) {
+            Rgba::WHITE
+        } else {
+            Rgba::gray(40)
+        };
+        marks.push(label(c + pt(0.0, 0.15), 0.16, city.name, color));
+    }
+    for start in map.start_squares() {
+        out.push(Shape::Rect {
+            min: square(start.at, 0.04).0,
+            max: square(start.at, 0.04).1,
+            rounding: 0.0,
+            fill: None,
+            stroke: Some(Stroke::new(0.08, 1.0, MAP_OUTLINE)),
+            align: StrokeAlign::Inside,
+        });
+    }
+    for town in map.towns() {
+        if game.tile_at(town.at).is_some() {
+            continue;
+        }
+        let c = world_of(town.at);
+        let w = 0.12;
+        marks.push(Shape::Polygon {
+            points: vec![
+                c + pt(-w, 0.0),
+                c + pt(0.0, -w),
+                c + pt(w, 0.0),
+                c + pt(w, w),
+                c + pt(-w, w),
+            ],
+            fill: Some(TOWN),
+            stroke: None,
+        });
+        marks.push(label(c + pt(0.0, w * 2.2), 0.14, town.name, Rgba::WHITE));
+    }
+}
+
+/// A name on the map, shown only when a square is at least 24 pixels wide.
+fn label(at: Point, size: f32, text: &str, color: Rgba) -> Shape {
+    Shape::Text {
+        at,
+        size,
+        text: text.to_string(),
+        color,
+        min_scale: 24.0,
+    }
+}
+
+fn dot(centre: Point, radius: f32, color: Rgba) -> Shape {
+    Shape::Circle {
+        centre,
+        radius,
+        min_radius_px: 0.0,
+        fill: Some(color),
+        stroke: None,
+    }
+}
+
+/// A road or city printed abroad: a stub beyond the side of the square centred on `c`, with
+/// its coats of arms.
+fn printed_abroad(out: &mut Vec<Shape>, c: Point, side: Side, print: Print) {
+    let dir = side_mid(side) * 2.0;
+    let mid = c + side_mid(side);
+    let far = c + dir * 0.85;
+    match print.terrain {
+        Terrain::City => {
+            let across = pt(dir.y, dir.x).abs() * 0.25;
+            out.push(Shape::Polygon {
+                points: vec![
+                    mid - across,
+                    mid + across,
+                    far + across * 0.6,
+                    far - across * 0.6,
+                ],
+                fill: Some(CITY),
+                stroke: Some(Stroke::new(0.02, 1.0, WALL)),
+            });
+        }
+        _ => {
+            for stroke in [
+                Stroke::new(0.12, 0.0, ROAD_EDGE),
+                Stroke::new(0.08, 0.0, ROAD),
+            ] {
+                out.push(Shape::Line {
+                    from: mid,
+                    to: far,
+                    stroke,
+                });
+            }
+        }
+    }
+    for k in 0..print.coats_of_arms.min(4) {
+        out.push(dot(
+            mid + (far - mid) * (0.35 + 0.2 * f32::from(k)),
+            0.05,
+            SHIELD,
+        ));
+    }
+}
+
+/// A tile type with a rotation on the square centred on `centre`, appended to `out`.
+pub fn tile_type(tile: &TileType, rot: Rotation, centre: Point, out: &mut Vec<Shape>) {
+    let to = |p: Point| centre + p;
+    let pts = |ps: &[Point]| ps.iter().map(|&p| to(p)).collect::<Vec<Point>>();
+    let wall = Stroke::new(0.025, 1.0, WALL);
+    let whole = |fill: Rgba| Shape::Rect {
+        min: to(pt(-0.5, -0.5)),
+        max: to(pt(0.5, 0.5)),
+        rounding: 0.0,
+        fill: Some(fill),
+        stroke: None,
+        align: StrokeAlign::Inside,
+    };
+
+    out.push(whole(FIELD));
+
+    // Cities. Large ones (opposite sides, three or four sides) fill the square and get field
+    // caps drawn back over the sides they do not reach.
+    let mut cities: Vec<(u8, Vec<Side>)> = Vec::new();
+    for (i, seg) in tile.segments.iter().enumerate() {
+        if seg.kind == FeatureKind::City {
+            cities.push((i as u8, sides_of(tile.segment_sides(rot, i as u8))));
+        }
+    }
+    let is_large =
+        |sides: &[Side]| sides.len() >= 3 || (sides.len() == 2 && sides[0].opposite() == sides[1]);
+    for (_, sides) in cities.iter().filter(|(_, s)| is_large(s)) {
+        out.push(whole(CITY));
+        for side in Side::ALL.into_iter().filter(|x| !sides.contains(x)) {
+            let (outline, curve) = cap(side);
+            out.push(Shape::Polygon {
+                points: pts(&outline),
+                fill: Some(FIELD),
+                stroke: None,
+            });
+            out.push(Shape::Polyline {
+                points: pts(&curve),
+                stroke: wall,
+            });
+        }
+    }
+    for (_, sides) in cities.iter().filter(|(_, s)| !is_large(s)) {
+        let (outline, curve) = match sides.as_slice() {
+            [one] => cap(*one),
+            [a, b] => {
+                // Clockwise order: (N,W) is W then N.
+                if a.index() + 1 == b.index() {
+                    corner(*a, *b)
+                } else {
+                    corner(*b, *a)
+                }
+            }
+            _ => continue,
+        };
+        out.push(Shape::Polygon {
+            points: pts(&outline),
+            fill: Some(CITY),
+            stroke: None,
+        });
+        out.push(Shape::Polyline {
+            points: pts(&curve),
+            stroke: wall,
+        });
+    }
+
+    // Roads: a light band over a darker, wider one; a dead end gets a small round end.
+    for (i, seg) in tile.segments.iter().enumerate() {
+        if seg.kind != FeatureKind::Road {
+            continue;
+        }
+        let sides = sides_of(tile.segment_sides(rot, i as u8));
+        let path: Vec<Point> = match sides.as_slice() {
+            [one] => vec![side_mid(*one), Point::ZERO],
+            [a, b] if a.opposite() == *b => vec![side_mid(*a), side_mid(*b)],
+            [a, b] => quad(side_mid(*a), Point::ZERO, side_mid(*b), 12).collect(),
+            _ => sides
+                .iter()
+                .flat_map(|&x| [side_mid(x), Point::ZERO])
+                .collect(),
+        };
+        let p = pts(&path);
+        out.push(Shape::Polyline {
+            points: p.clone(),
+            stroke: Stroke::new(0.15, 2.25, ROAD_EDGE),
+        });
+        out.push(Shape::Polyline {
+            points: p,
+            stroke: Stroke::new(0.1, 1.5, ROAD),
+        });
+        if sides.len() == 1 {
+            out.push(Shape::Circle {
+                centre: to(Point::ZERO),
+                radius: 0.09,
+                min_radius_px: 1.35,
+                fill: Some(ROAD),
+                stroke: Some(Stroke::new(0.025, 0.375, ROAD_EDGE)),
+            });
+        }
+    }
+
+    // Monastery: a small church (body and roof) in the centre.
+    if tile.monastery_segment().is_some() {
+        let thin_wall = Stroke::new(0.015, 1.0, WALL);
+        out.push(Shape::Rect {
+            min: to(pt(-0.15, -0.05)),
+            max: to(pt(0.15, 0.17)),
+            rounding: 0.0,
+            fill: Some(MONASTERY_WALL),
+            stroke: Some(thin_wall),
+            align: StrokeAlign::Middle,
+        });
+        out.push(Shape::Polygon {
+            points: vec![to(pt(-0.2, -0.05)), to(pt(0.0, -0.22)), to(pt(0.2, -0.05))],
+            fill: Some(MONASTERY),
+            stroke: Some(thin_wall),
+        });
+        out.push(Shape::Rect {
+            min: to(pt(-0.035, 0.07)),
+            max: to(pt(0.035, 0.17)),
+            rounding: 0.0,
+            fill: Some(WALL),
+            stroke: None,
+            align: StrokeAlign::Inside,
+        });
+    }
+
+    // Coats of arms.
+    for (i, sides) in &cities {
+        if tile.segments[*i as usize].coats_of_arms == 0 {
+            continue;
+        }
+        let c = shield_spot(sides);
+        let k = 0.07;
+        out.push(Shape::Polygon {
+            points: vec![
+                to(c + pt(-k, -k)),
+                to(c + pt(k, -k)),
+                to(c + pt(k, 0.2 * k)),
+                to(c + pt(0.0, 1.3 * k)),
+                to(c + pt(-k, 0.2 * k)),
+            ],
+            fill: Some(SHIELD),
+            stroke: Some(Stroke::new(0.012, 1.0, Rgba::WHITE)),
+        });
+    }
+
+    if let Some(arrow) = tile.arrow(rot) {
+        out.push(Shape::Polygon {
+            points: pts(&arrow_triangle(arrow.side)),
+            fill: Some(arrow_color(arrow.symbol)),
+            stroke: Some(Stroke::new(0.012, 1.0, Rgba::BLACK)),
+        });
+    }
+
+    // The tile's edge: one pixel at any zoom, so that neighbouring tiles stay apart.
+    out.push(Shape::Rect {
+        min: to(pt(-0.5, -0.5)),
+        max: to(pt(0.5, 0.5)),
+        rounding: 0.0,
+        fill: None,
+        stroke: Some(Stroke::pixels(1.0, FIELD_EDGE)),
+        align: StrokeAlign::Inside,
+    });
+}
+
+/// A meeple standing at `p`; a farmer lies down.
+fn meeple(out: &mut Vec<Shape>, p: Point, label: SegmentLabel, color: Rgba) {
+    let outline = if color.is_dark() {
+        Rgba::WHITE
+    } else {
+        MEEPLE_OUTLINE
+    };
+    let stroke = Some(Stroke::new(0.02, 1.0, outline));
+    if label.kind == FeatureKind::Field {
+        out.push(Shape::Rect {
+            min: p - pt(0.14, 0.065),
+            max: p + pt(0.14, 0.065),
+            rounding: 0.06,
+            fill: Some(color),
+            stroke,
+            align: StrokeAlign::Middle,
+        });
+    } else {
+        out.push(Shape::Circle {
+            centre: p,
+            radius: 0.11,
+            min_radius_px: 0.0,
+            fill: Some(color),
+            stroke,
+        });
+    }
+}

@@ -1,0 +1,274 @@
+//! The HTML report: the hand-written sample game compared with a golden file, untrusted text
+//! escaped, the choice of board pictures, and a page that needs nothing from outside.
+//! After an intended change of wording or drawing, regenerate the golden file with
+//! `UPDATE_GOLDEN=1 cargo test -p carc-report` and review the diff (and the page in a browser).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use carc_events::annotation::{Annotation, Glyph};
+use carc_events::read_log;
+use carc_replay::{fold, Timeline};
+use carc_report::{html, Boards, HtmlOptions};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn sample_text() -> String {
+    std::fs::read_to_string(root().join("../../logs/short-game-rulings.jsonl")).unwrap()
+}
+
+fn timeline(text: &str) -> Timeline {
+    fold(read_log(text.as_bytes()).unwrap(), &[])
+}
+
+fn note(game: &str, seq: u64, glyph: Option<Glyph>, text: &str) -> (u64, Annotation) {
+    (
+        seq,
+        Annotation {
+            game: game.into(),
+            seq,
+            glyph,
+            text: text.into(),
+        },
+    )
+}
+
+/// The tag names used in a page (opening and closing tags alike).
+fn tags(page: &str) -> BTreeSet<String> {
+    page.split('<')
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '/' || *c == '!')
+                .collect::<String>()
+                .trim_start_matches('/')
+                .to_ascii_lowercase()
+        })
+        .collect()
+}
+
+#[test]
+fn the_sample_game_reads_as_the_golden_page() {
+    // Given the sample game with the annotations of the Markdown golden test
+    let annotations: BTreeMap<u64, Annotation> = [
+        note(
+            "short-game-rulings",
+            5,
+            Some(Glyph::Dubious),
+            "why not the city?",
+        ),
+        note(
+            "short-game-rulings",
+            19,
+            None,
+            "joining the two cities\nmakes a tie: 8 each",
+        ),
+    ]
+    .into_iter()
+    .collect();
+    // When the page is written with a board after every turn
+    let got = html(
+        &timeline(&sample_text()),
+        &annotations,
+        &HtmlOptions::default(),
+    );
+    // Then it is the golden file, byte for byte
+    let golden = root().join("tests/golden/short-game-rulings.html");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&golden, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&golden).unwrap();
+    assert!(got == want, "the page differs from {}", golden.display());
+}
+
+#[test]
+fn the_page_holds_every_score_folded_the_annotations_and_the_final_table() {
+    let annotations: BTreeMap<u64, Annotation> = [note(
+        "short-game-rulings",
+        19,
+        Some(Glyph::Interesting),
+        "a tie",
+    )]
+    .into_iter()
+    .collect();
+    let page = html(
+        &timeline(&sample_text()),
+        &annotations,
+        &HtmlOptions::default(),
+    );
+    // The tie of event 19 is a collapsible score with its breakdown inside
+    assert!(page.contains(
+        "<details class=\"score\"><summary>score: city (completed) city N at (0,0): 2 × 4 tiles + 2 × 0 coats of arms = 8; Ada and Brandt +8  [base.score.city.completed]</summary>\n<ul>\n<li>tiles: (-1,0) (-1,1) (0,0) (0,1)</li>"
+    ), "{page}");
+    // The glyph sits on its event, with its meaning as a tooltip, and the comment below it
+    assert!(page.contains(
+        "<li id=\"event-19\"><span class=\"seq\">19</span><abbr class=\"glyph\" title=\""
+    ));
+    assert!(page.contains("<blockquote class=\"note\">a tie</blockquote>"));
+    // The field is scored at the end, and the table closes the page with the winner in bold
+    assert!(page.contains("<h2 id=\"final-scoring\">Final scoring</h2>"));
+    assert!(page.contains("[base.score.field.final]"));
+    assert!(page.ends_with(
+        "<tr class=\"winner\"><td>Ada</td><td class=\"points\">20</td></tr>\n<tr><td>Brandt</td><td class=\"points\">11</td></tr>\n</tbody>\n</table>\n</body>\n</html>\n"
+    ));
+    // The score graph has one line per player, in the players' colours (red, blue)
+    assert_eq!(page.matches("stroke-linejoin=\"round\"").count(), 2);
+    assert!(page.contains("stroke=\"#d62828\" stroke-width=\"3.2\""));
+    assert!(page.contains("stroke=\"#285adc\" stroke-width=\"2\""));
+}
+
+#[test]
+fn text_from_the_log_and_the_annotations_is_escaped() {
+    // Given a log whose game id and first player's name are markup, and an annotation that is
+    // a script
+    let evil_name = "\"&<>'";
+    let text = sample_text()
+        .replacen(
+            "\"game\":\"short-game-rulings\"",
+            "\"game\":\"g<b>&amp;\"",
+            1,
+        )
+        .replacen("{\"name\":\"Ada\"", "{\"name\":\"\\\"&<>'\"", 1);
+    let tl = timeline(&text);
+    assert_eq!(tl.log.header.players[0].name, evil_name);
+    assert!(tl.error.is_none());
+    let annotations: BTreeMap<u64, Annotation> = [note(
+        "g<b>&amp;",
+        3,
+        Some(Glyph::Blunder),
+        "<script>alert(1)</script>",
+    )]
+    .into_iter()
+    .collect();
+    // When the page is written
+    let page = html(&tl, &annotations, &HtmlOptions::default());
+    // Then the raw markup never appears, only its escaped form
+    assert!(!page.contains("<script"), "a script tag got through");
+    assert!(!page.contains(evil_name));
+    assert!(!page.contains("<b>"));
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    let escaped = "&quot;&amp;&lt;&gt;&#39;";
+    assert!(page.contains("<title>Game g&lt;b&gt;&amp;amp;</title>"));
+    // The name is escaped wherever it appears: setup, sentences, graph, legend and table
+    assert!(page.contains(&format!("{escaped} (red)")));
+    assert!(page.contains(&format!("{escaped} drew tile N")));
+    assert!(page.contains(&format!("<title>{escaped}</title></polyline>")));
+    assert!(page.contains(&format!("<td>{escaped}</td>")));
+    // And the page uses only its own tags
+    let allowed: BTreeSet<String> = [
+        "!doctype",
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "body",
+        "h1",
+        "h2",
+        "h3",
+        "ul",
+        "li",
+        "span",
+        "strong",
+        "section",
+        "div",
+        "abbr",
+        "details",
+        "summary",
+        "p",
+        "blockquote",
+        "figure",
+        "figcaption",
+        "svg",
+        "rect",
+        "polygon",
+        "polyline",
+        "line",
+        "circle",
+        "text",
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "code",
+        "defs",
+        "g",
+        "use",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
+    let used = tags(&page);
+    assert!(used.is_subset(&allowed), "{:?}", used.difference(&allowed));
+}
+
+#[test]
+fn boards_are_drawn_after_every_turn_after_chosen_turns_or_not_at_all() {
+    let tl = timeline(&sample_text());
+    let turns: BTreeSet<u32> = tl.steps.iter().map(|s| s.turn).collect();
+    let boards = |b: Boards| {
+        let page = html(&tl, &BTreeMap::new(), &HtmlOptions { boards: b });
+        (
+            page.matches("<figure class=\"board\">").count(),
+            page.contains("<figcaption>The board after turn 3 (event 10)</figcaption>"),
+            page.contains("<figcaption>The board after the start (event 1)</figcaption>"),
+        )
+    };
+    // Given every turn (the default), then one picture per turn, the start included
+    assert_eq!(boards(Boards::EveryTurn), (turns.len(), true, true));
+    // Given turns 3 and 6 and a turn the game does not have, then two pictures
+    let chosen = Boards::Turns([3, 6, 999].into_iter().collect());
+    assert_eq!(boards(chosen), (2, true, false));
+    // Given none, then none
+    assert_eq!(boards(Boards::None), (0, false, false));
+}
+
+#[test]
+fn the_page_needs_nothing_from_outside() {
+    // Given a game on the Germany map with the 20th Anniversary (map names, arrows)
+    let text = std::fs::read_to_string(
+        root().join("../../logs/sim-4p-germany-anniversary-3-starts.jsonl"),
+    )
+    .unwrap();
+    let page = html(&timeline(&text), &BTreeMap::new(), &HtmlOptions::default());
+    // Then it links, loads and runs nothing: the only URL is the SVG namespace, and the only
+    // references are to the page's own shared pictures (the map and the tiles)
+    for word in [
+        "src=", "url(", "<script", "<link", "@import", "<img", "<iframe",
+    ] {
+        assert!(!page.contains(word), "{word}");
+    }
+    let refs = page.matches("href=").count();
+    assert!(refs > 100, "{refs}");
+    assert_eq!(page.matches("<use href=\"#carc-").count(), refs);
+    for id in ["carc-map", "carc-tile-"] {
+        assert!(page.contains(&format!("<g id=\"{id}")), "{id}");
+    }
+    let urls = page.matches("http").count();
+    let namespaces = page.matches("xmlns=\"http://www.w3.org/2000/svg\"").count();
+    assert_eq!(
+        urls,
+        namespaces + 1,
+        "the namespaces and the policy's http-equiv"
+    );
+    // And the scripts that could still sneak in are forbidden by the page's policy
+    assert!(page.contains("content=\"default-src 'none'; style-src 'unsafe-inline'\""));
+    // The map's large cities are named on the boards
+    assert!(page.contains(">Hamburg</text>"));
+}
+
+#[test]
+fn a_log_that_turns_illegal_says_where_and_keeps_the_legal_part() {
+    let bad = sample_text().replace(
+        "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,-1]",
+        "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,0]",
+    );
+    let page = html(&timeline(&bad), &BTreeMap::new(), &HtmlOptions::default());
+    assert!(page.contains("<strong>The log stops being legal here:</strong> line 10, event 9"));
+    assert!(page.contains("Scores (the game is not finished)"));
+    assert!(!page.contains("id=\"event-9\""));
+}
