@@ -44,15 +44,36 @@ fn healthy() -> (TempDir, PathBuf) {
     (dir, path)
 }
 
+/// Runs `open` until it succeeds or gives an error that is not about the file lock. sled lets
+/// go of its lock only when its background flusher thread has dropped the database too, which
+/// can happen a moment after the last handle is dropped on a loaded machine.
+fn when_unlocked<T, E: std::fmt::Display>(mut open: impl FnMut() -> Result<T, E>) -> T {
+    let mut tries = 0;
+    loop {
+        match open() {
+            Ok(v) => return v,
+            Err(e) if tries < 200 && is_lock_message(&e.to_string()) => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            Err(e) => panic!("cannot open the store: {e}"),
+        }
+    }
+}
+
+fn is_lock_message(message: &str) -> bool {
+    message.contains("acquire lock") || message.contains("in use by another process")
+}
+
 /// Opens the store's sled database directly (the store must be closed).
 fn damage(path: &Path, f: impl FnOnce(&sled::Db)) {
-    let db = sled::open(path).unwrap();
+    let db = when_unlocked(|| sled::open(path));
     f(&db);
     db.flush().unwrap();
 }
 
 fn report_of(path: &Path) -> carc_store::VerifyReport {
-    let store = Store::open(path).unwrap();
+    let store = when_unlocked(|| Store::open(path));
     store.verify().unwrap()
 }
 
