@@ -236,7 +236,6 @@ pub fn plan_import(
 ) -> Result<std::result::Result<ImportPlan, (usize, String)>> {
     let game = bundle.header.game.clone();
     let players = bundle.header.players.len();
-    let last = bundle.last_seq();
     let text = |records: Vec<Vec<u8>>| -> Vec<String> {
         records
             .iter()
@@ -247,17 +246,11 @@ pub fn plan_import(
     let stored_variations = text(read_records(store, Companion::Variations, &game)?);
     let mut records = Vec::new();
 
+    if let Some(problem) = annotation_off_the_game(bundle) {
+        return Ok(Err(problem));
+    }
     let (mut annotations, _) = in_force(&game, stored_annotations.iter().map(String::as_str));
-    for (line, a) in &bundle.annotations {
-        if a.seq == 0 || a.seq > last {
-            return Ok(Err((
-                *line,
-                format!(
-                    "annotation of event {}, but game {game} has events 1 to {last}",
-                    a.seq
-                ),
-            )));
-        }
+    for (_, a) in &bundle.annotations {
         let changed = if a.is_empty() {
             annotations.remove(&a.seq).is_some()
         } else {
@@ -286,16 +279,8 @@ pub fn plan_import(
             records.push((Companion::Variations, record.to_json()));
         }
     }
-    let game_only = bundle.clone().without_companions();
-    for (name, line) in &set_on_line {
-        match carc_replay::variation::fold_variation(&game_only, &variations, name, loaded) {
-            Err(e) => return Ok(Err((*line, e.to_string()))),
-            Ok(replayed) => {
-                if let Some(why) = replayed.error() {
-                    return Ok(Err((*line, why)));
-                }
-            }
-        }
+    if let Some(problem) = illegal_variation(bundle, &variations, &set_on_line, loaded) {
+        return Ok(Err(problem));
     }
     Ok(Ok(ImportPlan { game, records }))
 }
@@ -320,38 +305,51 @@ pub fn game_lines(bytes: &[u8], bundle: &Log) -> Vec<u8> {
 /// The first problem of a bundle's own records, as `(line, message)`: an annotation on an
 /// event the game does not have, or a variation that does not replay legally.
 pub fn bundle_problem(bundle: &Log, loaded: &[carc_rules::TileSet]) -> Option<(usize, String)> {
-    let last = bundle.last_seq();
-    if let Some((line, a)) = bundle
-        .annotations
-        .iter()
-        .find(|(_, a)| a.seq == 0 || a.seq > last)
-    {
-        return Some((
-            *line,
-            format!(
-                "annotation of event {}, but the game has events 1 to {last}",
-                a.seq
-            ),
-        ));
+    if let Some(problem) = annotation_off_the_game(bundle) {
+        return Some(problem);
     }
     let records = bundle.variations.iter().map(|(_, r)| r.clone());
     let variations = carc_events::variation::apply_records(&bundle.header.game, records);
-    let game_only = bundle.clone().without_companions();
-    for name in variations.keys() {
-        let line = bundle
-            .variations
-            .iter()
-            .rev()
-            .find(|(_, r)| r.name() == name)
-            .map_or(0, |(l, _)| *l);
-        match carc_replay::variation::fold_variation(&game_only, &variations, name, loaded) {
-            Err(e) => return Some((line, e.to_string())),
-            Ok(replayed) => {
-                if let Some(why) = replayed.error() {
-                    return Some((line, why));
-                }
-            }
-        }
+    // Each variation is named by the last bundle line that set it.
+    let mut set_on_line = BTreeMap::new();
+    for (line, record) in &bundle.variations {
+        set_on_line.insert(record.name().to_string(), *line);
     }
-    None
+    set_on_line.retain(|name, _| variations.contains_key(name));
+    illegal_variation(bundle, &variations, &set_on_line, loaded)
+}
+
+/// A bundle's first annotation on an event its game does not have, as `(line, message)`.
+fn annotation_off_the_game(bundle: &Log) -> Option<(usize, String)> {
+    let last = bundle.last_seq();
+    bundle
+        .annotations
+        .iter()
+        .find(|(_, a)| a.seq == 0 || a.seq > last)
+        .map(|(line, a)| {
+            (
+                *line,
+                format!(
+                    "annotation of event {}, but game {} has events 1 to {last}",
+                    a.seq, bundle.header.game
+                ),
+            )
+        })
+}
+
+/// The first of the variations named (with the bundle line that set each) that does not
+/// replay legally from the bundle's game, as `(line, message)`.
+fn illegal_variation(
+    bundle: &Log,
+    variations: &BTreeMap<String, Variation>,
+    set_on_line: &BTreeMap<String, usize>,
+    loaded: &[carc_rules::TileSet],
+) -> Option<(usize, String)> {
+    let game_only = bundle.clone().without_companions();
+    set_on_line.iter().find_map(|(name, line)| {
+        match carc_replay::variation::fold_variation(&game_only, variations, name, loaded) {
+            Err(e) => Some((*line, e.to_string())),
+            Ok(replayed) => replayed.error().map(|why| (*line, why)),
+        }
+    })
 }

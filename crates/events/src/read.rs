@@ -304,7 +304,7 @@ impl BodyDecoder {
             Some(VARIATION_TYPE) => return self.decode_variation(fields),
             _ => {}
         }
-        let envelope = decode_event_object(fields, self.players, self.next_seq)?;
+        let envelope = decode_event_fields(fields, type_name, self.players, self.next_seq)?;
         self.next_seq = self.next_seq.saturating_add(1);
         Ok(Record::Event(envelope))
     }
@@ -391,11 +391,22 @@ fn type_of(fields: &Map<String, Value>) -> Result<Option<String>, DecodeErrorKin
 /// Decodes an event given as a JSON object (a log line, or a move of a variation): `seq` must
 /// be `expected_seq`, the `type` known, the fields valid and the player one of the `players`.
 pub(crate) fn decode_event_object(
-    mut fields: Map<String, Value>,
+    fields: Map<String, Value>,
     players: usize,
     expected_seq: u64,
 ) -> Result<Envelope, DecodeErrorKind> {
     let type_name = type_of(&fields)?;
+    decode_event_fields(fields, type_name, players, expected_seq)
+}
+
+/// [`decode_event_object`] once the line's `type` has been read (the log reader reads it
+/// first to tell events from the other lines, and a line is read once).
+fn decode_event_fields(
+    mut fields: Map<String, Value>,
+    type_name: Option<String>,
+    players: usize,
+    expected_seq: u64,
+) -> Result<Envelope, DecodeErrorKind> {
     let Some(seq) = fields.remove("seq") else {
         return Err(match type_name {
             Some(t) if EVENT_TYPES.contains(&t.as_str()) => {

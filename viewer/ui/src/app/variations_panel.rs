@@ -33,14 +33,6 @@ impl ViewerApp {
         self.variation.as_ref().map(|v| v.name.as_str())
     }
 
-    /// The game's own timeline, also while a variation is shown.
-    fn main_timeline(&self) -> Option<&Timeline> {
-        match &self.variation {
-            Some(v) => Some(&v.main),
-            None => self.game.as_ref().map(|g| &g.timeline),
-        }
-    }
-
     /// Shows the variation `name` in place of the game, at its first own move.
     pub fn enter_variation(&mut self, name: &str) {
         self.leave_variation();
@@ -223,9 +215,6 @@ impl ViewerApp {
         }
         if !items.is_empty() {
             ui.weak(format!("kept in {}", g.variations.location()));
-        }
-        if self.main_timeline().is_none() {
-            return;
         }
         match action {
             Some(("enter", name)) => self.enter_variation(&name),
