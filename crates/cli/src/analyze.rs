@@ -146,13 +146,15 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode>
 /// The move quality for the Markdown report: the mark and the best alternative under each
 /// marked move, and a closing section with each player's totals.
 pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
-    let mut extras = carc_report::Extras::default();
+    use carc_report::{Column, EventNote, Extras, Section, Table};
+    let mut extras = Extras::default();
     for t in &q.turns {
         let Some(mark) = t.mark else { continue };
         extras.events.insert(
             t.seq,
-            carc_report::EventNote {
+            EventNote {
                 glyph: mark.glyph().to_string(),
+                meaning: format!("move quality: {}, {:.1} points lost", mark.name(), t.loss),
                 lines: vec![format!(
                     "move quality: {} {}, {:.1} points lost; best found: {} ({:+.1}, against {:+.1} for the move played)",
                     mark.glyph(),
@@ -165,8 +167,13 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
             },
         );
     }
-    let mut lines = vec![
-        format!(
+    let column = |name: &str, numeric: bool| Column {
+        name: name.to_string(),
+        numeric,
+    };
+    extras.section = Some(Section {
+        title: "Move quality".to_string(),
+        paragraphs: vec![format!(
             "{} playouts per move and stage, seed {}, {} playouts. A move's value is the mover's final score minus the best final score of the other players, averaged over the playouts; the loss is the best value found minus the value of the move played. Marks: ?! inaccuracy (loss of {} points or more), ? mistake ({} or more), ?? blunder ({} or more).",
             q.options.playouts,
             q.options.seed,
@@ -174,18 +181,32 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
             quality::INACCURACY,
             quality::MISTAKE,
             quality::BLUNDER
-        ),
-        String::new(),
-        "| player | turns judged | average loss | ?! | ? | ?? |".to_string(),
-        "|---|---:|---:|---:|---:|---:|".to_string(),
-    ];
-    for p in &q.players {
-        lines.push(format!(
-            "| {} | {} | {:.2} | {} | {} | {} |",
-            p.name, p.turns, p.average_loss, p.inaccuracies, p.mistakes, p.blunders
-        ));
-    }
-    extras.section = Some(("Move quality".to_string(), lines));
+        )],
+        table: Some(Table {
+            columns: vec![
+                column("player", false),
+                column("turns judged", true),
+                column("average loss", true),
+                column("?!", true),
+                column("?", true),
+                column("??", true),
+            ],
+            rows: q
+                .players
+                .iter()
+                .map(|p| {
+                    vec![
+                        p.name.clone(),
+                        p.turns.to_string(),
+                        format!("{:.2}", p.average_loss),
+                        p.inaccuracies.to_string(),
+                        p.mistakes.to_string(),
+                        p.blunders.to_string(),
+                    ]
+                })
+                .collect(),
+        }),
+    });
     extras
 }
 

@@ -710,8 +710,8 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     if args.game_only && args.format != ExportFormat::Jsonl {
         bail!("--game-only leaves out annotations and variations of a jsonl bundle; it goes with --format jsonl only");
     }
-    if args.quality.quality && args.format != ExportFormat::Md {
-        bail!("--quality marks the moves in the report; it goes with --format md only");
+    if args.quality.quality && !matches!(args.format, ExportFormat::Md | ExportFormat::Html) {
+        bail!("--quality marks the moves in the report; it goes with --format md or html only");
     }
     let kind = report_kind(args)?;
     // A file path that exists is a file; anything else is a stored game id.
@@ -766,8 +766,8 @@ fn report_kind(args: &ExportArgs) -> Result<Report> {
     }
 }
 
-/// The Markdown (with the move quality, when asked for) or HTML report of a replayed game
-/// with the annotations in force.
+/// The Markdown or HTML report of a replayed game with the annotations in force and, when
+/// asked for, the move quality (after the cheap checks, as it takes seconds).
 fn report(
     ctx: &Ctx,
     timeline: &Timeline,
@@ -775,29 +775,28 @@ fn report(
     kind: Report,
     args: &ExportArgs,
 ) -> Result<Vec<u8>> {
-    Ok(match kind {
-        Report::Md => {
-            let extras = if args.quality.quality {
-                let options = args.quality.options(None);
-                crate::analyze::quality_extras(&crate::analyze::quality_of(
-                    ctx, timeline, &options,
-                )?)
-            } else {
-                carc_report::Extras::default()
-            };
-            carc_report::markdown_with(timeline, annotations, &extras).into_bytes()
+    if let Report::Html(carc_report::HtmlOptions {
+        boards: carc_report::Boards::Turns(turns),
+    }) = &kind
+    {
+        let last = timeline.steps.last().map_or(0, |s| s.turn);
+        if let Some(t) = turns.iter().find(|&&t| t > last) {
+            bail!(
+                "--boards: there is no turn {t}; game {} has turns 0 to {last}",
+                timeline.log.header.game
+            );
         }
+    }
+    let extras = if args.quality.quality {
+        let options = args.quality.options(None);
+        crate::analyze::quality_extras(&crate::analyze::quality_of(ctx, timeline, &options)?)
+    } else {
+        carc_report::Extras::default()
+    };
+    Ok(match kind {
+        Report::Md => carc_report::markdown_with(timeline, annotations, &extras).into_bytes(),
         Report::Html(options) => {
-            if let carc_report::Boards::Turns(turns) = &options.boards {
-                let last = timeline.steps.last().map_or(0, |s| s.turn);
-                if let Some(t) = turns.iter().find(|&&t| t > last) {
-                    bail!(
-                        "--boards: there is no turn {t}; game {} has turns 0 to {last}",
-                        timeline.log.header.game
-                    );
-                }
-            }
-            carc_report::html(timeline, annotations, &options).into_bytes()
+            carc_report::html_with(timeline, annotations, &extras, &options).into_bytes()
         }
     })
 }

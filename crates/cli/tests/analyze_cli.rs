@@ -245,8 +245,86 @@ fn the_markdown_report_with_quality_marks_moves_and_names_the_best_alternative()
         stripped.push(line);
     }
     assert_eq!(stripped.join("\n") + "\n", plain);
-    // And --quality goes with the md format only
+    // And --quality goes with the report formats only
     let o = carc_with_store(&store, &["export", log, "--quality"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--format md"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--format md or html"), "{}", stderr(&o));
+}
+
+/// The events a Markdown report marks with a move-quality line.
+fn marked_in_markdown(md: &str) -> Vec<u64> {
+    let mut marked = Vec::new();
+    let mut current: Option<u64> = None;
+    for line in md.lines() {
+        if let Some(rest) = line.strip_prefix("- **") {
+            current = rest.split("**").next().and_then(|n| n.parse().ok());
+        }
+        if line.starts_with("  - move quality: ") {
+            marked.extend(current);
+        }
+    }
+    marked
+}
+
+#[test]
+fn the_html_report_with_quality_marks_the_same_moves_in_the_list_and_on_the_graph() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let log = logs_dir().join("short-game-rulings.jsonl");
+    let log = log.to_str().unwrap();
+    let quality = ["--quality", "--playouts", "20", "--seed", "1"];
+    // Given the Markdown and the HTML reports with the move quality of the same seed
+    let md = carc_with_store(
+        &store,
+        &[&["export", log, "--format", "md"][..], &quality].concat(),
+    );
+    assert!(md.status.success(), "{}", stderr(&md));
+    let md = stdout(&md);
+    let args = [
+        &["export", log, "--format", "html", "--boards", "none"][..],
+        &quality,
+    ]
+    .concat();
+    let o = carc_with_store(&store, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = stdout(&o);
+    // Then the page marks exactly the events the Markdown report marks
+    let marked = marked_in_markdown(&md);
+    assert!(marked.contains(&24), "{md}");
+    for seq in &marked {
+        let item = format!("<li id=\"event-{seq}\"><span class=\"seq\">{seq}</span>");
+        let at = page
+            .find(&item)
+            .unwrap_or_else(|| panic!("no event {seq} in {page}"));
+        let line_end = at + page[at..].find('\n').unwrap();
+        assert!(
+            page[at..line_end].contains("<abbr class=\"glyph extra\" title=\"move quality: "),
+            "{}",
+            &page[at..line_end]
+        );
+        // And each mark is on the score graph, linked to its event
+        assert!(
+            page.contains(&format!("<a href=\"#event-{seq}\">")),
+            "{seq}"
+        );
+    }
+    assert_eq!(
+        page.matches("<abbr class=\"glyph extra\"").count(),
+        marked.len()
+    );
+    assert_eq!(page.matches("<a href=\"#event-").count(), marked.len());
+    // And the best move found is listed under event 24
+    assert!(
+        page.contains("<ul class=\"extra\">\n<li>move quality: "),
+        "{page}"
+    );
+    // And the page closes with each player's totals as a table
+    assert!(
+        page.contains("<h2 id=\"section\">Move quality</h2>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<tr><td>Brandt</td><td class=\"num\">5</td>"),
+        "{page}"
+    );
 }

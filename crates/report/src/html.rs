@@ -17,11 +17,12 @@ use carc_draw::{
 };
 use carc_events::annotation::Annotation;
 use carc_events::{Color, Header};
-use carc_replay::describe::{
-    describe_arrows, describe_event, score_details, score_headline, seat_name,
-};
-use carc_replay::{Step, Timeline};
-use carc_rules::{Score, ScoreTime};
+use carc_replay::describe::{score_details, score_headline, seat_name};
+use carc_replay::Timeline;
+use carc_rules::Score;
+
+use crate::extras::{Extras, Section};
+use crate::outline::{outline, Event, Outline, ScoreTable};
 
 /// Which turns get a picture of the board after them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,73 +68,68 @@ pub fn html(
     annotations: &BTreeMap<u64, Annotation>,
     options: &HtmlOptions,
 ) -> String {
-    let header = &timeline.log.header;
+    html_with(timeline, annotations, &Extras::default(), options)
+}
+
+/// [`html`] with the caller's [`Extras`]: their marks follow the annotations' glyphs and are
+/// drawn on the score graph, their lines are listed under the events, and their section closes
+/// the page.
+pub fn html_with(
+    timeline: &Timeline,
+    annotations: &BTreeMap<u64, Annotation>,
+    extras: &Extras,
+    options: &HtmlOptions,
+) -> String {
+    let o = outline(timeline, annotations, extras);
+    let header = o.header;
     let mut out = String::new();
     head(&mut out, header);
     setup(&mut out, header);
-    score_graph(&mut out, header, timeline);
+    score_graph(&mut out, &o, timeline);
     let _ = writeln!(out, "<h2>Turn by turn</h2>");
-    let any_board = timeline.steps.iter().any(|s| options.boards.wants(s.turn));
-    if any_board {
+    if o.turns.iter().any(|t| options.boards.wants(t.number)) {
         symbols(&mut out, timeline);
     }
-    let mut finals: Vec<&Score> = Vec::new();
-    let steps = &timeline.steps;
-    let mut i = 0;
-    while i < steps.len() {
-        // One turn: the steps from `i` while the turn number stays the same.
-        let turn = steps[i].turn;
-        let end = steps[i..]
-            .iter()
-            .position(|s| s.turn != turn)
-            .map_or(steps.len(), |k| i + k);
-        let title = match (turn, steps[i].seat) {
-            (0, _) => "Start".to_string(),
-            (t, Some(seat)) => format!("Turn {t}: {}", seat_name(header, seat)),
-            (t, None) => format!("Turn {t}"),
-        };
+    for turn in &o.turns {
         let _ = writeln!(
             out,
-            "<section class=\"turn\" id=\"turn-{turn}\">\n<div class=\"moves\">\n<h3>{}</h3>\n<ul class=\"events\">",
-            escape(&title)
+            "<section class=\"turn\" id=\"turn-{}\">\n<div class=\"moves\">\n<h3>{}</h3>\n<ul class=\"events\">",
+            turn.number,
+            escape(&turn.title)
         );
-        for step in &steps[i..end] {
-            event(&mut out, header, step, annotations.get(&step.seq));
-            finals.extend(
-                step.effects
-                    .scores
-                    .iter()
-                    .filter(|s| s.time == ScoreTime::Final),
-            );
+        for e in &turn.events {
+            event(&mut out, header, e);
         }
         let _ = writeln!(out, "</ul>\n</div>");
-        if options.boards.wants(turn) {
-            board_after(&mut out, header, timeline, end, turn);
+        if options.boards.wants(turn.number) {
+            board_after(&mut out, header, timeline, turn.steps_through, turn.number);
         }
         let _ = writeln!(out, "</section>");
-        i = end;
     }
-    if let Some(e) = &timeline.error {
+    if let Some(e) = &o.illegal {
         let _ = writeln!(
             out,
             "<p class=\"illegal\"><strong>The log stops being legal here:</strong> line {}, event {}: {} [<code>{}</code>]. The report ends at the last legal event.</p>",
-            e.line(),
-            e.seq().map_or_else(|| "?".to_string(), |s| s.to_string()),
-            escape(&e.message()),
-            escape(e.rule())
+            e.line,
+            e.event,
+            escape(&e.message),
+            escape(e.rule)
         );
     }
-    if !finals.is_empty() {
+    if !o.finals.is_empty() {
         let _ = writeln!(
             out,
             "<h2 id=\"final-scoring\">Final scoring</h2>\n<div class=\"final\">"
         );
-        for s in finals {
+        for s in &o.finals {
             score(&mut out, header, s);
         }
         let _ = writeln!(out, "</div>");
     }
-    table(&mut out, header, timeline);
+    table(&mut out, &o.table);
+    if let Some(s) = o.section {
+        section(&mut out, s);
+    }
     out.push_str("</body>\n</html>\n");
     out
 }
@@ -164,6 +160,8 @@ details{margin:.15rem 0 .15rem 2.2em}
 summary{cursor:pointer}
 details ul{margin:.1rem 0 .3rem;padding-left:1.6rem;color:#3b3f3a}
 .returned{margin:.1rem 0 .1rem 2.2em;color:#555}
+ul.extra{margin:.1rem 0 .2rem 2.2em;padding-left:1rem;color:#7a3412}
+.glyph.extra{color:#7a3412}
 blockquote.note{margin:.25rem 0 .35rem 2.2em;padding:.2rem .6rem;border-left:3px solid #c8a13a;background:#f4efdf;white-space:pre-line}
 figure{margin:0}
 svg.symbols{position:absolute;width:0;height:0;overflow:hidden}
@@ -174,7 +172,7 @@ figure.graph svg{display:block;max-width:100%;height:auto;background:#fff;border
 .illegal{background:#fbe3e0;border:1px solid #d9a29a;padding:.4rem .6rem}
 table{border-collapse:collapse;margin:.4rem 0 2rem}
 th,td{border:1px solid #d6d3c8;padding:.25rem .8rem}
-td.points{text-align:right;font-variant-numeric:tabular-nums}
+td.points,td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr.winner td{font-weight:bold}
 code{font-size:.9em}
 @media (max-width:46rem){.turn{grid-template-columns:minmax(0,1fr)}figure.board svg{max-width:100%}}
@@ -275,55 +273,52 @@ fn setup(out: &mut String, header: &Header) {
     let _ = writeln!(out, "</ul>");
 }
 
-fn event(out: &mut String, header: &Header, step: &Step, note: Option<&Annotation>) {
-    let glyph = note
-        .and_then(|a| a.glyph)
-        .map(|g| {
+fn event(out: &mut String, header: &Header, e: &Event) {
+    let marks: String = e
+        .marks
+        .iter()
+        .map(|m| {
             format!(
-                "<abbr class=\"glyph\" title=\"{}\">{}</abbr>",
-                escape(g.meaning()),
-                escape(g.as_str())
+                "<abbr class=\"glyph{}\" title=\"{}\">{}</abbr>",
+                if m.extra { " extra" } else { "" },
+                escape(&m.meaning),
+                escape(&m.glyph)
             )
         })
-        .unwrap_or_default();
+        .collect();
     let _ = writeln!(
         out,
-        "<li id=\"event-{seq}\"><span class=\"seq\">{seq}</span>{glyph}{}",
-        escape(&describe_event(header, &step.event)),
-        seq = step.seq
+        "<li id=\"event-{seq}\"><span class=\"seq\">{seq}</span>{marks}{}",
+        escape(&e.text),
+        seq = e.seq
     );
-    let arrows = describe_arrows(header, step.seat, &step.effects);
-    if !arrows.is_empty() {
+    if !e.arrows.is_empty() {
         let _ = writeln!(out, "<ul class=\"arrows\">");
-        for line in arrows {
-            let _ = writeln!(out, "<li>{}</li>", escape(&line));
+        for line in &e.arrows {
+            let _ = writeln!(out, "<li>{}</li>", escape(line));
         }
         let _ = writeln!(out, "</ul>");
     }
-    for s in step
-        .effects
-        .scores
-        .iter()
-        .filter(|s| s.time == ScoreTime::Completed)
-    {
+    for s in &e.scores {
         score(out, header, s);
     }
-    for r in &step.effects.returned {
-        let _ = writeln!(
-            out,
-            "<p class=\"returned\">meeple back to {}: {} at {}</p>",
-            escape(&seat_name(header, r.player)),
-            escape(&r.label.to_string()),
-            r.at
-        );
+    for line in &e.returned {
+        let _ = writeln!(out, "<p class=\"returned\">{}</p>", escape(line));
     }
-    if let Some(a) = note.filter(|a| !a.text.trim().is_empty()) {
+    if let Some(comment) = e.comment {
         // Line breaks of the comment are kept (white-space: pre-line).
         let _ = writeln!(
             out,
             "<blockquote class=\"note\">{}</blockquote>",
-            escape(a.text.trim())
+            escape(comment)
         );
+    }
+    if !e.lines.is_empty() {
+        let _ = writeln!(out, "<ul class=\"extra\">");
+        for line in e.lines {
+            let _ = writeln!(out, "<li>{}</li>", escape(line));
+        }
+        let _ = writeln!(out, "</ul>");
     }
     let _ = writeln!(out, "</li>");
 }
@@ -447,7 +442,11 @@ fn board_after(out: &mut String, header: &Header, timeline: &Timeline, n: usize,
 
 /// The score of each player after every event, as an inline SVG line chart in the players'
 /// colours, with a legend.
-fn score_graph(out: &mut String, header: &Header, timeline: &Timeline) {
+///
+/// The caller's marks (move quality) sit on the mover's line at their event, each a link to
+/// the event.
+fn score_graph(out: &mut String, o: &Outline, timeline: &Timeline) {
+    let header = o.header;
     let steps = &timeline.steps;
     if steps.is_empty() {
         return;
@@ -536,6 +535,29 @@ fn score_graph(out: &mut String, header: &Header, timeline: &Timeline) {
             escape(&seat_name(header, seat as u8))
         );
     }
+    for e in o.turns.iter().flat_map(|t| &t.events) {
+        let (Some(seat), Some(m)) = (e.seat, e.marks.iter().find(|m| m.extra)) else {
+            continue;
+        };
+        let points = steps[e.index]
+            .scores_after
+            .get(seat as usize)
+            .copied()
+            .unwrap_or(0);
+        let (cx, cy) = (x(e.index + 1), y(points));
+        let _ = writeln!(
+            out,
+            "<a href=\"#event-{}\"><title>event {}: {}</title><circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#a4461a\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#a4461a\">{}</text></a>",
+            e.seq,
+            e.seq,
+            escape(&m.meaning),
+            num(cx),
+            num(cy),
+            num(cx),
+            num((cy - 7.0).max(9.0)),
+            escape(&m.glyph)
+        );
+    }
     let _ = writeln!(out, "</svg>");
     let _ = writeln!(out, "<figcaption><ul class=\"legend\">");
     let finals = timeline.final_scores();
@@ -551,29 +573,54 @@ fn score_graph(out: &mut String, header: &Header, timeline: &Timeline) {
     let _ = writeln!(out, "</ul></figcaption>\n</figure>");
 }
 
-fn table(out: &mut String, header: &Header, timeline: &Timeline) {
-    let scores = timeline.final_scores();
-    let title = if timeline.finished {
-        "Final scores"
-    } else {
-        "Scores (the game is not finished)"
-    };
-    let best = scores.iter().copied().max();
+fn table(out: &mut String, t: &ScoreTable) {
     let _ = writeln!(
         out,
-        "<h2 id=\"scores\">{title}</h2>\n<table>\n<thead><tr><th>player</th><th>points</th></tr></thead>\n<tbody>"
+        "<h2 id=\"scores\">{}</h2>\n<table>\n<thead><tr><th>player</th><th>points</th></tr></thead>\n<tbody>",
+        t.title
     );
-    for (seat, points) in scores.iter().enumerate() {
-        let class = if timeline.finished && Some(*points) == best {
-            " class=\"winner\""
-        } else {
-            ""
-        };
+    for row in &t.rows {
+        let class = if row.winner { " class=\"winner\"" } else { "" };
         let _ = writeln!(
             out,
-            "<tr{class}><td>{}</td><td class=\"points\">{points}</td></tr>",
-            escape(&seat_name(header, seat as u8))
+            "<tr{class}><td>{}</td><td class=\"points\">{}</td></tr>",
+            escape(&row.name),
+            row.points
         );
     }
     let _ = writeln!(out, "</tbody>\n</table>");
+}
+
+/// The caller's closing section: paragraphs and a table, all text escaped.
+fn section(out: &mut String, s: &Section) {
+    let _ = writeln!(
+        out,
+        "<h2 id=\"section\">{}</h2>\n<section class=\"extra\">",
+        escape(&s.title)
+    );
+    for p in &s.paragraphs {
+        let _ = writeln!(out, "<p>{}</p>", escape(p));
+    }
+    if let Some(t) = &s.table {
+        let heads: String = t
+            .columns
+            .iter()
+            .map(|c| format!("<th>{}</th>", escape(&c.name)))
+            .collect();
+        let _ = writeln!(out, "<table>\n<thead><tr>{heads}</tr></thead>\n<tbody>");
+        for row in &t.rows {
+            let cells: String = row
+                .iter()
+                .enumerate()
+                .map(|(i, cell)| {
+                    let numeric = t.columns.get(i).is_some_and(|c| c.numeric);
+                    let class = if numeric { " class=\"num\"" } else { "" };
+                    format!("<td{class}>{}</td>", escape(cell))
+                })
+                .collect();
+            let _ = writeln!(out, "<tr>{cells}</tr>");
+        }
+        let _ = writeln!(out, "</tbody>\n</table>");
+    }
+    let _ = writeln!(out, "</section>");
 }

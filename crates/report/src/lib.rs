@@ -3,12 +3,18 @@
 //! - [`markdown`]: a turn-by-turn report to read or paste into a forum.
 //! - [`html`]: the same report as one self-contained web page, with board pictures (drawn by
 //!   `carc-draw`), collapsible score breakdowns and a score graph.
+//! - [`Extras`]: what a caller adds to either (the CLI's move quality): marks and lines under
+//!   events, and a closing section.
 //!
-//! The sentences are the ones `carc explain` and the viewer use (`carc_replay::describe`),
-//! so a score reads the same everywhere.
+//! Both writers render one outline of the game (`outline`), and their sentences are the ones
+//! `carc explain` and the viewer use (`carc_replay::describe`), so a score reads the same
+//! everywhere.
 
+pub mod extras;
 pub mod html;
 pub mod markdown;
+mod outline;
 
-pub use html::{html, Boards, HtmlOptions};
-pub use markdown::{markdown, markdown_with, EventNote, Extras};
+pub use extras::{Column, EventNote, Extras, Section, Table};
+pub use html::{html, html_with, Boards, HtmlOptions};
+pub use markdown::{markdown, markdown_with};

@@ -1,36 +1,18 @@
 //! The Markdown report: setup, each turn's moves in words with every score and its breakdown,
 //! the annotations and their glyphs, the final scoring, and a final score table; optionally
-//! [`Extras`] (the move quality of `carc-analysis`, laid out by the caller): a glyph and lines
-//! under some events, and a closing section.
+//! [`Extras`]: marks and lines under some events, and a closing section.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use carc_events::annotation::Annotation;
 use carc_events::Header;
-use carc_replay::describe::{
-    describe_arrows, describe_event, score_details, score_headline, seat_name,
-};
-use carc_replay::{Step, Timeline};
-use carc_rules::{Score, ScoreTime};
+use carc_replay::describe::{score_details, score_headline};
+use carc_replay::Timeline;
+use carc_rules::Score;
 
-/// A note a caller adds to an event: a glyph after the event number (after the annotation's,
-/// if any) and lines listed under the event.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct EventNote {
-    pub glyph: String,
-    pub lines: Vec<String>,
-}
-
-/// What a caller adds to the report (nothing by default: the report is then exactly
-/// [`markdown`]'s).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Extras {
-    /// By event `seq`.
-    pub events: BTreeMap<u64, EventNote>,
-    /// A closing section: its title and its Markdown lines.
-    pub section: Option<(String, Vec<String>)>,
-}
+use crate::extras::{Extras, Section};
+use crate::outline::{outline, Event, ScoreTable};
 
 /// Writes the report of `timeline`, with `annotations` by event `seq` shown under their events.
 pub fn markdown(timeline: &Timeline, annotations: &BTreeMap<u64, Annotation>) -> String {
@@ -43,57 +25,31 @@ pub fn markdown_with(
     annotations: &BTreeMap<u64, Annotation>,
     extras: &Extras,
 ) -> String {
-    let header = &timeline.log.header;
+    let o = outline(timeline, annotations, extras);
     let mut out = String::new();
-    setup(&mut out, header);
-    let mut turn = None;
-    let mut finals: Vec<&Score> = Vec::new();
-    for step in &timeline.steps {
-        if turn != Some(step.turn) {
-            turn = Some(step.turn);
-            let title = match (step.turn, step.seat) {
-                (0, _) => "Start".to_string(),
-                (t, Some(seat)) => format!("Turn {t}: {}", seat_name(header, seat)),
-                (t, None) => format!("Turn {t}"),
-            };
-            let _ = writeln!(out, "\n### {title}\n");
+    setup(&mut out, o.header);
+    for turn in &o.turns {
+        let _ = writeln!(out, "\n### {}\n", turn.title);
+        for e in &turn.events {
+            event(&mut out, o.header, e);
         }
-        event(
-            &mut out,
-            header,
-            step,
-            annotations.get(&step.seq),
-            extras.events.get(&step.seq),
-        );
-        finals.extend(
-            step.effects
-                .scores
-                .iter()
-                .filter(|s| s.time == ScoreTime::Final),
-        );
     }
-    if let Some(e) = &timeline.error {
+    if let Some(e) = &o.illegal {
         let _ = writeln!(
             out,
             "\n**The log stops being legal here:** line {}, event {}: {} [`{}`]. The report ends at the last legal event.",
-            e.line(),
-            e.seq().map_or_else(|| "?".to_string(), |s| s.to_string()),
-            e.message(),
-            e.rule()
+            e.line, e.event, e.message, e.rule
         );
     }
-    if !finals.is_empty() {
+    if !o.finals.is_empty() {
         let _ = writeln!(out, "\n## Final scoring\n");
-        for s in finals {
-            score(&mut out, header, s);
+        for s in &o.finals {
+            score(&mut out, o.header, s);
         }
     }
-    table(&mut out, header, timeline);
-    if let Some((title, lines)) = &extras.section {
-        let _ = writeln!(out, "\n## {title}\n");
-        for line in lines {
-            let _ = writeln!(out, "{line}");
-        }
+    table(&mut out, &o.table);
+    if let Some(s) = o.section {
+        section(&mut out, s);
     }
     out
 }
@@ -143,52 +99,23 @@ fn setup(out: &mut String, header: &Header) {
     let _ = writeln!(out, "\n## Turn by turn");
 }
 
-fn event(
-    out: &mut String,
-    header: &Header,
-    step: &Step,
-    note: Option<&Annotation>,
-    extra: Option<&EventNote>,
-) {
-    let mut glyph = note
-        .and_then(|a| a.glyph)
-        .map(|g| format!(" {g}"))
-        .unwrap_or_default();
-    if let Some(e) = extra.filter(|e| !e.glyph.is_empty()) {
-        glyph.push(' ');
-        glyph.push_str(&e.glyph);
-    }
-    let _ = writeln!(
-        out,
-        "- **{}**{glyph} {}",
-        step.seq,
-        describe_event(header, &step.event)
-    );
-    for line in describe_arrows(header, step.seat, &step.effects) {
+fn event(out: &mut String, header: &Header, e: &Event) {
+    let glyphs: String = e.marks.iter().map(|m| format!(" {}", m.glyph)).collect();
+    let _ = writeln!(out, "- **{}**{glyphs} {}", e.seq, e.text);
+    for line in &e.arrows {
         let _ = writeln!(out, "  - {line}");
     }
-    for s in step
-        .effects
-        .scores
-        .iter()
-        .filter(|s| s.time == ScoreTime::Completed)
-    {
+    for s in &e.scores {
         let _ = write!(out, "  ");
         score(out, header, s);
     }
-    for r in &step.effects.returned {
-        let _ = writeln!(
-            out,
-            "  - meeple back to {}: {} at {}",
-            seat_name(header, r.player),
-            r.label,
-            r.at
-        );
+    for line in &e.returned {
+        let _ = writeln!(out, "  - {line}");
     }
-    if let Some(a) = note.filter(|a| !a.text.trim().is_empty()) {
-        let _ = writeln!(out, "  > {}", one_line(&a.text));
+    if let Some(comment) = e.comment {
+        let _ = writeln!(out, "  > {}", one_line(comment));
     }
-    for line in extra.map_or(&[][..], |e| &e.lines[..]) {
+    for line in e.lines {
         let _ = writeln!(out, "  - {}", one_line(line));
     }
 }
@@ -201,17 +128,41 @@ fn score(out: &mut String, header: &Header, s: &Score) {
     }
 }
 
-fn table(out: &mut String, header: &Header, timeline: &Timeline) {
-    let scores = timeline.final_scores();
-    let title = if timeline.finished {
-        "Final scores"
-    } else {
-        "Scores (the game is not finished)"
-    };
-    let _ = writeln!(out, "\n## {title}\n\n| player | points |\n|---|---:|");
-    for (seat, points) in scores.iter().enumerate() {
-        let _ = writeln!(out, "| {} | {points} |", seat_name(header, seat as u8));
+fn table(out: &mut String, t: &ScoreTable) {
+    let _ = writeln!(out, "\n## {}\n\n| player | points |\n|---|---:|", t.title);
+    for row in &t.rows {
+        let _ = writeln!(out, "| {} | {} |", row.name, row.points);
     }
+}
+
+fn section(out: &mut String, s: &Section) {
+    let _ = writeln!(out, "\n## {}\n", s.title);
+    for (i, p) in s.paragraphs.iter().enumerate() {
+        let gap = if i > 0 { "\n" } else { "" };
+        let _ = writeln!(out, "{gap}{}", one_line(p));
+    }
+    if let Some(t) = &s.table {
+        if !s.paragraphs.is_empty() {
+            let _ = writeln!(out);
+        }
+        let cells =
+            |row: &[String]| -> String { row.iter().map(|c| format!(" {} |", cell(c))).collect() };
+        let names: Vec<String> = t.columns.iter().map(|c| c.name.clone()).collect();
+        let rule: String = t
+            .columns
+            .iter()
+            .map(|c| if c.numeric { "---:|" } else { "---|" })
+            .collect();
+        let _ = writeln!(out, "|{}\n|{rule}", cells(&names));
+        for row in &t.rows {
+            let _ = writeln!(out, "|{}", cells(row));
+        }
+    }
+}
+
+/// A table cell's text: one line, with `|` escaped so that it stays one cell.
+fn cell(text: &str) -> String {
+    one_line(text).replace('|', "\\|")
 }
 
 /// A comment on one line: line breaks would end the list item or the quote.

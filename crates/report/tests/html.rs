@@ -3,37 +3,14 @@
 //! After an intended change of wording or drawing, regenerate the golden file with
 //! `UPDATE_GOLDEN=1 cargo test -p carc-report` and review the diff (and the page in a browser).
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use carc_events::annotation::{Annotation, Glyph};
-use carc_events::read_log;
-use carc_replay::{fold, Timeline};
 use carc_report::{html, Boards, HtmlOptions};
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn sample_text() -> String {
-    std::fs::read_to_string(root().join("../../logs/short-game-rulings.jsonl")).unwrap()
-}
-
-fn timeline(text: &str) -> Timeline {
-    fold(read_log(text.as_bytes()).unwrap(), &[])
-}
-
-fn note(game: &str, seq: u64, glyph: Option<Glyph>, text: &str) -> (u64, Annotation) {
-    (
-        seq,
-        Annotation {
-            game: game.into(),
-            seq,
-            glyph,
-            text: text.into(),
-        },
-    )
-}
+use common::{note, root, sample_text, timeline};
 
 /// The tag names used in a page (opening and closing tags alike).
 fn tags(page: &str) -> BTreeSet<String> {
@@ -271,4 +248,51 @@ fn a_log_that_turns_illegal_says_where_and_keeps_the_legal_part() {
     assert!(page.contains("<strong>The log stops being legal here:</strong> line 10, event 9"));
     assert!(page.contains("Scores (the game is not finished)"));
     assert!(!page.contains("id=\"event-9\""));
+}
+
+#[test]
+fn extras_mark_events_and_the_graph_list_lines_and_close_the_page_all_escaped() {
+    use carc_report::{html_with, Extras};
+    let annotations: BTreeMap<u64, Annotation> =
+        [note("short-game-rulings", 24, Some(Glyph::Dubious), "hmm")]
+            .into_iter()
+            .collect();
+    let tl = timeline(&sample_text());
+    // Given a caller's mark and lines on event 24 (annotated too), with markup in the lines,
+    // and a closing section with a table
+    let extras = common::extras_on_event_24();
+    // When the page is written with them
+    let page = html_with(&tl, &annotations, &extras, &HtmlOptions::default());
+    // Then the caller's mark follows the annotation's glyph, with its meaning as a tooltip
+    assert!(page.contains(
+        "<span class=\"seq\">24</span><abbr class=\"glyph\" title=\"dubious\">?!</abbr><abbr class=\"glyph extra\" title=\"move quality: blunder\">??</abbr>"
+    ), "{page}");
+    // And the lines follow the comment, escaped (line breaks kept by the style)
+    assert!(page.contains(
+        "<blockquote class=\"note\">hmm</blockquote>\n<ul class=\"extra\">\n<li>best found: &lt;script&gt;x&lt;/script&gt;\nelsewhere</li>\n</ul>\n</li>"
+    ), "{page}");
+    assert!(!page.contains("<script"));
+    // And the score graph carries the mark as a link to the event
+    assert!(page
+        .contains("<a href=\"#event-24\"><title>event 24: move quality: blunder</title><circle "));
+    assert_eq!(page.matches("<a href=").count(), 1);
+    // (and the page still refers to nothing but its own parts)
+    assert_eq!(
+        page.matches("href=\"#").count(),
+        page.matches("href=").count()
+    );
+    // And the section closes the page, after the final scores, its numbers right-aligned
+    assert!(page.ends_with(
+        "<h2 id=\"section\">Move quality</h2>\n<section class=\"extra\">\n<p>How &lt;it&gt;\nwas judged.</p>\n<p>Marks.</p>\n<table>\n<thead><tr><th>player</th><th>average loss</th></tr></thead>\n<tbody>\n<tr><td>A|d&amp;a</td><td class=\"num\">1.50</td></tr>\n</tbody>\n</table>\n</section>\n</body>\n</html>\n"
+    ), "{}", &page[page.len() - 600..]);
+    // And without extras the page is the plain one
+    assert_eq!(
+        html_with(
+            &tl,
+            &annotations,
+            &Extras::default(),
+            &HtmlOptions::default()
+        ),
+        html(&tl, &annotations, &HtmlOptions::default())
+    );
 }

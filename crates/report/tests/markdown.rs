@@ -2,33 +2,22 @@
 //! After an intended change of wording, regenerate it with
 //! `UPDATE_GOLDEN=1 cargo test -p carc-report` and review the diff.
 
+mod common;
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use carc_events::annotation::{Annotation, Glyph};
 use carc_events::read_log;
 use carc_replay::fold;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{root, sample_text, timeline, SAMPLE_GAME};
 
 fn report(annotations: &BTreeMap<u64, Annotation>) -> String {
-    let bytes = std::fs::read(root().join("../../logs/short-game-rulings.jsonl")).unwrap();
-    let timeline = fold(read_log(&bytes).unwrap(), &[]);
-    carc_report::markdown(&timeline, annotations)
+    carc_report::markdown(&timeline(&sample_text()), annotations)
 }
 
 fn note(seq: u64, glyph: Option<Glyph>, text: &str) -> (u64, Annotation) {
-    (
-        seq,
-        Annotation {
-            game: "short-game-rulings".into(),
-            seq,
-            glyph,
-            text: text.into(),
-        },
-    )
+    common::note(SAMPLE_GAME, seq, glyph, text)
 }
 
 #[test]
@@ -75,7 +64,7 @@ fn the_report_holds_every_score_the_annotations_and_the_final_table() {
 
 #[test]
 fn a_log_that_turns_illegal_says_where_and_reports_the_legal_part() {
-    let text = std::fs::read_to_string(root().join("../../logs/short-game-rulings.jsonl")).unwrap();
+    let text = sample_text();
     let bad = text.replace(
         "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,-1]",
         "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,0]",
@@ -108,33 +97,25 @@ fn a_map_game_names_its_map_and_town_variants() {
 
 #[test]
 fn extras_add_a_glyph_lines_under_an_event_and_a_closing_section_and_nothing_else() {
-    use carc_report::{EventNote, Extras};
+    use carc_report::Extras;
     let annotations: BTreeMap<u64, Annotation> = [note(24, Some(Glyph::Dubious), "hmm")]
         .into_iter()
         .collect();
     let plain = report(&annotations);
     // Given extras on event 24 (which also has an annotation) and a closing section
-    let mut extras = Extras::default();
-    extras.events.insert(
-        24,
-        EventNote {
-            glyph: "??".into(),
-            lines: vec!["best: elsewhere\nreally".into()],
-        },
-    );
-    extras.section = Some(("Move quality".into(), vec!["| a | b |".into()]));
-    let bytes = std::fs::read(root().join("../../logs/short-game-rulings.jsonl")).unwrap();
-    let timeline = fold(read_log(&bytes).unwrap(), &[]);
+    let extras = common::extras_on_event_24();
+    let timeline = timeline(&sample_text());
     // When the report is written with them
     let md = carc_report::markdown_with(&timeline, &annotations, &extras);
     // Then the glyph follows the annotation's, the lines follow the comment on one line each
     assert!(
-        md.contains("- **24** ?! ?? Brandt placed tile A at (2,0) rotated 90°\n  > hmm\n  - best: elsewhere really\n"),
+        md.contains("- **24** ?! ?? Brandt placed tile A at (2,0) rotated 90°\n  > hmm\n  - best found: <script>x</script> elsewhere\n"),
         "{md}"
     );
-    // And the section closes the report
+    // And the section closes the report: paragraphs on one line each, then the table with
+    // its numeric column right-aligned and a `|` inside a cell escaped
     assert!(
-        md.ends_with("| Brandt | 11 |\n\n## Move quality\n\n| a | b |\n"),
+        md.ends_with("| Brandt | 11 |\n\n## Move quality\n\nHow <it> was judged.\n\nMarks.\n\n| player | average loss |\n|---|---:|\n| A\\|d&a | 1.50 |\n"),
         "{md}"
     );
     // And without extras the report is the plain one

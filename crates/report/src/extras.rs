@@ -1,0 +1,47 @@
+//! What a caller adds to a report (the move quality of `carc-analysis`, laid out by the CLI):
+//! marks and lines under some events, and a closing section. Both writers render the same
+//! extras, so a report says the same in Markdown and in HTML.
+
+use std::collections::BTreeMap;
+
+/// A note a caller adds to an event: a mark after the event number (after the annotation's
+/// glyph, if any) and lines listed under the event.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventNote {
+    /// The mark, e.g. `?!`; empty for none.
+    pub glyph: String,
+    /// What the mark means, in words (the HTML page shows it on hovering the mark).
+    pub meaning: String,
+    pub lines: Vec<String>,
+}
+
+/// A closing section: a title, paragraphs, and an optional table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Section {
+    pub title: String,
+    pub paragraphs: Vec<String>,
+    pub table: Option<Table>,
+}
+
+/// A table of text cells; `numeric` columns are right-aligned.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Table {
+    pub columns: Vec<Column>,
+    /// One cell per column in each row.
+    pub rows: Vec<Vec<String>>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Column {
+    pub name: String,
+    pub numeric: bool,
+}
+
+/// What a caller adds to the report (nothing by default: the report is then exactly the
+/// plain one).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// By event `seq`.
+    pub events: BTreeMap<u64, EventNote>,
+    pub section: Option<Section>,
+}

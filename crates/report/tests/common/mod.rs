@@ -1,0 +1,65 @@
+//! What the report tests share: the hand-written sample game, annotations on it, and one
+//! set of caller's extras that both formats must render.
+
+#![allow(dead_code)] // each test file uses a part
+
+use std::path::Path;
+
+use carc_events::annotation::{Annotation, Glyph};
+use carc_events::read_log;
+use carc_replay::{fold, Timeline};
+use carc_report::{Column, EventNote, Extras, Section, Table};
+
+pub const SAMPLE_GAME: &str = "short-game-rulings";
+
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn sample_text() -> String {
+    std::fs::read_to_string(root().join("../../logs/short-game-rulings.jsonl")).unwrap()
+}
+
+pub fn timeline(text: &str) -> Timeline {
+    fold(read_log(text.as_bytes()).unwrap(), &[])
+}
+
+/// An annotation of `game`, keyed by its event.
+pub fn note(game: &str, seq: u64, glyph: Option<Glyph>, text: &str) -> (u64, Annotation) {
+    (
+        seq,
+        Annotation {
+            game: game.into(),
+            seq,
+            glyph,
+            text: text.into(),
+        },
+    )
+}
+
+/// A caller's mark and line on event 24 and a closing section with two paragraphs and a
+/// table, with line breaks and markup where a careless writer would let them through.
+pub fn extras_on_event_24() -> Extras {
+    let mut extras = Extras::default();
+    extras.events.insert(
+        24,
+        EventNote {
+            glyph: "??".into(),
+            meaning: "move quality: blunder".into(),
+            lines: vec!["best found: <script>x</script>\nelsewhere".into()],
+        },
+    );
+    let column = |name: &str, numeric: bool| Column {
+        name: name.into(),
+        numeric,
+    };
+    extras.section = Some(Section {
+        title: "Move quality".into(),
+        paragraphs: vec!["How <it>\nwas judged.".into(), "Marks.".into()],
+        table: Some(Table {
+            columns: vec![column("player", false), column("average loss", true)],
+            rows: vec![vec!["A|d&a".into(), "1.50".into()]],
+        }),
+    });
+    extras
+}
