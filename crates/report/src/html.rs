@@ -155,6 +155,7 @@ ul.events>li{margin:.15rem 0}
 .seq{display:inline-block;min-width:2.2em;color:#6b6f68;font-variant-numeric:tabular-nums}
 .glyph{font-weight:bold;color:#a4461a;margin-right:.3em;text-decoration:none}
 ul.arrows{margin:.1rem 0 .1rem 2.2em;padding-left:1rem;color:#4a3d78}
+ul.gifts{margin:.1rem 0 .1rem 2.2em;padding-left:1rem;color:#1f5f4a}
 details{margin:.15rem 0 .15rem 2.2em}
 .final details{margin-left:0}
 summary{cursor:pointer}
@@ -292,13 +293,8 @@ fn event(out: &mut String, header: &Header, e: &Event) {
         escape(&e.text),
         seq = e.seq
     );
-    if !e.arrows.is_empty() {
-        let _ = writeln!(out, "<ul class=\"arrows\">");
-        for line in &e.arrows {
-            let _ = writeln!(out, "<li>{}</li>", escape(line));
-        }
-        let _ = writeln!(out, "</ul>");
-    }
+    list(out, "arrows", &e.arrows);
+    list(out, "gifts", &e.gifts);
     for s in &e.scores {
         score(out, header, s);
     }
@@ -313,14 +309,20 @@ fn event(out: &mut String, header: &Header, e: &Event) {
             escape(comment)
         );
     }
-    if !e.lines.is_empty() {
-        let _ = writeln!(out, "<ul class=\"extra\">");
-        for line in e.lines {
-            let _ = writeln!(out, "<li>{}</li>", escape(line));
-        }
-        let _ = writeln!(out, "</ul>");
-    }
+    list(out, "extra", e.lines);
     let _ = writeln!(out, "</li>");
+}
+
+/// Sentences as a list of the given class; nothing when there are none.
+fn list(out: &mut String, class: &str, lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "<ul class=\"{class}\">");
+    for line in lines {
+        let _ = writeln!(out, "<li>{}</li>", escape(line));
+    }
+    let _ = writeln!(out, "</ul>");
 }
 
 /// A score's headline, with its breakdown folded underneath.

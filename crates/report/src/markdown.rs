@@ -102,7 +102,7 @@ fn setup(out: &mut String, header: &Header) {
 fn event(out: &mut String, header: &Header, e: &Event) {
     let glyphs: String = e.marks.iter().map(|m| format!(" {}", m.glyph)).collect();
     let _ = writeln!(out, "- **{}**{glyphs} {}", e.seq, e.text);
-    for line in &e.arrows {
+    for line in e.arrows.iter().chain(&e.gifts) {
         let _ = writeln!(out, "  - {line}");
     }
     for s in &e.scores {

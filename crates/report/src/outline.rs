@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use carc_events::annotation::Annotation;
 use carc_events::Header;
-use carc_replay::describe::{describe_arrows, describe_event, seat_name};
+use carc_replay::describe::{describe_arrows, describe_event, describe_gifts, seat_name};
 use carc_replay::Timeline;
 use carc_rules::{Score, ScoreTime};
 
@@ -41,7 +41,10 @@ pub(crate) struct Event<'a> {
     /// The annotation's glyph first, then the caller's mark.
     pub marks: Vec<Mark>,
     pub text: String,
+    /// What the 20th Anniversary arrows did.
     pub arrows: Vec<String>,
+    /// What The Gifts did: gifts earned, cards taken and opened, their effects.
+    pub gifts: Vec<String>,
     /// Scores of features completed by this event.
     pub scores: Vec<&'a Score>,
     /// "meeple back to …" sentences.
@@ -132,6 +135,7 @@ pub(crate) fn outline<'a>(
             marks,
             text: describe_event(header, &step.event),
             arrows: describe_arrows(header, step.seat, &step.effects),
+            gifts: describe_gifts(header, step.seat, &step.effects),
             scores: scores_of(ScoreTime::Completed).collect(),
             returned: step
                 .effects

@@ -8,6 +8,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use carc_events::annotation::{Annotation, Glyph};
+use carc_replay::describe::describe_gifts;
 use carc_report::{html, Boards, HtmlOptions};
 
 use common::{note, root, sample_text, timeline};
@@ -295,4 +296,36 @@ fn extras_mark_events_and_the_graph_list_lines_and_close_the_page_all_escaped() 
         ),
         html(&tl, &annotations, &HtmlOptions::default())
     );
+}
+
+#[test]
+fn a_gifts_game_lists_what_each_gift_did_as_the_markdown_report_does() {
+    // Given a simulated 3-player game with The Gifts
+    let text =
+        std::fs::read_to_string(root().join("../../logs/sim-3p-anniversary-gifts-mixed.jsonl"))
+            .unwrap();
+    let tl = timeline(&text);
+    // When its page is written
+    let options = HtmlOptions {
+        boards: Boards::None,
+    };
+    let page = html(&tl, &BTreeMap::new(), &options);
+    // Then the card opened is listed under its event, names escaped
+    assert!(page.contains(
+        "Brandt opened a gift, Take 2: they draw a second tile and keep one of the two\n<ul class=\"gifts\">\n<li>Brandt opens Take 2</li>\n<li>Take 2: Brandt draws a second tile</li>\n</ul>\n"
+    ), "{page}");
+    assert!(page.contains("<li>Cleo&#39;s tile extends Ada&#39;s city: Cleo receives a gift</li>"));
+    // And every gift sentence of the game is there, each once
+    let sentences: usize = tl
+        .steps
+        .iter()
+        .map(|s| describe_gifts(&tl.log.header, s.seat, &s.effects).len())
+        .sum();
+    let items: usize = page
+        .split("<ul class=\"gifts\">")
+        .skip(1)
+        .map(|rest| rest[..rest.find("</ul>").unwrap()].matches("<li>").count())
+        .sum();
+    assert!(sentences > 10, "{sentences}");
+    assert_eq!(items, sentences);
 }

@@ -124,3 +124,24 @@ fn extras_add_a_glyph_lines_under_an_event_and_a_closing_section_and_nothing_els
         plain
     );
 }
+
+#[test]
+fn a_gifts_game_says_what_each_gift_did() {
+    // Given a simulated 3-player game with The Gifts
+    let text =
+        std::fs::read_to_string(root().join("../../logs/sim-3p-anniversary-gifts-mixed.jsonl"))
+            .unwrap();
+    // When its report is written
+    let md = carc_report::markdown(&timeline(&text), &BTreeMap::new());
+    // Then the gift earned, the card taken and the card opened are listed under their events
+    assert!(
+        md.contains("  - Cleo's tile extends Ada's city: Cleo receives a gift\n"),
+        "{md}"
+    );
+    assert!(md.contains(
+        "- **10** Cleo received a gift: Synod\n  - Cleo takes the top gift card; 24 left in the deck\n"
+    ));
+    assert!(md.contains(
+        "- **52** Brandt opened a gift, Take 2: they draw a second tile and keep one of the two\n  - Brandt opens Take 2\n"
+    ));
+}
