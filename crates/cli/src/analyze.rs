@@ -171,7 +171,7 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
         name: name.to_string(),
         numeric,
     };
-    extras.section = Some(Section {
+    extras.sections.push(Section {
         title: "Move quality".to_string(),
         paragraphs: vec![format!(
             "{} playouts per move and stage, seed {}, {} playouts. A move's value is the mover's final score minus the best final score of the other players, averaged over the playouts; the loss is the best value found minus the value of the move played. Marks: ?! inaccuracy (loss of {} points or more), ? mistake ({} or more), ?? blunder ({} or more).",
@@ -182,6 +182,7 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
             quality::MISTAKE,
             quality::BLUNDER
         )],
+        items: Vec::new(),
         table: Some(Table {
             columns: vec![
                 column("player", false),

@@ -662,8 +662,8 @@ pub struct ExportArgs {
     /// a valid log when the game has retractions). Stored games in the jsonl format only.
     #[arg(long, conflicts_with = "game_only")]
     raw: bool,
-    /// The game's lines alone: without the annotation and variation lines a jsonl export
-    /// otherwise ends with (a bundle).
+    /// The game alone: a jsonl export without the annotation and variation lines it otherwise
+    /// ends with (a bundle); a report without the annotations and the variations.
     #[arg(long)]
     game_only: bool,
     #[command(flatten)]
@@ -707,8 +707,8 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     if args.raw && args.format != ExportFormat::Jsonl {
         bail!("--raw shows the stored lines; it goes with --format jsonl only");
     }
-    if args.game_only && args.format != ExportFormat::Jsonl {
-        bail!("--game-only leaves out annotations and variations of a jsonl bundle; it goes with --format jsonl only");
+    if args.game_only && args.format == ExportFormat::Jcz {
+        bail!("--game-only leaves out annotations and variations; jcz has neither");
     }
     if args.quality.quality && !matches!(args.format, ExportFormat::Md | ExportFormat::Html) {
         bail!("--quality marks the moves in the report; it goes with --format md or html only");
@@ -744,9 +744,14 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
             .with_context(|| format!("game {}", args.game))?
             .into_bytes(),
         ExportFormat::Md | ExportFormat::Html => {
-            let annotations = game.annotations(ctx);
+            let (annotations, variations) = if args.game_only {
+                Default::default()
+            } else {
+                (game.annotations(ctx), game.variations(ctx))
+            };
             let timeline = fold(game.log, loaded);
-            report(ctx, &timeline, &annotations, kind, args)?
+            let extras = crate::variation::report_sections(&timeline, &variations, loaded);
+            report(ctx, &timeline, &annotations, extras, kind, args)?
         }
     })
 }
@@ -766,12 +771,14 @@ fn report_kind(args: &ExportArgs) -> Result<Report> {
     }
 }
 
-/// The Markdown or HTML report of a replayed game with the annotations in force and, when
-/// asked for, the move quality (after the cheap checks, as it takes seconds).
+/// The Markdown or HTML report of a replayed game with the annotations in force, the
+/// `extras` given (the variations) and, when asked for, the move quality (after the cheap
+/// checks, as it takes seconds).
 fn report(
     ctx: &Ctx,
     timeline: &Timeline,
     annotations: &std::collections::BTreeMap<u64, carc_events::annotation::Annotation>,
+    mut extras: carc_report::Extras,
     kind: Report,
     args: &ExportArgs,
 ) -> Result<Vec<u8>> {
@@ -787,12 +794,13 @@ fn report(
             );
         }
     }
-    let extras = if args.quality.quality {
+    if args.quality.quality {
         let options = args.quality.options(None);
-        crate::analyze::quality_extras(&crate::analyze::quality_of(ctx, timeline, &options)?)
-    } else {
-        carc_report::Extras::default()
-    };
+        let quality =
+            crate::analyze::quality_extras(&crate::analyze::quality_of(ctx, timeline, &options)?);
+        extras.events.extend(quality.events);
+        extras.sections.extend(quality.sections);
+    }
     Ok(match kind {
         Report::Md => carc_report::markdown_with(timeline, annotations, &extras).into_bytes(),
         Report::Html(options) => {

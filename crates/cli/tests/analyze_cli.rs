@@ -320,7 +320,7 @@ fn the_html_report_with_quality_marks_the_same_moves_in_the_list_and_on_the_grap
     );
     // And the page closes with each player's totals as a table
     assert!(
-        page.contains("<h2 id=\"section\">Move quality</h2>"),
+        page.contains("<h2 id=\"extra-1\">Move quality</h2>"),
         "{page}"
     );
     assert!(

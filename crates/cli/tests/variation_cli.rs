@@ -338,3 +338,81 @@ fn a_bundle_with_an_illegal_variation_is_rejected_whole() {
     let games = carc_with_store(&store, &["games"]);
     assert_eq!(stdout(&games), "");
 }
+
+/// Adds "city north" after event 17 and "then V" nested in it, as the CLI does.
+fn add_nested_pair(d: &Path) {
+    let add = |name: &str, after: &str, parent: Option<&str>, moves: &str| {
+        let mut args = vec![
+            "variation",
+            "add",
+            "g.jsonl",
+            "--name",
+            name,
+            "--after",
+            after,
+            "--moves",
+            moves,
+        ];
+        if let Some(p) = parent {
+            args.extend(["--parent", p]);
+        }
+        ok(&args, d);
+    };
+    add("city north", "17", None, "city.jsonl");
+    add("then V", "19", Some("city north"), "next.jsonl");
+}
+
+#[test]
+fn the_reports_show_each_variation_after_the_game_and_game_only_leaves_them_out() {
+    // Given the short game with a variation, a nested one, and an annotation
+    let (dir, _) = setup();
+    let d = dir.path();
+    add_nested_pair(d);
+    ok(&["annotate", "g.jsonl", "--at", "5", "--text", "a note"], d);
+    // When the Markdown report is written
+    let md = ok(&["export", "g.jsonl", "--format", "md"], d);
+    // Then after the final scores each variation has a section, the nested one after its
+    // parent: where it branches, its own moves in words, and its scores against the game
+    let tail = &md[md.find("## Final scores").unwrap()..];
+    let city = tail.find("## Variation \"city north\"").unwrap();
+    let then = tail.find("## Variation \"then V\"").unwrap();
+    assert!(city < then, "{tail}");
+    assert!(tail.contains(
+        "Branches from event 17 of the game, 2 moves:\n\n- 18: Brandt placed tile N at (0,2) rotated 0°\n- 19: Brandt placed a meeple on city N\n\n| player | after event 19 | against the game |\n|---|---:|---:|\n| Ada | 0 | -8 |\n| Brandt | 0 | -8 |\n"
+    ), "{tail}");
+    assert!(tail.contains(
+        "Branches from event 19 of variation \"city north\" (city north > then V), 3 moves:\n\n- 20: Ada drew tile V\n"
+    ), "{tail}");
+    assert!(
+        !tail[then..].contains("- 18:"),
+        "only its own moves: {tail}"
+    );
+    assert!(md.contains("  > a note\n"));
+    // And the HTML page has the same sections, escaped
+    let page = ok(
+        &["export", "g.jsonl", "--format", "html", "--boards", "none"],
+        d,
+    );
+    assert!(page.contains(
+        "<h2 id=\"extra-1\">Variation &quot;city north&quot;</h2>\n<section class=\"extra\">\n<p>Branches from event 17 of the game, 2 moves:</p>\n<ul class=\"items\">\n<li>18: Brandt placed tile N at (0,2) rotated 0°</li>"
+    ), "{page}");
+    assert!(page.contains("<h2 id=\"extra-2\">Variation &quot;then V&quot;</h2>"));
+    // And --game-only leaves out the variations and the annotations of either report
+    let alone = ok(&["export", "g.jsonl", "--format", "md", "--game-only"], d);
+    let plain = ok(
+        &[
+            "export",
+            &logs_dir().join(format!("{GAME}.jsonl")).to_string_lossy(),
+            "--format",
+            "md",
+        ],
+        d,
+    );
+    assert_eq!(alone, plain);
+    let page = ok(&["export", "g.jsonl", "--format", "html", "--game-only"], d);
+    assert!(!page.contains("Variation") && !page.contains("a note"));
+    // And --game-only with jcz (which has neither) is refused
+    let o = carc(&["export", "g.jsonl", "--format", "jcz", "--game-only"], d);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("jcz has neither"), "{}", stderr(&o));
+}

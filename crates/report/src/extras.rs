@@ -1,5 +1,5 @@
-//! What a caller adds to a report (the move quality of `carc-analysis`, laid out by the CLI):
-//! marks and lines under some events, and a closing section. Both writers render the same
+//! What a caller adds to a report (laid out by the CLI: the game's what-if variations and the
+//! move quality of `carc-analysis`): marks and lines under some events, and closing sections. Both writers render the same
 //! extras, so a report says the same in Markdown and in HTML.
 
 use std::collections::BTreeMap;
@@ -15,11 +15,13 @@ pub struct EventNote {
     pub lines: Vec<String>,
 }
 
-/// A closing section: a title, paragraphs, and an optional table.
+/// A closing section: a title, paragraphs, a bulleted list, and an optional table, in that
+/// order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Section {
     pub title: String,
     pub paragraphs: Vec<String>,
+    pub items: Vec<String>,
     pub table: Option<Table>,
 }
 
@@ -43,5 +45,6 @@ pub struct Column {
 pub struct Extras {
     /// By event `seq`.
     pub events: BTreeMap<u64, EventNote>,
-    pub section: Option<Section>,
+    /// After the final score table, in this order.
+    pub sections: Vec<Section>,
 }

@@ -127,8 +127,8 @@ pub fn html_with(
         let _ = writeln!(out, "</div>");
     }
     table(&mut out, &o.table);
-    if let Some(s) = o.section {
-        section(&mut out, s);
+    for (k, s) in o.sections.iter().enumerate() {
+        section(&mut out, k + 1, s);
     }
     out.push_str("</body>\n</html>\n");
     out
@@ -593,16 +593,17 @@ fn table(out: &mut String, t: &ScoreTable) {
     let _ = writeln!(out, "</tbody>\n</table>");
 }
 
-/// The caller's closing section: paragraphs and a table, all text escaped.
-fn section(out: &mut String, s: &Section) {
+/// The caller's `k`th closing section: paragraphs, a list and a table, all text escaped.
+fn section(out: &mut String, k: usize, s: &Section) {
     let _ = writeln!(
         out,
-        "<h2 id=\"section\">{}</h2>\n<section class=\"extra\">",
+        "<h2 id=\"extra-{k}\">{}</h2>\n<section class=\"extra\">",
         escape(&s.title)
     );
     for p in &s.paragraphs {
         let _ = writeln!(out, "<p>{}</p>", escape(p));
     }
+    list(out, "items", &s.items);
     if let Some(t) = &s.table {
         let heads: String = t
             .columns

@@ -48,7 +48,7 @@ pub fn markdown_with(
         }
     }
     table(&mut out, &o.table);
-    if let Some(s) = o.section {
+    for s in o.sections {
         section(&mut out, s);
     }
     out
@@ -136,15 +136,18 @@ fn table(out: &mut String, t: &ScoreTable) {
 }
 
 fn section(out: &mut String, s: &Section) {
-    let _ = writeln!(out, "\n## {}\n", s.title);
-    for (i, p) in s.paragraphs.iter().enumerate() {
-        let gap = if i > 0 { "\n" } else { "" };
-        let _ = writeln!(out, "{gap}{}", one_line(p));
+    let _ = writeln!(out, "\n## {}", one_line(&s.title));
+    // Blocks are separated by one blank line.
+    for p in &s.paragraphs {
+        let _ = writeln!(out, "\n{}", one_line(p));
+    }
+    if !s.items.is_empty() {
+        let _ = writeln!(out);
+        for item in &s.items {
+            let _ = writeln!(out, "- {}", one_line(item));
+        }
     }
     if let Some(t) = &s.table {
-        if !s.paragraphs.is_empty() {
-            let _ = writeln!(out);
-        }
         let cells =
             |row: &[String]| -> String { row.iter().map(|c| format!(" {} |", cell(c))).collect() };
         let names: Vec<String> = t.columns.iter().map(|c| c.name.clone()).collect();
@@ -153,7 +156,7 @@ fn section(out: &mut String, s: &Section) {
             .iter()
             .map(|c| if c.numeric { "---:|" } else { "---|" })
             .collect();
-        let _ = writeln!(out, "|{}\n|{rule}", cells(&names));
+        let _ = writeln!(out, "\n|{}\n|{rule}", cells(&names));
         for row in &t.rows {
             let _ = writeln!(out, "|{}", cells(row));
         }

@@ -21,7 +21,7 @@ pub(crate) struct Outline<'a> {
     /// The scores of the final scoring, in order.
     pub finals: Vec<&'a Score>,
     pub table: ScoreTable,
-    pub section: Option<&'a Section>,
+    pub sections: &'a [Section],
 }
 
 pub(crate) struct Turn<'a> {
@@ -166,7 +166,7 @@ pub(crate) fn outline<'a>(
         illegal,
         finals,
         table: score_table(timeline),
-        section: extras.section.as_ref(),
+        sections: &extras.sections,
     }
 }
 

@@ -284,7 +284,7 @@ fn extras_mark_events_and_the_graph_list_lines_and_close_the_page_all_escaped() 
     );
     // And the section closes the page, after the final scores, its numbers right-aligned
     assert!(page.ends_with(
-        "<h2 id=\"section\">Move quality</h2>\n<section class=\"extra\">\n<p>How &lt;it&gt;\nwas judged.</p>\n<p>Marks.</p>\n<table>\n<thead><tr><th>player</th><th>average loss</th></tr></thead>\n<tbody>\n<tr><td>A|d&amp;a</td><td class=\"num\">1.50</td></tr>\n</tbody>\n</table>\n</section>\n</body>\n</html>\n"
+        "<h2 id=\"extra-1\">Move quality</h2>\n<section class=\"extra\">\n<p>How &lt;it&gt;\nwas judged.</p>\n<p>Marks.</p>\n<ul class=\"items\">\n<li>a &lt;b&gt;\nitem</li>\n</ul>\n<table>\n<thead><tr><th>player</th><th>average loss</th></tr></thead>\n<tbody>\n<tr><td>A|d&amp;a</td><td class=\"num\">1.50</td></tr>\n</tbody>\n</table>\n</section>\n</body>\n</html>\n"
     ), "{}", &page[page.len() - 600..]);
     // And without extras the page is the plain one
     assert_eq!(

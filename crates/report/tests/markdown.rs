@@ -112,10 +112,10 @@ fn extras_add_a_glyph_lines_under_an_event_and_a_closing_section_and_nothing_els
         md.contains("- **24** ?! ?? Brandt placed tile A at (2,0) rotated 90°\n  > hmm\n  - best found: <script>x</script> elsewhere\n"),
         "{md}"
     );
-    // And the section closes the report: paragraphs on one line each, then the table with
+    // And the section closes the report: paragraphs and items on one line each, the table with
     // its numeric column right-aligned and a `|` inside a cell escaped
     assert!(
-        md.ends_with("| Brandt | 11 |\n\n## Move quality\n\nHow <it> was judged.\n\nMarks.\n\n| player | average loss |\n|---|---:|\n| A\\|d&a | 1.50 |\n"),
+        md.ends_with("| Brandt | 11 |\n\n## Move quality\n\nHow <it> was judged.\n\nMarks.\n\n- a <b> item\n\n| player | average loss |\n|---|---:|\n| A\\|d&a | 1.50 |\n"),
         "{md}"
     );
     // And without extras the report is the plain one

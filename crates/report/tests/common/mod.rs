@@ -37,8 +37,8 @@ pub fn note(game: &str, seq: u64, glyph: Option<Glyph>, text: &str) -> (u64, Ann
     )
 }
 
-/// A caller's mark and line on event 24 and a closing section with two paragraphs and a
-/// table, with line breaks and markup where a careless writer would let them through.
+/// A caller's mark and line on event 24 and a closing section with two paragraphs, an item and
+/// a table, with line breaks and markup where a careless writer would let them through.
 pub fn extras_on_event_24() -> Extras {
     let mut extras = Extras::default();
     extras.events.insert(
@@ -53,9 +53,10 @@ pub fn extras_on_event_24() -> Extras {
         name: name.into(),
         numeric,
     };
-    extras.section = Some(Section {
+    extras.sections.push(Section {
         title: "Move quality".into(),
         paragraphs: vec!["How <it>\nwas judged.".into(), "Marks.".into()],
+        items: vec!["a <b>\nitem".into()],
         table: Some(Table {
             columns: vec![column("player", false), column("average loss", true)],
             rows: vec![vec!["A|d&a".into(), "1.50".into()]],
