@@ -3,7 +3,7 @@
 mod common;
 
 use carc_store::{ExpectedVersion, NewEvent, Store, StoreError};
-use common::{batch, payload, temp_store};
+use common::{batch, payload, temp_store, when_unlocked};
 
 #[test]
 fn sequence_numbers_are_gapless_from_one_and_positions_global() {
@@ -378,7 +378,7 @@ fn data_survives_reopening() {
             .append("h", ExpectedVersion::NoStream, &batch("h", 1, 2))
             .unwrap();
     }
-    let store = Store::open(&path).unwrap();
+    let store = when_unlocked(|| Store::open(&path));
     assert_eq!(store.streams().unwrap(), ["g", "h"]);
     assert_eq!(store.version("g").unwrap(), Some(3));
     assert!(store.is_sealed("g").unwrap());

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use carc_store::layout::{self, event_key};
 use carc_store::{ExpectedVersion, Store, StoreError};
-use common::batch;
+use common::{batch, when_unlocked};
 use tempfile::TempDir;
 
 /// A store with streams "a" (6 events, sealed), "ab" (4 events) and "c" (3 events), closed.
@@ -42,27 +42,6 @@ fn healthy() -> (TempDir, PathBuf) {
         (3, 13, 1, 13)
     );
     (dir, path)
-}
-
-/// Runs `open` until it succeeds or gives an error that is not about the file lock. sled lets
-/// go of its lock only when its background flusher thread has dropped the database too, which
-/// can happen a moment after the last handle is dropped on a loaded machine.
-fn when_unlocked<T, E: std::fmt::Display>(mut open: impl FnMut() -> Result<T, E>) -> T {
-    let mut tries = 0;
-    loop {
-        match open() {
-            Ok(v) => return v,
-            Err(e) if tries < 200 && is_lock_message(&e.to_string()) => {
-                tries += 1;
-                std::thread::sleep(std::time::Duration::from_millis(25));
-            }
-            Err(e) => panic!("cannot open the store: {e}"),
-        }
-    }
-}
-
-fn is_lock_message(message: &str) -> bool {
-    message.contains("acquire lock") || message.contains("in use by another process")
 }
 
 /// Opens the store's sled database directly (the store must be closed).

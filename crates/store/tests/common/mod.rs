@@ -28,3 +28,24 @@ pub fn batch(prefix: &str, tag: u64, n: u64) -> Vec<NewEvent> {
         .map(|k| NewEvent::new(format!("{prefix}-{k}"), payload(tag, k)))
         .collect()
 }
+
+/// Runs `open` until it succeeds or gives an error that is not about the file lock. sled lets
+/// go of its lock only when its background flusher thread has dropped the database too, which
+/// can happen a moment after the last handle is dropped on a loaded machine.
+pub fn when_unlocked<T, E: std::fmt::Display>(mut open: impl FnMut() -> Result<T, E>) -> T {
+    let mut tries = 0;
+    loop {
+        match open() {
+            Ok(v) => return v,
+            Err(e) if tries < 200 && is_lock_message(&e.to_string()) => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            Err(e) => panic!("cannot open the store: {e}"),
+        }
+    }
+}
+
+pub fn is_lock_message(message: &str) -> bool {
+    message.contains("acquire lock") || message.contains("in use by another process")
+}
