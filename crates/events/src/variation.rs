@@ -331,6 +331,37 @@ pub fn descendants(variations: &BTreeMap<String, Variation>, name: &str) -> Vec<
     found
 }
 
+/// A nested variation branching where its parent has no move: before the parent's first move
+/// or after its last.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("variation {name:?} branches after event {after}, outside its parent {parent:?} (events {from} to {to})")]
+pub struct OutsideParent {
+    pub name: String,
+    pub parent: String,
+    pub after: u64,
+    /// The parent's branch point and its last move.
+    pub from: u64,
+    pub to: u64,
+}
+
+impl Variation {
+    /// Checks that this variation branches within `parent`'s line: after the parent's branch
+    /// point or one of its moves.
+    pub fn check_within(&self, parent: &Variation) -> Result<(), OutsideParent> {
+        let last = parent.after + parent.events.len() as u64;
+        if self.after < parent.after || self.after > last {
+            return Err(OutsideParent {
+                name: self.name.clone(),
+                parent: parent.name.clone(),
+                after: self.after,
+                from: parent.after,
+                to: last,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// Why a variation cannot be promoted.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PromoteError {
@@ -338,14 +369,8 @@ pub enum PromoteError {
     Unknown(String),
     #[error("variation {0:?} branches from the game's own moves; those are never changed (export the variation as a game of its own instead)")]
     AlreadyTopLevel(String),
-    #[error("variation {name:?} branches after event {after}, outside its parent {parent:?} (events {from} to {to})")]
-    OutsideParent {
-        name: String,
-        parent: String,
-        after: u64,
-        from: u64,
-        to: u64,
-    },
+    #[error(transparent)]
+    OutsideParent(#[from] OutsideParent),
 }
 
 /// Promotes a nested variation one level: it then branches from its parent's parent, taking
@@ -365,16 +390,7 @@ pub fn promote(
     let parent = variations
         .get(parent_name)
         .ok_or_else(|| PromoteError::Unknown(parent_name.clone()))?;
-    let last = parent.after + parent.events.len() as u64;
-    if v.after < parent.after || v.after > last {
-        return Err(PromoteError::OutsideParent {
-            name: name.to_string(),
-            parent: parent_name.clone(),
-            after: v.after,
-            from: parent.after,
-            to: last,
-        });
-    }
+    v.check_within(parent)?;
     let shared = (v.after - parent.after) as usize;
     let mut events: Vec<Envelope> = parent.events[..shared].to_vec();
     events.extend(v.events.iter().cloned());

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use carc_events::variation::Variation;
+use carc_events::variation::{OutsideParent, Variation};
 use carc_events::Log;
 use carc_rules::TileSet;
 use thiserror::Error;
@@ -24,14 +24,8 @@ pub enum LineError {
         "variation {name:?} branches after event {after}, but the game has events 0 to {last}"
     )]
     AfterMainLine { name: String, after: u64, last: u64 },
-    #[error("variation {name:?} branches after event {after}, outside its parent {parent:?} (events {from} to {to})")]
-    OutsideParent {
-        name: String,
-        parent: String,
-        after: u64,
-        from: u64,
-        to: u64,
-    },
+    #[error(transparent)]
+    OutsideParent(#[from] OutsideParent),
 }
 
 /// The names from the top-level variation down to `name`.
@@ -94,16 +88,7 @@ pub fn variation_log(
             None => v.events.len(),
             Some(child) => {
                 let child = &variations[child];
-                let to = v.after + v.events.len() as u64;
-                if child.after < v.after || child.after > to {
-                    return Err(LineError::OutsideParent {
-                        name: child.name.clone(),
-                        parent: v.name.clone(),
-                        after: child.after,
-                        from: v.after,
-                        to,
-                    });
-                }
+                child.check_within(v)?;
                 (child.after - v.after) as usize
             }
         };
@@ -349,7 +334,7 @@ mod tests {
         ]);
         assert!(matches!(
             variation_log(&main, &vars, "c"),
-            Err(LineError::OutsideParent { .. })
+            Err(LineError::OutsideParent(_))
         ));
         // An unknown name
         assert!(matches!(
