@@ -183,6 +183,7 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
             quality::BLUNDER
         )],
         items: Vec::new(),
+        board: None,
         table: Some(Table {
             columns: vec![
                 column("player", false),

@@ -284,14 +284,15 @@ pub fn report_sections(
 }
 
 /// A variation in a report: where it branches, its own moves in words (with what they
-/// scored), and a table of the scores at its end against the game's at the same event.
+/// scored), a table of the scores at its end against the game's at the same event, and (in
+/// HTML) the board at its end (or at its last legal move).
 fn variation_section(
     main: &Timeline,
     v: &Variation,
     line: &VariationLine,
     title: String,
 ) -> carc_report::Section {
-    use carc_report::{Column, Section, Table};
+    use carc_report::{BoardAt, Column, Section, Table};
     let header = &main.log.header;
     let nested = if line.chain.len() > 1 {
         format!(" ({})", line.chain.join(" > "))
@@ -349,11 +350,21 @@ fn variation_section(
             })
         }
     };
+    let last = line.timeline.steps.last().map_or(0, |s| s.seq);
+    let board = BoardAt {
+        timeline: line.timeline.clone(),
+        steps: line.timeline.steps.len(),
+        caption: format!(
+            "The board at the end of variation {:?} (event {last})",
+            v.name
+        ),
+    };
     Section {
         title,
         paragraphs,
         items,
         table,
+        board: Some(board),
     }
 }
 

@@ -397,6 +397,24 @@ fn the_reports_show_each_variation_after_the_game_and_game_only_leaves_them_out(
         "<h2 id=\"extra-1\">Variation &quot;city north&quot;</h2>\n<section class=\"extra\">\n<p>Branches from event 17 of the game, 2 moves:</p>\n<ul class=\"items\">\n<li>18: Brandt placed tile N at (0,2) rotated 0°</li>"
     ), "{page}");
     assert!(page.contains("<h2 id=\"extra-2\">Variation &quot;then V&quot;</h2>"));
+    // And each section ends with the board at the variation's end, drawn from pictures the
+    // page defines (the variation's tiles included)
+    // (unless the page has no boards at all)
+    assert!(!page.contains("<figure class=\"board\">"));
+    let with_boards = ok(&["export", "g.jsonl", "--format", "html"], d);
+    let then = &with_boards[with_boards.find("<h2 id=\"extra-2\">").unwrap()..];
+    assert!(then.contains(
+        "<figcaption>The board at the end of variation &quot;then V&quot; (event 22)</figcaption>\n</figure>\n</section>"
+    ), "{then}");
+    for page in [&page, &with_boards] {
+        for rest in page.split("href=\"#").skip(1) {
+            let id = &rest[..rest.find('"').unwrap()];
+            assert!(
+                page.contains(&format!("id=\"{id}\"")),
+                "#{id} is not defined"
+            );
+        }
+    }
     // And --game-only leaves out the variations and the annotations of either report
     let alone = ok(&["export", "g.jsonl", "--format", "md", "--game-only"], d);
     let plain = ok(

@@ -4,6 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use carc_replay::Timeline;
+
 /// A note a caller adds to an event: a mark after the event number (after the annotation's
 /// glyph, if any) and lines listed under the event.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -15,14 +17,24 @@ pub struct EventNote {
     pub lines: Vec<String>,
 }
 
-/// A closing section: a title, paragraphs, a bulleted list, and an optional table, in that
-/// order.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A closing section: a title, paragraphs, a bulleted list, an optional table, and an optional
+/// board picture (HTML only), in that order.
+#[derive(Clone, Debug, Default)]
 pub struct Section {
     pub title: String,
     pub paragraphs: Vec<String>,
     pub items: Vec<String>,
     pub table: Option<Table>,
+    pub board: Option<BoardAt>,
+}
+
+/// A position to draw: the board after the first `steps` steps of `timeline` (a line of play
+/// of the same game, such as a what-if variation).
+#[derive(Clone, Debug)]
+pub struct BoardAt {
+    pub timeline: Timeline,
+    pub steps: usize,
+    pub caption: String,
 }
 
 /// A table of text cells; `numeric` columns are right-aligned.
@@ -41,7 +53,7 @@ pub struct Column {
 
 /// What a caller adds to the report (nothing by default: the report is then exactly the
 /// plain one).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Extras {
     /// By event `seq`.
     pub events: BTreeMap<u64, EventNote>,

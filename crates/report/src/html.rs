@@ -21,7 +21,7 @@ use carc_replay::describe::{score_details, score_headline, seat_name};
 use carc_replay::Timeline;
 use carc_rules::Score;
 
-use crate::extras::{Extras, Section};
+use crate::extras::{BoardAt, Extras, Section};
 use crate::outline::{outline, Event, Outline, ScoreTable};
 
 /// Which turns get a picture of the board after them.
@@ -87,8 +87,15 @@ pub fn html_with(
     setup(&mut out, header);
     score_graph(&mut out, &o, timeline);
     let _ = writeln!(out, "<h2>Turn by turn</h2>");
-    if o.turns.iter().any(|t| options.boards.wants(t.number)) {
-        symbols(&mut out, timeline);
+    // Boards of the closing sections come with any board pictures; `--boards none` has none.
+    let section_boards: Vec<&BoardAt> = if options.boards == Boards::None {
+        Vec::new()
+    } else {
+        o.sections.iter().filter_map(|s| s.board.as_ref()).collect()
+    };
+    if o.turns.iter().any(|t| options.boards.wants(t.number)) || !section_boards.is_empty() {
+        let lines = std::iter::once(timeline).chain(section_boards.iter().map(|b| &b.timeline));
+        symbols(&mut out, lines);
     }
     for turn in &o.turns {
         let _ = writeln!(
@@ -102,7 +109,13 @@ pub fn html_with(
         }
         let _ = writeln!(out, "</ul>\n</div>");
         if options.boards.wants(turn.number) {
-            board_after(&mut out, header, timeline, turn.steps_through, turn.number);
+            let seq = turn.events.last().map_or(0, |e| e.seq);
+            let caption = if turn.number == 0 {
+                format!("The board after the start (event {seq})")
+            } else {
+                format!("The board after turn {} (event {seq})", turn.number)
+            };
+            board_after(&mut out, header, timeline, turn.steps_through, &caption);
         }
         let _ = writeln!(out, "</section>");
     }
@@ -128,7 +141,8 @@ pub fn html_with(
     }
     table(&mut out, &o.table);
     for (k, s) in o.sections.iter().enumerate() {
-        section(&mut out, k + 1, s);
+        let board = s.board.as_ref().filter(|_| !section_boards.is_empty());
+        section(&mut out, header, k + 1, s, board);
     }
     out.push_str("</body>\n</html>\n");
     out
@@ -165,6 +179,7 @@ ul.extra{margin:.1rem 0 .2rem 2.2em;padding-left:1rem;color:#7a3412}
 .glyph.extra{color:#7a3412}
 blockquote.note{margin:.25rem 0 .35rem 2.2em;padding:.2rem .6rem;border-left:3px solid #c8a13a;background:#f4efdf;white-space:pre-line}
 figure{margin:0}
+section.extra figure.board{width:fit-content}
 svg.symbols{position:absolute;width:0;height:0;overflow:hidden}
 figure.board svg{display:block;max-width:min(26rem,42vw);height:auto;border-radius:3px}
 figure.board figcaption{font-size:.8rem;color:#6b6f68;text-align:center}
@@ -347,44 +362,51 @@ fn tile_symbol(t: &TileAt) -> String {
 /// The pictures every board refers to, once for the page: the map board's unchanging parts
 /// and each tile type at each rotation the game uses. A board is then a few `<use>` elements
 /// instead of thousands of shapes, which keeps a page with a board after every turn small.
-fn symbols(out: &mut String, timeline: &Timeline) {
-    // Tiles are never removed, so the last legal state holds every tile of every board.
-    let Ok(game) = timeline.state_at(timeline.steps.len()) else {
+fn symbols<'a>(out: &mut String, lines: impl Iterator<Item = &'a Timeline>) {
+    // Tiles are never removed, so the last legal state of each line of play holds every tile
+    // of its boards.
+    let finals: Vec<_> = lines
+        .filter_map(|t| t.state_at(t.steps.len()).ok())
+        .collect();
+    let Some(first) = finals.first() else {
         return;
     };
-    let layers = layers(&game, &Overlay::default());
     let _ = writeln!(
         out,
         "<svg class=\"symbols\" xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
     );
-    if !layers.map.is_empty() {
+    // Every line is the same game, so on the same map board.
+    let map = layers(first, &Overlay::default()).map;
+    if !map.is_empty() {
         let _ = writeln!(out, "<g id=\"carc-map\">");
-        svg::write_shapes(out, &layers.map, SYMBOL_PX, None);
+        svg::write_shapes(out, &map, SYMBOL_PX, None);
         let _ = writeln!(out, "</g>");
     }
     let mut done = BTreeSet::new();
-    for t in &layers.tiles {
-        let id = tile_symbol(t);
-        if !done.insert(id.clone()) {
-            continue;
+    for game in &finals {
+        for t in &layers(game, &Overlay::default()).tiles {
+            let id = tile_symbol(t);
+            if !done.insert(id.clone()) {
+                continue;
+            }
+            let mut shapes = Vec::new();
+            tile_type(
+                game.tiles().get(t.tile),
+                t.rotation,
+                Point::ZERO,
+                &mut shapes,
+            );
+            let _ = writeln!(out, "<g id=\"{id}\">");
+            svg::write_shapes(out, &shapes, SYMBOL_PX, None);
+            let _ = writeln!(out, "</g>");
         }
-        let mut shapes = Vec::new();
-        tile_type(
-            game.tiles().get(t.tile),
-            t.rotation,
-            Point::ZERO,
-            &mut shapes,
-        );
-        let _ = writeln!(out, "<g id=\"{id}\">");
-        svg::write_shapes(out, &shapes, SYMBOL_PX, None);
-        let _ = writeln!(out, "</g>");
     }
     let _ = writeln!(out, "</defs></svg>");
 }
 
-/// The board after the first `n` steps (the end of `turn`), as an inline SVG picture made of
-/// the shared pictures of [`symbols`] and the shapes of this moment.
-fn board_after(out: &mut String, header: &Header, timeline: &Timeline, n: usize, turn: u32) {
+/// The board after the first `n` steps of `timeline`, as an inline SVG picture made of the
+/// shared pictures of [`symbols`] and the shapes of this moment.
+fn board_after(out: &mut String, header: &Header, timeline: &Timeline, n: usize, caption: &str) {
     // A game that cannot be set up has no steps and so no turns; this is a safeguard.
     let Ok(game) = timeline.state_at(n) else {
         return;
@@ -402,19 +424,13 @@ fn board_after(out: &mut String, header: &Header, timeline: &Timeline, n: usize,
             ..Overlay::default()
         },
     );
-    let seq = timeline.steps.get(n.wrapping_sub(1)).map_or(0, |s| s.seq);
-    let caption = if turn == 0 {
-        format!("The board after the start (event {seq})")
-    } else {
-        format!("The board after turn {turn} (event {seq})")
-    };
     let b = layers.bounds;
     let px = (BOARD_SIDE_PX / b.width().max(b.height())).clamp(BOARD_MIN_PX, BOARD_MAX_PX);
     let mut picture = svg::start(
         &b,
         &SvgOptions {
             px_per_square: px,
-            title: Some(caption.clone()),
+            title: Some(caption.to_string()),
             ..SvgOptions::default()
         },
     );
@@ -438,7 +454,7 @@ fn board_after(out: &mut String, header: &Header, timeline: &Timeline, n: usize,
     let _ = write!(
         out,
         "<figure class=\"board\">\n{picture}<figcaption>{}</figcaption>\n</figure>\n",
-        escape(&caption)
+        escape(caption)
     );
 }
 
@@ -593,8 +609,9 @@ fn table(out: &mut String, t: &ScoreTable) {
     let _ = writeln!(out, "</tbody>\n</table>");
 }
 
-/// The caller's `k`th closing section: paragraphs, a list and a table, all text escaped.
-fn section(out: &mut String, k: usize, s: &Section) {
+/// The caller's `k`th closing section: paragraphs, a list, a table and the `board` picture,
+/// all text escaped.
+fn section(out: &mut String, header: &Header, k: usize, s: &Section, board: Option<&BoardAt>) {
     let _ = writeln!(
         out,
         "<h2 id=\"extra-{k}\">{}</h2>\n<section class=\"extra\">",
@@ -624,6 +641,9 @@ fn section(out: &mut String, k: usize, s: &Section) {
             let _ = writeln!(out, "<tr>{cells}</tr>");
         }
         let _ = writeln!(out, "</tbody>\n</table>");
+    }
+    if let Some(b) = board {
+        board_after(out, header, &b.timeline, b.steps, &b.caption);
     }
     let _ = writeln!(out, "</section>");
 }

@@ -15,6 +15,6 @@ pub mod html;
 pub mod markdown;
 mod outline;
 
-pub use extras::{Column, EventNote, Extras, Section, Table};
+pub use extras::{BoardAt, Column, EventNote, Extras, Section, Table};
 pub use html::{html, html_with, Boards, HtmlOptions};
 pub use markdown::{markdown, markdown_with};

@@ -329,3 +329,47 @@ fn a_gifts_game_lists_what_each_gift_did_as_the_markdown_report_does() {
     assert!(sentences > 10, "{sentences}");
     assert_eq!(items, sentences);
 }
+
+#[test]
+fn a_section_may_show_a_board_unless_the_page_has_no_boards() {
+    use carc_report::{html_with, BoardAt, Extras, Section};
+    let tl = timeline(&sample_text());
+    // Given a closing section with the board after ten steps of the game, its caption markup
+    let mut extras = Extras::default();
+    extras.sections.push(Section {
+        title: "Variation \"x\"".into(),
+        board: Some(BoardAt {
+            timeline: tl.clone(),
+            steps: 10,
+            caption: "The board at the end of <x>".into(),
+        }),
+        ..Section::default()
+    });
+    // When the page is written with boards after chosen turns
+    let options = HtmlOptions {
+        boards: Boards::Turns([2].into()),
+    };
+    let page = html_with(&tl, &BTreeMap::new(), &extras, &options);
+    // Then the section holds the picture, captioned and escaped, after turn 2's board
+    let at = page
+        .find("<h2 id=\"extra-1\">Variation &quot;x&quot;</h2>")
+        .unwrap();
+    let section = &page[at..];
+    assert!(section.contains("<figure class=\"board\">"), "{section}");
+    assert!(
+        section.contains(
+            "<figcaption>The board at the end of &lt;x&gt;</figcaption>\n</figure>\n</section>"
+        ),
+        "{section}"
+    );
+    assert_eq!(page.matches("<figure class=\"board\">").count(), 2);
+    // And every picture the boards refer to is defined once in the page
+    assert!(common::every_reference_is_defined(&page));
+    // And with no boards at all, the section has none either
+    let none = HtmlOptions {
+        boards: Boards::None,
+    };
+    let page = html_with(&tl, &BTreeMap::new(), &extras, &none);
+    assert!(!page.contains("<figure class=\"board\">"));
+    assert!(!page.contains("class=\"symbols\""));
+}

@@ -61,6 +61,15 @@ pub fn extras_on_event_24() -> Extras {
             columns: vec![column("player", false), column("average loss", true)],
             rows: vec![vec!["A|d&a".into(), "1.50".into()]],
         }),
+        board: None,
     });
     extras
+}
+
+/// Every `href="#id"` of a page names an element the page defines.
+pub fn every_reference_is_defined(page: &str) -> bool {
+    page.split("href=\"#").skip(1).all(|rest| {
+        let id = &rest[..rest.find('"').unwrap()];
+        page.contains(&format!("id=\"{id}\""))
+    })
 }
