@@ -33,7 +33,13 @@ pub const UI_TEXT: &[&str] = &[
     "moves, screened,",
     "tile at rotated 270°, meeple on monastery through the companion arrow (+0.5) -12.0",
     "?! inaccuracy ? mistake ?? blunder",
+    "seed",
+    "playouts per move and stage for the next analysis: more is steadier and slower",
+    "the same seed gives the same marks",
 ];
+
+/// Playouts per move the viewer offers (the CLI takes any number).
+pub const PLAYOUT_CHOICES: [u32; 4] = [30, 100, 300, 1000];
 
 /// Colours of the marks: yellow, orange, red (readable on both themes).
 pub fn mark_color(mark: Mark) -> Color32 {
@@ -233,6 +239,7 @@ impl QualityPanel {
             return;
         }
         let Some(timeline) = timeline else { return };
+        self.settings(ui);
         let r = ui
             .button("Analyse move quality")
             .on_hover_text(format!(
@@ -259,6 +266,29 @@ impl QualityPanel {
         } else if let Some(e) = self.error() {
             ui.colored_label(Color32::from_rgb(230, 70, 60), e);
         }
+    }
+
+    /// The settings of the next run: playouts per move (more is steadier and slower) and the
+    /// seed (the same seed gives the same marks, as with `carc analyze --quality --seed`).
+    fn settings(&mut self, ui: &mut egui::Ui) {
+        let playouts = &mut self.options.playouts;
+        egui::ComboBox::from_id_salt("quality playouts")
+            .selected_text(format!("{playouts} playouts"))
+            .show_ui(ui, |ui| {
+                for n in PLAYOUT_CHOICES {
+                    ui.selectable_value(playouts, n, format!("{n} playouts"));
+                }
+            })
+            .response
+            .on_hover_text(
+                "playouts per move and stage for the next analysis: more is steadier and slower",
+            );
+        ui.add(
+            egui::DragValue::new(&mut self.options.seed)
+                .range(0..=u64::from(u32::MAX))
+                .prefix("seed "),
+        )
+        .on_hover_text("the same seed gives the same marks");
     }
 
     /// The move quality of event `seq` in the details panel (nothing before the analysis has

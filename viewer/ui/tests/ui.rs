@@ -712,3 +712,26 @@ fn move_quality_runs_in_the_background_and_marks_the_event_list_and_the_graph() 
     h.get_by_label_contains("best found: tile A at");
     h.get_by_label_contains("move quality: Ada ");
 }
+
+#[test]
+fn the_move_quality_settings_choose_the_playouts_of_the_next_run() {
+    // Given an open game and the default settings
+    let mut app = ViewerApp::new();
+    app.open(&sample("short-game-rulings.jsonl"));
+    let mut h = harness(app);
+    assert_eq!(h.state().quality().options.playouts, 100);
+    // When the playouts box (which says "100 playouts") is opened and 300 chosen
+    let settings = "playouts per move and stage for the next analysis: more is steadier and slower";
+    let value = |h: &Harness<'static, ViewerApp>| h.get_by_label(settings).value();
+    assert_eq!(value(&h).as_deref(), Some("100 playouts"));
+    h.get_by_label(settings).click();
+    h.run();
+    h.get_by_label("300 playouts").click();
+    h.run();
+    // Then the next run uses 300 playouts, and the box says so
+    assert_eq!(h.state().quality().options.playouts, 300);
+    assert_eq!(value(&h).as_deref(), Some("300 playouts"));
+    // And the seed is there to change, starting at 0
+    assert_eq!(h.state().quality().options.seed, 0);
+    assert_eq!(h.get_by_label("seed").value().as_deref(), Some("seed 0"));
+}
