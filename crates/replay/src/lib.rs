@@ -144,7 +144,8 @@ fn apply_event(game: &mut Game, event: &Event, fx: &mut Effects) -> Result<(), R
 /// Replays a log to its end as fast as possible: no timeline, one effects buffer.
 pub fn rebuild(log: &Log, loaded: &[TileSet]) -> Result<Game, ReplayError> {
     let mut game = game_from_header(&log.header, loaded)?;
-    let mut fx = Effects::default();
+    // The effects are thrown away: scores need no explanations.
+    let mut fx = Effects::quiet();
     replay_onto(&mut game, log, usize::MAX, &mut fx)?;
     Ok(game)
 }
@@ -180,7 +181,8 @@ impl Timeline {
     /// legal part of the log. Re-folds from the start.
     pub fn state_at(&self, n: usize) -> Result<Game, ReplayError> {
         let mut game = game_from_header(&self.log.header, &self.loaded)?;
-        let mut fx = Effects::default();
+        // The effects are thrown away: scores need no explanations.
+        let mut fx = Effects::quiet();
         replay_onto(&mut game, &self.log, n.min(self.steps.len()), &mut fx)?;
         Ok(game)
     }

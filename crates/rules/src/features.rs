@@ -119,14 +119,23 @@ impl Features {
             .sum()
     }
 
-    /// Every segment of the feature `s` belongs to.
+    /// Every segment of the feature `s` belongs to, starting with `s`.
     pub(crate) fn members(&self, s: u32) -> Vec<u32> {
-        let mut out = vec![s];
-        let mut cur = self.next[s as usize];
-        while cur != s {
-            out.push(cur);
-            cur = self.next[cur as usize];
-        }
+        // Sized from the root's count up front: growing from one element reallocated several
+        // times per scored feature (fields span hundreds of segments).
+        let mut out = Vec::with_capacity(self.size[self.root(s) as usize] as usize);
+        out.extend(self.member_iter(s));
         out
+    }
+
+    /// The same segments in the same order as `members`, without allocating.
+    pub(crate) fn member_iter(&self, s: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut cur = Some(s);
+        std::iter::from_fn(move || {
+            let here = cur?;
+            let next = self.next[here as usize];
+            cur = (next != s).then_some(next);
+            Some(here)
+        })
     }
 }

@@ -24,7 +24,7 @@ use crate::features::{Features, MAX_PLAYERS};
 use crate::geometry::{Pos, Rotation, Side, Terrain};
 use crate::map::{MapBoard, RegionKind, Square};
 use crate::ruling::{rule, Note, RuleViolation};
-use crate::score::{plural, FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
+use crate::score::{noun, plural, FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 use crate::tileset::{Anchor, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileTypeId};
 
 pub mod gifts;
@@ -264,16 +264,49 @@ pub struct Meeple {
 }
 
 /// What an action did. Reused between calls to avoid allocation in the hot path.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Effects {
     /// The ruling trace: why the action was legal and what followed.
     pub notes: Vec<Note>,
     /// Scores, completed-during-play first, then the final scoring if the game ended.
+    /// Always empty from [`Effects::quiet`] in a game without a map (see there).
     pub scores: Vec<Score>,
     pub returned: Vec<ReturnedMeeple>,
+    /// Whether scores are explained (`scores` filled). See [`Effects::quiet`].
+    explain: bool,
+}
+
+impl Default for Effects {
+    /// Effects with every score explained.
+    fn default() -> Effects {
+        Effects {
+            notes: Vec::new(),
+            scores: Vec::new(),
+            returned: Vec::new(),
+            explain: true,
+        }
+    }
 }
 
 impl Effects {
+    /// Effects for callers that keep the game and throw the effects away (rebuilding a game
+    /// from its log, simulated players): in a game without a map, features completed during
+    /// play and the final scoring award the same points, return the same meeples and write
+    /// the same notes, but no [`Score`] explanation is built (its tile list, meeple counts and
+    /// formula text were most of the cost of scoring). Gift and arrow scores, and every score
+    /// on a map, are still explained.
+    pub fn quiet() -> Effects {
+        Effects {
+            explain: false,
+            ..Effects::default()
+        }
+    }
+
+    /// Whether scores are explained (false only for [`Effects::quiet`]).
+    pub fn explains(&self) -> bool {
+        self.explain
+    }
+
     pub fn clear(&mut self) {
         self.notes.clear();
         self.scores.clear();
@@ -588,8 +621,7 @@ impl Game {
     fn feature_ref(&self, root: u32) -> FeatureRef {
         let Some(first) = self
             .features
-            .members(root)
-            .into_iter()
+            .member_iter(root)
             .filter(|&s| s >= self.pseudo)
             .min()
         else {
@@ -1502,7 +1534,9 @@ impl Game {
     /// Puts a checked tile on the board: segments, unions across edges, monastery
     /// neighbours, and the features it completes (to be scored after the meeple step).
     fn put_tile(&mut self, tile: TileTypeId, at: Pos, rotation: Rotation, fx: &mut Effects) {
-        let tiles = Arc::clone(&self.tiles);
+        // Borrows only the `tiles` field (the rest of `self` is touched field by field below),
+        // so no reference count changes per placement.
+        let tiles: &TileSet = &self.tiles;
         let t = tiles.get(tile);
         let first = self.features.len();
         let index = self.board.put(PlacedTile {
@@ -1512,10 +1546,17 @@ impl Game {
             pattern: t.pattern(rotation),
             first_segment: first,
         });
-        let neighbours_present = at
-            .ring()
-            .filter(|&p| self.board.tile_index(p).is_some())
-            .count() as u16;
+        // The tiles around the new one, looked up once: no tile lands on the ring during this
+        // placement, so the monastery update below reuses them.
+        let mut around: [(Pos, u16); 8] = [(at, 0); 8];
+        let mut n_around = 0;
+        for p in at.ring() {
+            if let Some(ni) = self.board.tile_index(p) {
+                around[n_around] = (p, ni);
+                n_around += 1;
+            }
+        }
+        let neighbours_present = n_around as u16;
         // On a map only squares that exist count around a monastery; large-city squares are
         // printed, so filled from the start.
         let ring_open = match &self.map {
@@ -1689,10 +1730,7 @@ impl Game {
         }
 
         // Monasteries around (and on) the new tile.
-        for p in at.ring() {
-            let Some(ni) = self.board.tile_index(p) else {
-                continue;
-            };
+        for &(p, ni) in &around[..n_around] {
             let n = self.board.placed[ni as usize];
             if let Some(m) = tiles.get(n.tile).monastery_segment() {
                 let s = n.first_segment + u32::from(m);
@@ -1735,8 +1773,7 @@ impl Game {
         let pending = std::mem::take(&mut self.pending);
         for &s in &pending {
             let root = self.features.find(s);
-            let score = self.evaluate(root, ScoreTime::Completed);
-            self.award(root, score, fx);
+            self.score_feature(root, ScoreTime::Completed, fx);
         }
         self.pending = pending;
         self.pending.clear();
@@ -1778,8 +1815,7 @@ impl Game {
                 {
                     continue;
                 }
-                let score = self.evaluate(s, ScoreTime::Final);
-                self.award(s, score, fx);
+                self.score_feature(s, ScoreTime::Final, fx);
             }
         }
         if self.options.gifts {
@@ -1839,11 +1875,108 @@ impl Game {
         }
     }
 
+    /// Scores the feature `root` by the normal rules: explained (`evaluate`, then `award`), or
+    /// with `Effects::quiet` and no map, by `quiet_points` alone.
+    fn score_feature(&mut self, root: u32, time: ScoreTime, fx: &mut Effects) {
+        if !fx.explain && self.map.is_none() {
+            if let Some(points) = self.quiet_points(root, time) {
+                debug_assert_eq!(points, self.evaluate(root, time).points);
+                let counts = self.features.meeples[root as usize];
+                let most = counts.iter().copied().max().unwrap_or(0);
+                if most > 0 {
+                    for p in 0..self.players {
+                        if counts[p as usize] == most {
+                            self.score[p as usize] += points;
+                        }
+                    }
+                }
+                self.return_meeples(root, fx);
+                return;
+            }
+        }
+        let score = self.evaluate(root, time);
+        self.award(root, score, fx);
+    }
+
+    /// The points `evaluate` gives the feature `root` in a game without a map, computed
+    /// without building the explanation; `None` (then `evaluate` is used) past the limits of
+    /// its fixed-size sets.
+    fn quiet_points(&self, root: u32, time: ScoreTime) -> Option<u32> {
+        let f = &self.features;
+        // Distinct squares of the feature, as a bit set of placed-tile indices.
+        let mut seen = [0u64; 4];
+        if self.board.placed.len() > 64 * seen.len() {
+            return None;
+        }
+        let mut squares = 0u32;
+        let mut count_squares = |seen: &mut [u64; 4]| {
+            for s in f.member_iter(root) {
+                let t = f.tile[s as usize] as usize;
+                let bit = 1u64 << (t % 64);
+                if seen[t / 64] & bit == 0 {
+                    seen[t / 64] |= bit;
+                    squares += 1;
+                }
+            }
+            squares
+        };
+        let coats_of_arms = u32::from(f.coats_of_arms[root as usize]);
+        Some(match f.kind[root as usize] {
+            FeatureKind::Monastery => match time {
+                ScoreTime::Completed => 9,
+                ScoreTime::Final => {
+                    let at = self.board.placed[f.tile[root as usize] as usize].at;
+                    1 + at
+                        .ring()
+                        .filter(|&p| self.board.tile_index(p).is_some())
+                        .count() as u32
+                }
+            },
+            FeatureKind::Road => count_squares(&mut seen),
+            FeatureKind::City => {
+                let n = count_squares(&mut seen);
+                match time {
+                    ScoreTime::Completed if n == 2 && self.options.two_tile_city == 2 => 2,
+                    ScoreTime::Completed => 2 * n + 2 * coats_of_arms,
+                    ScoreTime::Final => n + coats_of_arms,
+                }
+            }
+            FeatureKind::Field => {
+                // Distinct completed cities touching the field.
+                let mut roots = [0u32; 32];
+                let mut n = 0;
+                for s in f.member_iter(root) {
+                    let placed = &self.board.placed[f.tile[s as usize] as usize];
+                    let def = &self.tiles.get(placed.tile).segments[f.local[s as usize] as usize];
+                    let mut touches = def.touches;
+                    while touches != 0 {
+                        let i = touches.trailing_zeros();
+                        touches &= touches - 1;
+                        let city = f.root(placed.first_segment + i);
+                        if f.open[city as usize] == 0 && !roots[..n].contains(&city) {
+                            if n == roots.len() {
+                                return None;
+                            }
+                            roots[n] = city;
+                            n += 1;
+                        }
+                    }
+                }
+                3 * n as u32
+            }
+        })
+    }
+
     fn award(&mut self, root: u32, score: Score, fx: &mut Effects) {
         for &w in &score.winners {
             self.score[w as usize] += score.points;
         }
         fx.scores.push(score);
+        self.return_meeples(root, fx);
+    }
+
+    /// Sends the meeples on the feature `root` back to their owners.
+    fn return_meeples(&mut self, root: u32, fx: &mut Effects) {
         let mut i = 0;
         while i < self.meeples.len() {
             let m = self.meeples[i];
@@ -1868,11 +2001,14 @@ impl Game {
         let f = &self.features;
         let kind = f.kind[root as usize];
         let members = f.members(root);
-        let mut tiles: Vec<Pos> = members
-            .iter()
-            .filter(|&&s| s >= self.pseudo)
-            .map(|&s| self.board.placed[f.tile[s as usize] as usize].at)
-            .collect();
+        // Room for a monastery's ring too, so the extends below never reallocate.
+        let mut tiles: Vec<Pos> = Vec::with_capacity(members.len() + 8);
+        tiles.extend(
+            members
+                .iter()
+                .filter(|&&s| s >= self.pseudo)
+                .map(|&s| self.board.placed[f.tile[s as usize] as usize].at),
+        );
         let printed = self.printed_parts(&members);
         let coats_of_arms = u32::from(f.coats_of_arms[root as usize]);
         let mut cities = Vec::new();
@@ -1946,8 +2082,8 @@ impl Game {
                     ScoreTime::Final => (
                         1 + neighbours,
                         format!(
-                            "1 for the monastery + {} = {}",
-                            plural(neighbours, "surrounding tile", "surrounding tiles"),
+                            "1 for the monastery + {neighbours} {} = {}",
+                            noun(neighbours, "surrounding tile", "surrounding tiles"),
                             1 + neighbours
                         ),
                         rule::SCORE_MONASTERY_FINAL,
@@ -2000,7 +2136,11 @@ impl Game {
                     ScoreTime::Completed => rule::SCORE_ROAD_COMPLETED,
                     ScoreTime::Final => rule::SCORE_ROAD_FINAL,
                 };
-                (n, format!("1 × {} = {n}", plural(n, "tile", "tiles")), rule)
+                (
+                    n,
+                    format!("1 × {n} {} = {n}", noun(n, "tile", "tiles")),
+                    rule,
+                )
             }
             FeatureKind::City if self.map.is_some() => {
                 tiles.sort_unstable();
@@ -2056,9 +2196,9 @@ impl Game {
                     ScoreTime::Completed => (
                         2 * n + 2 * coats_of_arms,
                         format!(
-                            "2 × {} + 2 × {} = {}",
-                            plural(n, "tile", "tiles"),
-                            plural(coats_of_arms, "coat of arms", "coats of arms"),
+                            "2 × {n} {} + 2 × {coats_of_arms} {} = {}",
+                            noun(n, "tile", "tiles"),
+                            noun(coats_of_arms, "coat of arms", "coats of arms"),
                             2 * n + 2 * coats_of_arms
                         ),
                         rule::SCORE_CITY_COMPLETED,
@@ -2066,9 +2206,9 @@ impl Game {
                     ScoreTime::Final => (
                         n + coats_of_arms,
                         format!(
-                            "1 × {} + 1 × {} = {}",
-                            plural(n, "tile", "tiles"),
-                            plural(coats_of_arms, "coat of arms", "coats of arms"),
+                            "1 × {n} {} + 1 × {coats_of_arms} {} = {}",
+                            noun(n, "tile", "tiles"),
+                            noun(coats_of_arms, "coat of arms", "coats of arms"),
                             n + coats_of_arms
                         ),
                         rule::SCORE_CITY_FINAL,
@@ -2094,14 +2234,15 @@ impl Game {
                 }
                 let mut refs: Vec<FeatureRef> =
                     roots.iter().map(|&r| self.feature_ref(r)).collect();
-                refs.sort_by_key(|r| (r.at, r.label.anchor.map(|a| format!("{a:?}"))));
+                // The key formats each anchor once (the order is by its debug text).
+                refs.sort_by_cached_key(|r| (r.at, r.label.anchor.map(|a| format!("{a:?}"))));
                 let n = refs.len() as u32;
                 cities = refs;
                 (
                     3 * n,
                     format!(
-                        "3 × {} = {}",
-                        plural(n, "completed city", "completed cities"),
+                        "3 × {n} {} = {}",
+                        noun(n, "completed city", "completed cities"),
                         3 * n
                     ),
                     rule::SCORE_FIELD_FINAL,

@@ -155,6 +155,16 @@ pub struct ReturnedMeeple {
     pub label: SegmentLabel,
 }
 
+/// The noun `plural` puts after the number, for formatting both in one `format!` (one
+/// allocation instead of two on the scoring hot path).
+pub(crate) fn noun(n: u32, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 pub(crate) fn plural(n: u32, one: &str, many: &str) -> String {
     if n == 1 {
         format!("{n} {one}")

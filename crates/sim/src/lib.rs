@@ -58,7 +58,6 @@ pub struct SimGame {
 }
 
 /// Reusable buffers, so that many games in a row allocate little.
-#[derive(Default)]
 pub struct Buffers {
     placements: Vec<Placement>,
     spots: Vec<MeepleSpot>,
@@ -69,6 +68,22 @@ pub struct Buffers {
     gift_deck: Vec<GiftCard>,
     gifts: Vec<GiftAction>,
     fx: Effects,
+}
+
+impl Default for Buffers {
+    fn default() -> Buffers {
+        Buffers {
+            placements: Vec::new(),
+            spots: Vec::new(),
+            arrow_spots: Vec::new(),
+            choices: Vec::new(),
+            bag: Vec::new(),
+            gift_deck: Vec::new(),
+            gifts: Vec::new(),
+            // Players read the game, never the effects' score explanations.
+            fx: Effects::quiet(),
+        }
+    }
 }
 
 /// Plays a whole game. `strategies` gives one strategy per seat (cycled if shorter).
@@ -971,6 +986,43 @@ mod tests {
             ("germany", germany),
             ("germany+anniversary+gifts", all),
         ]
+    }
+
+    #[test]
+    fn quiet_effects_change_nothing_but_the_score_explanations() {
+        use carc_rules::{Score, ScoreSource};
+        for (name, setup) in every_kind_of_game() {
+            for seed in 0..20 {
+                // Given a simulated game (greedy and random seats, some without farmers)
+                let mut setup = setup.clone();
+                setup.options.farmers = seed % 4 != 3;
+                let sim = play(setup.clone(), seed, &[Strategy::Greedy, Strategy::Random]).unwrap();
+                // When it is replayed with explained and with quiet effects
+                let mut loud = Game::new(setup.clone()).unwrap();
+                let mut quiet = Game::new(setup.clone()).unwrap();
+                let (mut fx, mut qfx) = (Effects::default(), Effects::quiet());
+                for (i, a) in sim.actions.iter().enumerate() {
+                    loud.apply(a, &mut fx).unwrap();
+                    quiet.apply(a, &mut qfx).unwrap();
+                    // Then both games agree after every action; only scores without a map
+                    // go unexplained
+                    let at = format!("{name}, seed {seed}, action {i}");
+                    assert_eq!(loud.scores(), quiet.scores(), "{at}");
+                    assert_eq!(loud.supply(), quiet.supply(), "{at}");
+                    assert_eq!(loud.phase(), quiet.phase(), "{at}");
+                    assert_eq!(fx.notes, qfx.notes, "{at}");
+                    assert_eq!(fx.returned, qfx.returned, "{at}");
+                    if setup.map.is_some() {
+                        assert_eq!(fx.scores, qfx.scores, "{at}");
+                    } else {
+                        let explained = |s: &&Score| s.source != ScoreSource::Feature;
+                        let kept: Vec<&Score> = fx.scores.iter().filter(explained).collect();
+                        assert_eq!(kept, qfx.scores.iter().collect::<Vec<_>>(), "{at}");
+                    }
+                }
+                assert!(quiet.is_over(), "{name}, seed {seed}");
+            }
+        }
     }
 
     /// The game after the first `n` actions of `actions`.
