@@ -368,23 +368,27 @@ fn symbols<'a>(out: &mut String, lines: impl Iterator<Item = &'a Timeline>) {
     let finals: Vec<_> = lines
         .filter_map(|t| t.state_at(t.steps.len()).ok())
         .collect();
-    let Some(first) = finals.first() else {
+    if finals.is_empty() {
         return;
-    };
+    }
+    let drawn: Vec<_> = finals
+        .iter()
+        .map(|game| (game, layers(game, &Overlay::default())))
+        .collect();
     let _ = writeln!(
         out,
         "<svg class=\"symbols\" xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
     );
     // Every line is the same game, so on the same map board.
-    let map = layers(first, &Overlay::default()).map;
+    let map = &drawn[0].1.map;
     if !map.is_empty() {
         let _ = writeln!(out, "<g id=\"carc-map\">");
-        svg::write_shapes(out, &map, SYMBOL_PX, None);
+        svg::write_shapes(out, map, SYMBOL_PX, None);
         let _ = writeln!(out, "</g>");
     }
     let mut done = BTreeSet::new();
-    for game in &finals {
-        for t in &layers(game, &Overlay::default()).tiles {
+    for (game, drawing) in &drawn {
+        for t in &drawing.tiles {
             let id = tile_symbol(t);
             if !done.insert(id.clone()) {
                 continue;
