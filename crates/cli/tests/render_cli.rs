@@ -28,12 +28,8 @@ fn decode_png(path: &Path) -> (u32, u32, Vec<u8>) {
     (info.width, info.height, buf)
 }
 
-#[test]
-fn render_writes_an_svg_of_the_board_after_event_n() {
-    // Given the sample game
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("board.svg");
-    // When the board after event 19 is rendered at 10 px per square
+/// `carc render SAMPLE --at 19 --out OUT --scale 10` in `dir`, which must succeed.
+fn render_event_19(dir: &Path, out: &Path) -> std::process::Output {
     let o = carc(
         &[
             "render",
@@ -45,9 +41,19 @@ fn render_writes_an_svg_of_the_board_after_event_n() {
             "--scale",
             "10",
         ],
-        dir.path(),
+        dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));
+    o
+}
+
+#[test]
+fn render_writes_an_svg_of_the_board_after_event_n() {
+    // Given the sample game
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("board.svg");
+    // When the board after event 19 is rendered at 10 px per square
+    let o = render_event_19(dir.path(), &out);
     assert!(stderr(&o).contains("after event 19"), "{}", stderr(&o));
     // Then the file is an SVG document whose viewBox fits the seven tiles then placed
     // (columns -1..1, rows -1..1: three squares, plus half a square around)
@@ -58,20 +64,7 @@ fn render_writes_an_svg_of_the_board_after_event_n() {
     assert!(svg.contains("stroke=\"#ff8c00\""), "{svg}");
     // And rendering again gives the same bytes
     let again = dir.path().join("again.svg");
-    let o = carc(
-        &[
-            "render",
-            &sample(),
-            "--at",
-            "19",
-            "--out",
-            again.to_str().unwrap(),
-            "--scale",
-            "10",
-        ],
-        dir.path(),
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    render_event_19(dir.path(), &again);
     assert_eq!(std::fs::read(&again).unwrap(), svg.as_bytes());
 }
 

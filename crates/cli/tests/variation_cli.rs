@@ -47,20 +47,7 @@ fn a_variation_is_added_from_a_file_of_moves_and_compared_with_the_game() {
     let (dir, _) = setup();
     let d = dir.path();
     // When Brandt's alternative is added after event 17
-    let said = ok(
-        &[
-            "variation",
-            "add",
-            "g.jsonl",
-            "--name",
-            "city north",
-            "--after",
-            "17",
-            "--moves",
-            "city.jsonl",
-        ],
-        d,
-    );
+    let said = add_variation(d, "city north", "17", None, "city.jsonl");
     // Then it is saved beside the log, and compared with the game: the game's move joined
     // two cities for 8 points each, the variation scores nothing yet
     assert!(said.contains("saved in g.jsonl.variations.jsonl"), "{said}");
@@ -150,36 +137,8 @@ fn nested_variations_are_promoted_and_deleted_with_their_children() {
     // Given "city north" and "deeper" branching from it after its last move
     let (dir, _) = setup();
     let d = dir.path();
-    ok(
-        &[
-            "variation",
-            "add",
-            "g.jsonl",
-            "--name",
-            "city north",
-            "--after",
-            "17",
-            "--moves",
-            "city.jsonl",
-        ],
-        d,
-    );
-    ok(
-        &[
-            "variation",
-            "add",
-            "g.jsonl",
-            "--name",
-            "deeper",
-            "--parent",
-            "city north",
-            "--after",
-            "19",
-            "--moves",
-            "next.jsonl",
-        ],
-        d,
-    );
+    add_variation(d, "city north", "17", None, "city.jsonl");
+    add_variation(d, "deeper", "19", Some("city north"), "next.jsonl");
     // When "deeper" is promoted
     let said = ok(&["variation", "promote", "g.jsonl", "deeper"], d);
     // Then it branches from the game after event 17 with all five moves
@@ -191,22 +150,7 @@ fn nested_variations_are_promoted_and_deleted_with_their_children() {
     let out = carc(&["variation", "promote", "g.jsonl", "deeper"], d);
     assert!(stderr(&out).contains("never changed"), "{}", stderr(&out));
     // When a child is added back under "city north" and "city north" is deleted
-    ok(
-        &[
-            "variation",
-            "add",
-            "g.jsonl",
-            "--name",
-            "child",
-            "--parent",
-            "city north",
-            "--after",
-            "19",
-            "--moves",
-            "next.jsonl",
-        ],
-        d,
-    );
+    add_variation(d, "child", "19", Some("city north"), "next.jsonl");
     let said = ok(&["variation", "delete", "g.jsonl", "city north"], d);
     // Then the child goes with it, and the promoted one stays
     assert!(said.contains("deleted \"child\", \"city north\""), "{said}");
@@ -223,20 +167,7 @@ fn a_bundle_carries_annotations_and_variations_through_the_store_and_back() {
     // Given a log with an annotation (hostile text) and a variation beside it
     let (dir, _) = setup();
     let d = dir.path();
-    ok(
-        &[
-            "variation",
-            "add",
-            "g.jsonl",
-            "--name",
-            "city north",
-            "--after",
-            "17",
-            "--moves",
-            "city.jsonl",
-        ],
-        d,
-    );
+    add_variation(d, "city north", "17", None, "city.jsonl");
     ok(
         &[
             "annotate",
@@ -339,27 +270,30 @@ fn a_bundle_with_an_illegal_variation_is_rejected_whole() {
     assert_eq!(stdout(&games), "");
 }
 
+/// `carc variation add g.jsonl --name NAME --after AFTER [--parent PARENT] --moves MOVES` in
+/// `d`, which must succeed; what it printed.
+fn add_variation(d: &Path, name: &str, after: &str, parent: Option<&str>, moves: &str) -> String {
+    let mut args = vec![
+        "variation",
+        "add",
+        "g.jsonl",
+        "--name",
+        name,
+        "--after",
+        after,
+        "--moves",
+        moves,
+    ];
+    if let Some(p) = parent {
+        args.extend(["--parent", p]);
+    }
+    ok(&args, d)
+}
+
 /// Adds "city north" after event 17 and "then V" nested in it, as the CLI does.
 fn add_nested_pair(d: &Path) {
-    let add = |name: &str, after: &str, parent: Option<&str>, moves: &str| {
-        let mut args = vec![
-            "variation",
-            "add",
-            "g.jsonl",
-            "--name",
-            name,
-            "--after",
-            after,
-            "--moves",
-            moves,
-        ];
-        if let Some(p) = parent {
-            args.extend(["--parent", p]);
-        }
-        ok(&args, d);
-    };
-    add("city north", "17", None, "city.jsonl");
-    add("then V", "19", Some("city north"), "next.jsonl");
+    add_variation(d, "city north", "17", None, "city.jsonl");
+    add_variation(d, "then V", "19", Some("city north"), "next.jsonl");
 }
 
 #[test]
