@@ -19,7 +19,8 @@ use carc_events::variation::{variations_in_force, variations_path, Variation, Va
 use carc_events::{write_annotation_line, write_variation_line, Log};
 use carc_store::Store;
 
-use crate::store_cmds::Ctx;
+use crate::input::load_log;
+use crate::store_context::Ctx;
 
 /// Where a game and its records live.
 pub enum Home {
@@ -42,7 +43,7 @@ impl Annotated {
     pub fn open(ctx: &Ctx, game: &str) -> Result<Annotated> {
         let file = Path::new(game);
         if file.is_file() {
-            let log = crate::commands::load_log(file)?;
+            let log = load_log(file)?;
             let mut annotation_records: Vec<String> =
                 log.annotations.iter().map(|(_, a)| a.to_json()).collect();
             let mut variation_records: Vec<String> =

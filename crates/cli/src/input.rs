@@ -1,9 +1,13 @@
 //! Reading a game file: our JSON Lines log, or a JCloisterZone saved game converted to our log
 //! model. A file is a JCloisterZone game if its name ends in `.jcz`, or, unless it ends in
-//! `.jsonl`, if its content is one JSON object with `setup` and `replay`.
+//! `.jsonl`, if its content is one JSON object with `setup` and `replay`. Also which files of
+//! the paths given are games (folders expanded).
 
-use std::path::Path;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
 
+use anyhow::Context;
 use carc_events::{read_log, DecodeError, Log};
 use carc_jcz::JczError;
 
@@ -74,4 +78,45 @@ pub fn read_game_file(path: &Path, bytes: &[u8]) -> Result<Log, InputError> {
     } else {
         read_log(bytes).map_err(InputError::Log)
     }
+}
+
+/// A log file or a JCloisterZone saved game, as our log.
+pub fn load_log(path: &Path) -> anyhow::Result<Log> {
+    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    read_game_file(path, &bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// `*.jsonl` and `*.jcz` files of the given paths, folders expanded (sorted, not recursive).
+/// In a folder, files kept beside logs (`*.annotations.jsonl`, `*.variations.jsonl`) are not games and
+/// are passed over.
+pub fn collect_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = fs::read_dir(path)
+                .with_context(|| format!("cannot read folder {}", path.display()))?
+                .map(|e| e.map(|e| e.path()))
+                .collect::<io::Result<Vec<_>>>()
+                .with_context(|| format!("cannot read folder {}", path.display()))?
+                .into_iter()
+                .filter(|p| {
+                    p.is_file()
+                        && p.extension().is_some_and(|e| e == "jsonl" || e == "jcz")
+                        && !is_sidecar(p)
+                })
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Whether the file holds records kept beside a log (`*.annotations.jsonl`,
+/// `*.variations.jsonl`) rather than a game.
+pub fn is_sidecar(path: &Path) -> bool {
+    let name = path.to_string_lossy();
+    name.ends_with(".annotations.jsonl") || name.ends_with(".variations.jsonl")
 }

@@ -1,16 +1,19 @@
 //! `carc`: the command-line face of the toolkit. Wiring and formatting only: the rules,
 //! the log format, the fold and the store live in their crates.
 
-mod analyze;
-mod annotate;
+mod at_args;
 mod board_text;
 mod commands;
 mod companions;
+mod exit_code;
 mod input;
 mod json;
-mod render;
-mod store_cmds;
-mod variation;
+mod log_problem;
+mod quality;
+mod rules_files;
+mod store_context;
+mod store_import;
+mod variation_report;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -18,6 +21,12 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use commands::{
+    analyze, annotate, check, completions, explain, export, games, import, legal, map, rebuild,
+    record, render, replay, simulate, tiles, variation, verify,
+};
+use store_context::Ctx;
 
 #[derive(Parser)]
 #[command(name = "carc", version, about = "Replay, check and explain Carcassonne games", long_about = None)]
@@ -45,25 +54,25 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play games with simulated players and write their logs.
-    Simulate(commands::SimulateArgs),
+    Simulate(simulate::SimulateArgs),
     /// Validate whole logs; exit 0 only if every file is legal and its assertions hold.
-    Check(commands::CheckArgs),
+    Check(check::CheckArgs),
     /// Show the board and scores after event N (FILE may be a stored game id).
-    Replay(commands::AtArgs),
+    Replay(at_args::AtArgs),
     /// Explain what event N did and why, with every score's breakdown, or the ruling that rejects it (FILE may be a stored game id).
-    Explain(commands::AtArgs),
+    Explain(at_args::AtArgs),
     /// List every legal move after event N (FILE may be a stored game id).
-    Legal(commands::AtArgs),
+    Legal(at_args::AtArgs),
     /// Validate logs (or JCloisterZone .jcz saved games) and store them; exit 0 only if none was rejected.
-    Import(store_cmds::ImportArgs),
+    Import(import::ImportArgs),
     /// List the stored games: players, events, turns, finished or not, winners and scores.
-    Games(store_cmds::GamesArgs),
+    Games(games::GamesArgs),
     /// Write a game with its annotations and variations (a bundle; the stored lines byte-identical), a JCloisterZone saved game, or a report (Markdown, HTML).
-    Export(store_cmds::ExportArgs),
+    Export(export::ExportArgs),
     /// Check the store and replay every stored game; exit 0 only if all is well.
-    Verify(store_cmds::VerifyArgs),
+    Verify(verify::VerifyArgs),
     /// Recreate the store from a folder of JSON Lines logs.
-    Rebuild(store_cmds::RebuildArgs),
+    Rebuild(rebuild::RebuildArgs),
     /// Post-game statistics of a game (points by source, meeples, notable moments), or of a folder of games.
     Analyze(analyze::AnalyzeArgs),
     /// Draw the board after event N as a picture: SVG or PNG, by the extension of --out (FILE may be a stored game id).
@@ -75,7 +84,7 @@ enum Command {
     Variation(variation::VariationCmd),
     /// Enter a game move by move into the store.
     #[command(subcommand)]
-    Record(store_cmds::RecordCmd),
+    Record(record::RecordCmd),
     /// Tile-set files.
     #[command(subcommand)]
     Tiles(TilesCmd),
@@ -93,13 +102,13 @@ enum Command {
 #[derive(Subcommand)]
 enum MapCmd {
     /// Validate a map file (the checks every load runs) and summarise it; exit 0 only if valid.
-    Check(commands::MapCheckArgs),
+    Check(map::MapCheckArgs),
 }
 
 #[derive(Subcommand)]
 enum TilesCmd {
     /// Validate a tile-set file (the checks every load runs); exit 0 only if it is valid.
-    Check(commands::TilesCheckArgs),
+    Check(tiles::TilesCheckArgs),
 }
 
 fn main() -> ExitCode {
@@ -123,37 +132,34 @@ fn run() -> Result<ExitCode> {
     let args: Vec<OsString> = std::env::args_os().collect();
     let matches = Cli::command().get_matches_from(&args);
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    let ctx = store_cmds::Ctx::new(cli.store.clone(), cli.quiet, cli.verbose);
+    let ctx = Ctx::new(cli.store.clone(), cli.quiet, cli.verbose);
     // Kept alive until the verb has run: holds a stored game exported for replay/explain/legal.
     let mut _exported: Option<tempfile::TempDir> = None;
     if let Some((args, dir)) = stored_game_argv(&ctx, &args, &matches)? {
         cli = Cli::parse_from(args);
         _exported = Some(dir);
     }
-    let sets = commands::load_tile_sets(&cli.tiles)?;
-    let map = commands::load_maps(&cli.map)?;
+    let sets = rules_files::load_tile_sets(&cli.tiles)?;
+    let map = rules_files::load_maps(&cli.map)?;
     match cli.command {
-        Command::Simulate(a) => commands::simulate(a, &sets, map.as_ref()),
-        Command::Check(a) => commands::check(a, &sets),
-        Command::Replay(a) => commands::replay(a, &sets),
-        Command::Explain(a) => commands::explain(a, &sets),
-        Command::Legal(a) => commands::legal(a, &sets),
-        Command::Import(a) => store_cmds::import(&ctx, a, &sets),
-        Command::Games(a) => store_cmds::games(&ctx, a, &sets),
-        Command::Export(a) => store_cmds::export(&ctx, a, &sets),
-        Command::Verify(a) => store_cmds::verify(&ctx, a, &sets),
-        Command::Rebuild(a) => store_cmds::rebuild(&ctx, a, &sets),
-        Command::Record(c) => store_cmds::record(&ctx, c, &sets),
+        Command::Simulate(a) => simulate::simulate(a, &sets, map.as_ref()),
+        Command::Check(a) => check::check(a, &sets),
+        Command::Replay(a) => replay::replay(a, &sets),
+        Command::Explain(a) => explain::explain(a, &sets),
+        Command::Legal(a) => legal::legal(a, &sets),
+        Command::Import(a) => import::import(&ctx, a, &sets),
+        Command::Games(a) => games::games(&ctx, a, &sets),
+        Command::Export(a) => export::export(&ctx, a, &sets),
+        Command::Verify(a) => verify::verify(&ctx, a, &sets),
+        Command::Rebuild(a) => rebuild::rebuild(&ctx, a, &sets),
+        Command::Record(c) => record::record(&ctx, c, &sets),
         Command::Annotate(a) => annotate::annotate(&ctx, a),
         Command::Variation(c) => variation::run(&ctx, c, &sets),
         Command::Render(a) => render::render(&ctx, a, &sets),
         Command::Analyze(a) => analyze::run(&ctx, a, &sets),
-        Command::Tiles(TilesCmd::Check(a)) => commands::tiles_check(a),
-        Command::MapFile(MapCmd::Check(a)) => commands::map_check(a),
-        Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "carc", &mut std::io::stdout());
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Tiles(TilesCmd::Check(a)) => tiles::tiles_check(a),
+        Command::MapFile(MapCmd::Check(a)) => map::map_check(a),
+        Command::Completions { shell } => completions::completions(shell, &mut Cli::command()),
     }
 }
 
@@ -162,7 +168,7 @@ fn run() -> Result<ExitCode> {
 /// a temporary file and the command line is parsed again with that file in FILE's place.
 /// Returns the new arguments and the temporary folder (deleted when dropped).
 fn stored_game_argv(
-    ctx: &store_cmds::Ctx,
+    ctx: &Ctx,
     args: &[OsString],
     matches: &clap::ArgMatches,
 ) -> Result<Option<(Vec<OsString>, tempfile::TempDir)>> {
@@ -178,7 +184,7 @@ fn stored_game_argv(
     let Some(game) = file.to_str() else {
         return Ok(None);
     };
-    let Some(bytes) = store_cmds::stored_log_bytes(ctx, game)? else {
+    let Some(bytes) = store_context::stored_log_bytes(ctx, game)? else {
         return Ok(None);
     };
     let dir = tempfile::Builder::new().prefix("carc-").tempdir()?;
@@ -207,7 +213,7 @@ fn stored_game_argv(
     Ok(Some((args, dir)))
 }
 
-fn ctx_debug(ctx: &store_cmds::Ctx, game: &str) {
+fn ctx_debug(ctx: &Ctx, game: &str) {
     if ctx.verbose {
         eprintln!(
             "carc: {game} is not a file; using the stored game {game} from {}",

@@ -9,14 +9,15 @@ use carc_events::{
     write_event_line, write_header, ArrowMeepleAction, ArrowSymbol, Color, Event, Header, Log,
     MeepleTarget, Player, Pos, Rotation, RulesOptions, TileId,
 };
+use carc_replay::describe::describe_event;
 use carc_replay::fold;
 use carc_rules::{ArrowMeepleSpot, Game, MeepleSpot, Phase, PlacedArrow, Placement, TileSet};
 use carc_store::{ExpectedVersion, NewEvent, Store};
 use clap::{Args, Subcommand};
 
-use super::{replay_message, Ctx};
-use crate::commands::describe_event;
 use crate::json::seat_name;
+use crate::log_problem::replay_message;
+use crate::store_context::Ctx;
 use carc_archive::{check_game_id, event_id, read_game, retraction_payload, StoredGame};
 
 /// The start tile of a recorded game, placed at (0,0) unrotated as event 1.

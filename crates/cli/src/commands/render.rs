@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use carc_archive::read_game;
 use carc_draw::color::BACKGROUND;
 use carc_draw::svg::{self, SvgOptions};
 use carc_draw::{board, player_color, raster, Overlay, Rgba};
@@ -12,7 +13,7 @@ use carc_replay::{fold, ReplayError};
 use carc_rules::TileSet;
 use clap::Args;
 
-use crate::store_cmds::{read_game, Ctx};
+use crate::store_context::Ctx;
 
 #[derive(Args)]
 pub struct RenderArgs {
@@ -61,7 +62,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
     let format = format_of(&args.out)?;
     let path = Path::new(&args.game);
     let log = if path.is_file() {
-        crate::commands::load_log(path)?
+        crate::input::load_log(path)?
     } else {
         // Not a file: a stored game, but a mistyped file name must not create a store.
         if !ctx.store_dir.is_dir() {

@@ -11,7 +11,7 @@ use carc_events::Log;
 use clap::Args;
 
 use crate::companions::Annotated;
-use crate::store_cmds::Ctx;
+use crate::store_context::Ctx;
 
 #[derive(Args)]
 pub struct AnnotateArgs {

@@ -1,0 +1,129 @@
+//! `carc check`: whole logs validated (decode, fold, assertions, a bundle's own records), one
+//! line or JSON object per file.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use carc_replay::{check_assertions, fold};
+use carc_rules::TileSet;
+use clap::Args;
+use serde_json::json;
+
+use crate::json;
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Log files (JSON Lines).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// One JSON object per file on stdout.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn check(args: CheckArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let mut all_ok = true;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for file in &args.files {
+        let report = check_file(file, loaded);
+        all_ok &= report["ok"] == json!(true);
+        if args.json {
+            writeln!(out, "{report}")?;
+        } else {
+            writeln!(out, "{}", check_text(&report))?;
+        }
+    }
+    Ok(if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
+    let name = file.display().to_string();
+    let fail = |line: usize, event: Option<u64>, rule: &str, message: String| {
+        json!({"file": name, "ok": false, "events": 0, "finished": false, "final_scores": [],
+               "error": {"line": line, "event": event, "rule": rule, "message": message}})
+    };
+    let bytes = match fs::read(file) {
+        Ok(b) => b,
+        Err(e) => return fail(0, None, "io", format!("cannot read {name}: {e}")),
+    };
+    let log = match crate::input::read_game_file(file, &bytes) {
+        Ok(log) => log,
+        Err(e) => return fail(e.line(), None, e.rule(), e.message()),
+    };
+    let bundle_problem = crate::companions::bundle_problem(&log, loaded);
+    let timeline = fold(log, loaded);
+    let final_scores: Vec<serde_json::Value> = timeline
+        .final_scores()
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| json!({"player": json::seat_name(&timeline.log.header, seat as u8), "score": s}))
+        .collect();
+    let mut report = json!({
+        "file": name,
+        "ok": true,
+        "events": timeline.steps.len(),
+        "finished": timeline.finished,
+        "final_scores": final_scores,
+    });
+    if let Some(err) = &timeline.error {
+        report["ok"] = json!(false);
+        report["error"] = json!({"line": err.line(), "event": err.seq(), "rule": err.rule(), "message": err.message()});
+    } else if let Some(f) = check_assertions(&timeline).first() {
+        report["ok"] = json!(false);
+        report["error"] = json!({"line": f.line, "event": null, "rule": "log.assertion",
+                                 "message": format!("{} claims scores {:?}, but {}", f.assertion, f.claimed, f.actual)});
+    } else if let Some((line, message)) = bundle_problem {
+        report["ok"] = json!(false);
+        report["error"] =
+            json!({"line": line, "event": null, "rule": "log.companion", "message": message});
+    }
+    report
+}
+
+fn check_text(r: &serde_json::Value) -> String {
+    let file = r["file"].as_str().unwrap_or("?");
+    if r["ok"] == json!(true) {
+        let scores: Vec<String> = r["final_scores"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|s| format!("{} {}", s["player"].as_str().unwrap_or("?"), s["score"]))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let state = if r["finished"] == json!(true) {
+            "final scores"
+        } else {
+            "in progress, scores"
+        };
+        format!(
+            "{file}: ok, {} events; {state}: {}",
+            r["events"],
+            scores.join(", ")
+        )
+    } else {
+        let e = &r["error"];
+        let event = e["event"]
+            .as_u64()
+            .map(|s| format!(" event {s}:"))
+            .unwrap_or_default();
+        // Line 0: the file as a whole (unreadable, or a JCloisterZone game, which has no lines).
+        let line = match e["line"].as_u64() {
+            Some(0) | None => String::new(),
+            Some(n) => format!("{n}:"),
+        };
+        format!(
+            "{file}:{line}{event} [{}] {}",
+            e["rule"].as_str().unwrap_or("?"),
+            e["message"].as_str().unwrap_or("?")
+        )
+    }
+}

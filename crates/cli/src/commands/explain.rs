@@ -1,0 +1,129 @@
+//! `carc explain`: what event N did and why (the ruling trace, every score's breakdown), or
+//! the ruling that rejects it.
+
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use carc_replay::describe::{
+    describe_arrows, describe_event_as, describe_gifts, score_details, score_headline,
+};
+use carc_replay::fold;
+use carc_rules::TileSet;
+use serde_json::json;
+
+use crate::at_args::{view_of, AtArgs};
+use crate::input::load_log;
+use crate::json;
+
+pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let log = load_log(&args.file)?;
+    if args.at == 0 || args.at > log.last_seq() {
+        bail!(
+            "{}: there is no event {}; events are numbered 1 to {}",
+            args.file.display(),
+            args.at,
+            log.last_seq()
+        );
+    }
+    let timeline = fold(log, loaded);
+    let header = &timeline.log.header;
+    let index = (args.at - 1) as usize;
+    let (line, envelope) = &timeline.log.events[index];
+    let view = view_of(&args, header)?;
+    let described = describe_event_as(header, &envelope.event, view);
+    if index >= timeline.steps.len() {
+        let err = timeline
+            .error
+            .as_ref()
+            .expect("steps stop early only at an error");
+        if index > timeline.steps.len() {
+            bail!(
+                "{}: event {} comes after the illegal event {} (line {}): {}",
+                args.file.display(),
+                args.at,
+                err.seq().unwrap_or(0),
+                err.line(),
+                err.message()
+            );
+        }
+        if args.json {
+            println!(
+                "{}",
+                json!({"event": args.at, "line": line, "type": envelope.event.type_name(), "description": described,
+                       "legal": false, "rule": err.rule(), "message": err.message()})
+            );
+        } else {
+            println!("event {} (line {line}): {described}", args.at);
+            println!("ILLEGAL [{}]: {}", err.rule(), err.message());
+        }
+        return Ok(ExitCode::from(1));
+    }
+    let step = &timeline.steps[index];
+    if args.json {
+        let mut v = json!({
+            "event": step.seq, "line": step.line, "turn": step.turn, "type": step.event.type_name(),
+            "description": described, "legal": true,
+            "trace": step.effects.notes.iter().map(json::note).collect::<Vec<_>>(),
+            "scores": step.effects.scores.iter().map(|s| json::score(header, s)).collect::<Vec<_>>(),
+            "returned": step.effects.returned.iter().map(|r| json::returned(header, r)).collect::<Vec<_>>(),
+            "scores_after": step.scores_after,
+        });
+        // Only events that touch arrows carry the field, so base-game output is unchanged.
+        let arrows = describe_arrows(header, step.seat, &step.effects);
+        if !arrows.is_empty() {
+            v["arrows"] = json!(arrows);
+        }
+        let gifts = describe_gifts(header, step.seat, &step.effects);
+        if !gifts.is_empty() {
+            v["gifts"] = json!(gifts);
+        }
+        println!("{v}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "event {} (line {}, turn {}): {described}",
+        step.seq, step.line, step.turn
+    );
+    if !step.effects.notes.is_empty() {
+        println!("why it is legal, and what followed:");
+        for n in &step.effects.notes {
+            println!("  - {n}  [{}]", n.rule());
+        }
+    }
+    let arrows = describe_arrows(header, step.seat, &step.effects);
+    if !arrows.is_empty() {
+        println!("arrows (20th Anniversary):");
+        for line in &arrows {
+            println!("  - {line}");
+        }
+    }
+    let gifts = describe_gifts(header, step.seat, &step.effects);
+    if !gifts.is_empty() {
+        println!("gifts (The Gifts):");
+        for line in &gifts {
+            println!("  - {line}");
+        }
+    }
+    for s in &step.effects.scores {
+        println!("score: {}", score_headline(header, s));
+        for line in score_details(header, s) {
+            println!("    {line}");
+        }
+    }
+    for r in &step.effects.returned {
+        println!(
+            "meeple returned: {} from {} at {}",
+            json::seat_name(header, r.player),
+            r.label,
+            r.at
+        );
+    }
+    let after: Vec<String> = step
+        .scores_after
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| format!("{} {s}", json::seat_name(header, seat as u8)))
+        .collect();
+    println!("scores after: {}", after.join(", "));
+    Ok(ExitCode::SUCCESS)
+}

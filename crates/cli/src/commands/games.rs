@@ -1,0 +1,137 @@
+//! `carc games`: the stored games, one summary each.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use carc_archive::{game_ids, read_game, StoredGame};
+use carc_replay::fold;
+use carc_rules::TileSet;
+use clap::Args;
+use serde_json::{json, Value};
+
+use crate::json::seat_name;
+use crate::log_problem::log_problem;
+use crate::store_context::Ctx;
+
+#[derive(Args)]
+pub struct GamesArgs {
+    /// One JSON object per game on stdout (JSON Lines).
+    #[arg(long)]
+    json: bool,
+}
+
+/// The summary of one stored game (`games --json` shape).
+fn game_summary(sg: &StoredGame, loaded: &[TileSet]) -> Value {
+    let log = match sg.effective_log() {
+        Ok(log) => log,
+        Err(e) => return json!({"game": sg.game, "sealed": sg.sealed, "error": format!("{e:#}")}),
+    };
+    let header = log.header.clone();
+    let timeline = fold(log, loaded);
+    let scores = timeline.final_scores();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let winners: Vec<String> = if timeline.finished {
+        scores
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| **s == best)
+            .map(|(seat, _)| seat_name(&header, seat as u8))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut v = json!({
+        "game": sg.game,
+        "players": header.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+        "expansions": header.rules.expansions,
+        "tile_sets": header.tile_sets,
+        "events": timeline.log.events.len(),
+        "turns": timeline.steps.last().map_or(0, |s| s.turn),
+        "finished": timeline.finished,
+        "sealed": sg.sealed,
+        "winners": winners,
+        "scores": scores.iter().enumerate()
+            .map(|(seat, s)| json!({"player": seat_name(&header, seat as u8), "score": s}))
+            .collect::<Vec<_>>(),
+    });
+    if let Some((line, message)) = log_problem(&timeline) {
+        v["error"] = json!(format!("line {line}: {message}"));
+    }
+    v
+}
+
+fn summary_text(v: &Value) -> String {
+    let game = v["game"].as_str().unwrap_or("?");
+    if v.get("players").is_none() {
+        return format!(
+            "{game}: cannot be read: {}",
+            v["error"].as_str().unwrap_or("?")
+        );
+    }
+    let names = |key: &str| -> Vec<String> {
+        v[key]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let expansions = names("expansions");
+    let scores: Vec<String> = v["scores"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|s| format!("{} {}", s["player"].as_str().unwrap_or("?"), s["score"]))
+                .collect()
+        })
+        .unwrap_or_default();
+    let status = if v["finished"] == json!(true) {
+        format!(
+            "finished, winner {}; final scores",
+            names("winners").join(" and ")
+        )
+    } else {
+        "in progress; scores".to_string()
+    };
+    let mut text = format!(
+        "{game}: {} [{}], {} events, {} turns, {status} {}",
+        names("players").join(", "),
+        if expansions.is_empty() {
+            "base".to_string()
+        } else {
+            expansions.join(", ")
+        },
+        v["events"],
+        v["turns"],
+        scores.join(", ")
+    );
+    if let Some(e) = v.get("error").and_then(Value::as_str) {
+        text.push_str(&format!(" (PROBLEM: {e})"));
+    }
+    text
+}
+
+pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let store = ctx.open()?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let ids = game_ids(&store)?;
+    for id in &ids {
+        let Some(sg) = read_game(&store, id)? else {
+            continue;
+        };
+        let v = game_summary(&sg, loaded);
+        if args.json {
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(out, "{}", summary_text(&v))?;
+        }
+    }
+    if !args.json && ids.is_empty() {
+        ctx.info(format!("store {} holds no games", ctx.store_dir.display()));
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,33 @@
+//! `carc import`: logs and JCloisterZone games validated and stored (the work is in
+//! `store_import`, shared with `rebuild`).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use carc_rules::TileSet;
+use clap::Args;
+
+use crate::exit_code::exit_if;
+use crate::input::collect_files;
+use crate::store_context::Ctx;
+use crate::store_import::{import_all, print_import_report};
+
+#[derive(Args)]
+pub struct ImportArgs {
+    /// Log files (JSON Lines) or JCloisterZone saved games (`.jcz`), or folders: a folder
+    /// imports every `*.jsonl` and `*.jcz` in it, sorted.
+    #[arg(required = true, value_name = "FILE|DIR")]
+    paths: Vec<PathBuf>,
+    /// One JSON object on stdout instead of the text summary.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn import(ctx: &Ctx, args: ImportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let files = collect_files(&args.paths)?;
+    let store = ctx.open()?;
+    let report = import_all(ctx, &store, &files, loaded)?;
+    print_import_report(&report, args.json)?;
+    Ok(exit_if(report.rejected == 0))
+}

@@ -1,0 +1,355 @@
+//! Validating game files and storing the legal ones: the work behind `carc import` and
+//! `carc rebuild`. The storage mapping (one stream per game, one store event per log line)
+//! lives in the `carc-archive` crate and is described in `docs/store-cli.md`.
+
+use std::fs;
+use std::io::{self, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use carc_archive::{check_game_id, event_id, read_game, split_lines};
+use carc_events::{read_log, read_log_from, write_log, Log};
+use carc_replay::fold;
+use carc_rules::TileSet;
+use carc_store::{ExpectedVersion, NewEvent, Store};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+
+use crate::companions;
+use crate::input;
+use crate::log_problem::log_problem;
+use crate::store_context::Ctx;
+
+/// What happened to one file.
+enum Outcome {
+    /// Stored (`extended`: the store held an earlier part of the same game, the rest was
+    /// appended).
+    Imported {
+        game: String,
+        lines: usize,
+        sealed: bool,
+        extended: bool,
+        /// Annotation and variation records of a bundle stored beside the game.
+        records: usize,
+    },
+    /// The store already holds exactly this log (`records`: as for `Imported`).
+    Skipped { game: String, records: usize },
+    /// Not stored; nothing changed. `line` 0: the file as a whole (cannot be read).
+    Rejected { line: usize, message: String },
+}
+
+/// Validates one file (decode, fold, assertions) and, only if it is a legal game, stores it.
+fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome> {
+    let reject = |line: usize, message: String| Ok(Outcome::Rejected { line, message });
+    if !input::is_jsonl_name(path) {
+        let raw = match fs::read(path) {
+            Ok(b) => b,
+            Err(e) => return reject(0, format!("cannot read: {e}")),
+        };
+        if input::is_jcz(path, &raw) {
+            // A JCloisterZone game is converted; the store holds our format.
+            return match input::read_jcz(path, &raw) {
+                Ok(log) => store_log(store, write_log(&log).into_bytes(), loaded),
+                Err(e) => reject(0, e.message()),
+            };
+        }
+    }
+    // Decode from a reader first: an over-long line is refused without being read into memory.
+    let file = match fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => return reject(0, format!("cannot read: {e}")),
+    };
+    if let Err(e) = read_log_from(BufReader::new(file)) {
+        return reject(e.line, e.kind.to_string());
+    }
+    let bytes = match fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return reject(0, format!("cannot read: {e}")),
+    };
+    store_log(store, bytes, loaded)
+}
+
+/// Validates a log's bytes and stores them (see [`store_game`]). A bundle's annotation and
+/// variation lines go to the game's companion streams, once the game is stored or found
+/// stored already, and only if they are all valid.
+fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
+    let log = match read_log(&bytes) {
+        Ok(log) if log.has_companions() => log,
+        Ok(_) => return store_game(store, bytes, loaded),
+        Err(e) => {
+            return Ok(Outcome::Rejected {
+                line: e.line,
+                message: e.kind.to_string(),
+            })
+        }
+    };
+    if let Err(why) = check_game_id(&log.header.game) {
+        return Ok(Outcome::Rejected {
+            line: 1,
+            message: why,
+        });
+    }
+    let plan = match companions::plan_import(store, &log, loaded)? {
+        Ok(plan) => plan,
+        Err((line, message)) => return Ok(Outcome::Rejected { line, message }),
+    };
+    let outcome = store_game(store, companions::game_lines(&bytes, &log), loaded)?;
+    if matches!(outcome, Outcome::Rejected { .. }) {
+        return Ok(outcome);
+    }
+    let added = plan.apply(store)?;
+    Ok(match outcome {
+        Outcome::Imported {
+            game,
+            lines,
+            sealed,
+            extended,
+            ..
+        } => Outcome::Imported {
+            game,
+            lines,
+            sealed,
+            extended,
+            records: added,
+        },
+        Outcome::Skipped { game, .. } => Outcome::Skipped {
+            game,
+            records: added,
+        },
+        rejected => rejected,
+    })
+}
+
+/// Validates a game's bytes (decode, fold, assertions) and, only if it is a legal game,
+/// stores exactly these bytes.
+fn store_game(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
+    let reject = |line: usize, message: String| Ok(Outcome::Rejected { line, message });
+    // Decode the bytes actually stored (the file may have changed in between).
+    let log: Log = match read_log(&bytes) {
+        Ok(log) => log,
+        Err(e) => return reject(e.line, e.kind.to_string()),
+    };
+    let game = log.header.game.clone();
+    if let Err(why) = check_game_id(&game) {
+        return reject(1, why);
+    }
+    let items = 1 + log.events.len() + log.assertions.len();
+    let timeline = fold(log, loaded);
+    if let Some((line, message)) = log_problem(&timeline) {
+        return reject(line, message);
+    }
+    let lines = split_lines(&bytes);
+    if lines.len() != items {
+        return reject(
+            0,
+            format!("internal: {} lines but {items} decoded items", lines.len()),
+        );
+    }
+
+    let stored = read_game(store, &game)?;
+    let (from, extended) = match &stored {
+        None => (0, false),
+        Some(s) => {
+            let same = s
+                .lines
+                .iter()
+                .zip(&lines)
+                .take_while(|(a, b)| a.payload == **b)
+                .count();
+            let identical = (same == s.lines.len() && same == lines.len())
+                || (s.has_retractions() && s.effective_bytes()? == bytes);
+            if identical {
+                if timeline.finished && !s.sealed {
+                    store.seal(&game)?;
+                }
+                return Ok(Outcome::Skipped { game, records: 0 });
+            }
+            if same == s.lines.len() && !s.sealed {
+                (same, true)
+            } else {
+                let why = if same == lines.len() {
+                    format!(
+                        "the store holds a longer log of this game ({} stored lines)",
+                        s.lines.len()
+                    )
+                } else if s.sealed && same == s.lines.len() {
+                    "the stored game is finished and sealed".to_string()
+                } else {
+                    format!("line {} differs", same + 1)
+                };
+                return reject(
+                    same.min(lines.len().saturating_sub(1)) + 1,
+                    format!(
+                        "a different log of game {game:?} is already stored ({why}); \
+                         `carc export {game}` shows it"
+                    ),
+                );
+            }
+        }
+    };
+    let batch: Vec<NewEvent> = lines
+        .iter()
+        .enumerate()
+        .skip(from)
+        .map(|(i, line)| NewEvent::new(event_id(&game, i as u64 + 1), line.to_vec()))
+        .collect();
+    let expected = if from == 0 {
+        ExpectedVersion::NoStream
+    } else {
+        ExpectedVersion::Exactly(from as u64)
+    };
+    store
+        .append(&game, expected, &batch)
+        .with_context(|| format!("cannot store game {game}"))?;
+    let sealed = timeline.finished;
+    if sealed {
+        store
+            .seal(&game)
+            .with_context(|| format!("cannot seal game {game}"))?;
+    }
+    Ok(Outcome::Imported {
+        game,
+        lines: lines.len(),
+        sealed,
+        extended,
+        records: 0,
+    })
+}
+
+/// `, N annotation and variation records stored beside it` when N > 0.
+fn records_note(records: usize) -> String {
+    if records == 0 {
+        String::new()
+    } else {
+        format!(", {records} annotation and variation records stored beside it")
+    }
+}
+
+/// Counts and per-file results of an import run.
+#[derive(Default)]
+pub struct ImportReport {
+    pub imported: usize,
+    pub skipped: usize,
+    pub rejected: usize,
+    /// Annotation and variation records stored beside games (from bundles).
+    pub records: usize,
+    pub files: Vec<Value>,
+    pub rejections: Vec<String>,
+}
+
+/// Validates and stores each file in turn, with a progress bar on stderr (unless quiet or not
+/// a terminal).
+pub fn import_all(
+    ctx: &Ctx,
+    store: &Store,
+    files: &[PathBuf],
+    loaded: &[TileSet],
+) -> Result<ImportReport> {
+    let bar = if ctx.quiet || !io::stderr().is_terminal() {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new(files.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar
+    };
+    let mut report = ImportReport::default();
+    for file in files {
+        let name = file.display().to_string();
+        bar.set_message(name.clone());
+        let outcome = import_file(store, file, loaded)?;
+        let entry = match outcome {
+            Outcome::Imported {
+                game,
+                lines,
+                sealed,
+                extended,
+                records,
+            } => {
+                report.imported += 1;
+                report.records += records;
+                let msg = format!(
+                    "{name}: imported game {game} ({lines} lines{}{}{})",
+                    if extended {
+                        ", extended a stored earlier part"
+                    } else {
+                        ""
+                    },
+                    if sealed {
+                        ", finished: sealed"
+                    } else {
+                        ", in progress"
+                    },
+                    records_note(records)
+                );
+                bar.suspend(|| ctx.debug(&msg));
+                json!({"file": name, "status": "imported", "game": game, "lines": lines,
+                       "sealed": sealed, "extended": extended, "records": records})
+            }
+            Outcome::Skipped { game, records } => {
+                report.skipped += 1;
+                report.records += records;
+                bar.suspend(|| {
+                    ctx.debug(format!(
+                        "{name}: skipped, game {game} is already stored{}",
+                        records_note(records)
+                    ))
+                });
+                json!({"file": name, "status": "skipped", "game": game, "records": records})
+            }
+            Outcome::Rejected { line, message } => {
+                report.rejected += 1;
+                let text = if line == 0 {
+                    format!("{name}: {message}")
+                } else {
+                    format!("{name}:{line}: {message}")
+                };
+                bar.suspend(|| ctx.debug(format!("rejected {text}")));
+                report.rejections.push(text);
+                let line = if line == 0 { json!(null) } else { json!(line) };
+                json!({"file": name, "status": "rejected", "line": line, "message": message})
+            }
+        };
+        report.files.push(entry);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(report)
+}
+
+/// The import summary on stdout: counts and rejections, or one JSON object.
+pub fn print_import_report(report: &ImportReport, as_json: bool) -> Result<()> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if as_json {
+        writeln!(
+            out,
+            "{}",
+            json!({"imported": report.imported, "skipped": report.skipped,
+                   "rejected": report.rejected, "records": report.records,
+                   "files": report.files})
+        )?;
+    } else {
+        writeln!(
+            out,
+            "imported {}, skipped {} (already present), rejected {}{}",
+            report.imported,
+            report.skipped,
+            report.rejected,
+            if report.records > 0 {
+                format!(
+                    "; {} annotation and variation records stored",
+                    report.records
+                )
+            } else {
+                String::new()
+            }
+        )?;
+        for r in &report.rejections {
+            writeln!(out, "rejected {r}")?;
+        }
+    }
+    Ok(())
+}
