@@ -513,7 +513,7 @@ impl Game {
             ScoreTime::Final => 1,
         };
         let towns = if self.options.map.town_road_bonus {
-            self.visible_towns_beside(&tiles)
+            self.visible_towns_beside(tiles)
         } else {
             0
         };
