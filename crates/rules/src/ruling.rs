@@ -7,8 +7,8 @@ use std::fmt;
 
 use thiserror::Error;
 
-use crate::game::GiftCard;
 use crate::geometry::{Pos, Rotation, Side, Terrain};
+use crate::gift_card::GiftCard;
 use crate::map::Print;
 use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
 

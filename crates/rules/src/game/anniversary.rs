@@ -6,7 +6,8 @@
 //! meeple through an arrow (`place_arrow_meeple`) from [`Game::apply`]. The turn passes in
 //! the core (`finish_turn`), which also gives the extra turn granted here.
 //!
-//! Rule ids implemented (`docs/rules.md`): `anniversary.arrow.no-tile`,
+//! Rule ids implemented (`docs/rules.md`; the refusals and notes carry them, see
+//! [`crate::ruling`]): `anniversary.arrow.no-tile`,
 //! `anniversary.arrow.activated`, `anniversary.arrow.one-per-turn`, `anniversary.arrow.once`,
 //! `anniversary.companion`, `anniversary.companion.limit`, `anniversary.portal.unoccupied`,
 //! `anniversary.portal.incomplete`, `anniversary.extra-turn`, `anniversary.extra-turn.limit`.

@@ -13,7 +13,8 @@
 //! (`monastery_on_map`, `road_on_map`, `city_on_map`, `large_city_ref`). Without a map each
 //! of these costs the core one branch (or returns at once).
 //!
-//! Rule ids implemented (`docs/rules.md`): `maps.setup.start-squares`, `maps.tile.on-map`,
+//! Rule ids implemented (`docs/rules.md`; the refusals and notes carry them, see
+//! [`crate::ruling`]): `maps.setup.start-squares`, `maps.tile.on-map`,
 //! `maps.tile.large-city`, `maps.large-city.edge`, `maps.border.print`, `maps.border.closes`,
 //! `maps.score.road`, `maps.score.city`, `maps.score.monastery`, `maps.town`,
 //! `maps.town.extra-turn`, `maps.town.cost`, `maps.town.road-bonus`.
