@@ -14,10 +14,13 @@
 //! the same seat the next turn (never a third in a row). The Gifts (option `gifts`, see
 //! [`gifts`]): at `Place`, one gift may be opened before the tile is placed (Take 2 adds
 //! `DrawSecond` and `ReturnTile`); after a placement that extends another player's road or
-//! city, `ReceiveGift` waits for the card drawn (chance) before the game goes on.
+//! city, `ReceiveGift` waits for the card drawn (chance) before the game goes on. Carcassonne
+//! Maps (a [`Setup::map`]) adds no phase: `Start` takes one start tile per start square in
+//! use, and a placement that covers a town may give an extra turn or cost points.
 //!
 //! The code, by concern: this file holds the types, the checked constructor, the queries and
-//! the state machine ([`Game::apply`] shows every step of the turn; the turn passes in
+//! the state machine ([`Game::apply`] is the one place that shows the turn: every action in
+//! every phase, each expansion's action handed to its module; the turn passes in
 //! `finish_turn`); `placement` (legal placements, checks, putting a tile on the board),
 //! `meeples` (meeple targets and checks, meeples going home), `scoring` (scoring and its
 //! explanations). Each expansion has a module of its own holding its phases, checks and
