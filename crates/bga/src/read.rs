@@ -487,7 +487,15 @@ pub fn import(bytes: &[u8]) -> Result<Imported, BgaError> {
         let name = from_result
             .map(|r| r.name.clone())
             .or_else(|| parsed.names.get(id).cloned())
+            .filter(|name| !name.is_empty())
             .unwrap_or_else(|| format!("player {id}"));
+        // Seats need unique names; BGA's are unique per player, but a damaged file may not
+        // be, and the player id tells two apart.
+        let name = if players.iter().any(|p: &Player| p.name == name) {
+            format!("{name} ({id})")
+        } else {
+            name
+        };
         let color = from_result
             .and_then(|r| color_of(&r.color))
             .filter(|c| !players.iter().any(|p: &Player| p.color == *c))
@@ -603,10 +611,9 @@ impl Replayer {
     /// Records `event` if the rules accept it; otherwise the rules' reason.
     fn push(&mut self, event: Event) -> Result<(), String> {
         self.flush_claim();
-        let action = event_to_action(&self.game, &event).map_err(|v| v.to_string())?;
-        self.game
-            .apply(&action, &mut self.fx)
-            .map_err(|v| v.to_string())?;
+        let refused = |v: carc_rules::RuleViolation| format!("breaks rule {}: {v}", v.rule());
+        let action = event_to_action(&self.game, &event).map_err(refused)?;
+        self.game.apply(&action, &mut self.fx).map_err(refused)?;
         self.log.push_event(event);
         Ok(())
     }

@@ -243,7 +243,8 @@ fn check_points(
         return None;
     }
     let mut why = format!(
-        "the fold gives seat {player} {total} points, not {claimed}, for {} features in          event {after} ({})",
+        "the fold gives seat {player} {total} points, not {claimed}, for {} features in \
+         event {after} ({})",
         feature.as_str(),
         step.event.type_name()
     );
