@@ -40,24 +40,25 @@ pub fn read(bytes: &[u8]) -> Result<carc_events::Log, BgaError> {
     import(bytes).map(|imported| imported.log)
 }
 
-/// Whether a file's bytes look like a BGA replay: one JSON object whose `data.data` is a list
-/// of packets with `packet_id`s and notifications. (Our logs are JSON Lines, a header first;
-/// JCloisterZone games have `setup` and `replay`.)
+/// Whether a file's bytes look like a BGA replay: JSON whose list of packets (`data.data`,
+/// or `data`, or the document itself) starts with a packet that has a `packet_id` and a list
+/// of notifications. (Our logs are JSON Lines, a header first; JCloisterZone games have
+/// `setup` and `replay`.)
 pub fn looks_like_bga(bytes: &[u8]) -> bool {
-    let Ok(serde_json::Value::Object(map)) = serde_json::from_slice::<serde_json::Value>(bytes)
-    else {
+    let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes) else {
         return false;
     };
-    let Some(packets) = map
-        .get("data")
-        .and_then(|d| d.get("data"))
-        .and_then(|d| d.as_array())
-    else {
+    let root = json::At::root(&value);
+    let Ok(packets) = read::packets_of(&root) else {
         return false;
     };
-    packets.first().is_some_and(|p| {
-        p.get("packet_id").is_some() && p.get("data").is_some_and(|d| d.is_array())
-    })
+    packets
+        .value
+        .as_array()
+        .and_then(|p| p.first())
+        .is_some_and(|p| {
+            p.get("packet_id").is_some() && p.get("data").is_some_and(|d| d.is_array())
+        })
 }
 
 #[cfg(test)]
@@ -73,5 +74,9 @@ mod tests {
         ));
         assert!(!super::looks_like_bga(br#"{"data":{"data":[]}}"#));
         assert!(!super::looks_like_bga(b"not json"));
+        assert!(super::looks_like_bga(br#"[{"packet_id":"1","data":[]}]"#));
+        assert!(super::looks_like_bga(
+            br#"{"data":[{"packet_id":"1","data":[]}]}"#
+        ));
     }
 }

@@ -186,10 +186,23 @@ fn tile_of(
     }
 }
 
-fn parse(root: &At<'_>) -> Result<Parsed, BgaError> {
-    root.object()?;
+/// The list of packets: `data.data` of the document BGA serves for a replay
+/// (`{"status":1,"data":{"valid":1,"data":[…]}}`); also accepted, `data` of an object whose
+/// `data` is the list, or the list alone (the same packets saved without the envelope, as
+/// the replay page's `g_gamelogs` variable may hold them).
+pub(crate) fn packets_of<'a>(root: &At<'a>) -> Result<At<'a>, BgaError> {
+    if root.value.is_array() {
+        return Ok(root.clone());
+    }
     let data = root.get("data")?;
-    let packets = data.get("data")?.array()?;
+    if data.value.is_array() {
+        return Ok(data);
+    }
+    data.get("data")
+}
+
+fn parse(root: &At<'_>) -> Result<Parsed, BgaError> {
+    let packets = packets_of(root)?.array()?;
     let mut cx = Context::default();
     let mut notes = Vec::new();
     let mut table = None;

@@ -214,6 +214,9 @@ fn wrong_values_name_the_json_path_and_the_packet() {
 
     assert!(err(&json!([1, 2]))
         .to_string()
+        .contains("[0]: expected an object, found the number 1"));
+    assert!(err(&json!("text"))
+        .to_string()
         .contains("the document: expected an object"));
 }
 
@@ -298,4 +301,17 @@ fn no_prefix_of_a_replay_panics() {
             assert_eq!(check_assertions(&timeline), vec![], "{packets} packets");
         }
     }
+}
+
+#[test]
+fn the_packets_without_bga_s_envelope_import_the_same() {
+    let v = fixture_json("short.json");
+    let packets = v["data"]["data"].clone();
+    let log = import(&v).unwrap().log;
+    assert_eq!(import(&packets).unwrap().log, log);
+    assert_eq!(import(&json!({ "data": packets })).unwrap().log, log);
+    // Paths then start at the list.
+    let mut bare = packets.clone();
+    bare[1]["data"][0]["args"]["x"] = json!(null);
+    assert_eq!(err(&bare).path(), Some("[1].data[0].args.x"));
 }
