@@ -31,7 +31,9 @@ mod state {
 }
 
 /// Notification types that do not change the board or the scores: timers, messages, the
-/// private copy of a draw, the deck count, and BGA's own table bookkeeping.
+/// private copy of a draw and the deck count (all in the corpus), and BGA's own table
+/// bookkeeping. Anything else is reported as unsupported rather than skipped: an unknown
+/// notification may be a move of an expansion (or an undo) that would change the game.
 const IGNORED: &[&str] = &[
     "simpleNote",
     "simpleNode",
@@ -43,10 +45,7 @@ const IGNORED: &[&str] = &[
     "updatePlayerTableStatus",
     "tableInfosChanged",
     "wakeupPlayers",
-    "zombieModeChange",
     "resultsAvailable",
-    "updateNewTime",
-    "undoRestorePoint",
 ];
 
 /// Everything unsupported found so far: what, and where, in a stable order.

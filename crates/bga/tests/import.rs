@@ -247,6 +247,16 @@ fn a_move_our_rules_refuse_is_an_error_naming_the_notification() {
         "{e}"
     );
 
+    // A discard of a tile that fits: the rules set aside only tiles that fit nowhere.
+    let mut v = fixture_json("short.json");
+    v["data"]["data"][0]["data"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"uid": "x", "type": "cantPlay", "log": "", "args": {}}));
+    let e = err(&v);
+    assert_eq!(e.place().map(|p| p.kind.as_str()), Some("cantPlay"), "{e}");
+    assert!(e.to_string().contains("breaks rule"), "{e}");
+
     // A tile placed by the player whose turn it is not.
     let mut v = fixture_json("short.json");
     note(&mut v, 1, 0)["args"]["player_id"] = json!("84051152");
