@@ -112,11 +112,11 @@ enum Move {
     /// Any other state change (the meeple step is over, scoring, next player …).
     State,
     /// The game ended; the final result per player id.
-    End { result: Vec<Result_> },
+    End { result: Vec<Standing> },
 }
 
 /// One player of BGA's end-of-game result.
-struct Result_ {
+struct Standing {
     player: i64,
     name: String,
     color: String,
@@ -301,7 +301,7 @@ fn note_move(
                         .flatten()
                     {
                         for entry in list.array()? {
-                            result.push(Result_ {
+                            result.push(Standing {
                                 player: entry.get("player")?.int()?,
                                 name: entry.get("name")?.str()?.to_string(),
                                 color: entry
