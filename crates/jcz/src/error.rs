@@ -14,7 +14,8 @@ pub use crate::json::TextPosition;
 pub struct UnsupportedUse {
     /// What it is, e.g. `tile set "inns-and-cathedrals:1"`.
     pub what: String,
-    /// Every JSON path where it occurs, in file order.
+    /// Every JSON path where it occurs, in the order read (setup, players, draw order,
+    /// replay).
     pub paths: Vec<String>,
     /// Where the first of them starts in the text, when known.
     pub position: Option<TextPosition>,

@@ -367,9 +367,9 @@ fn replay(root: &At<'_>, found: &mut Findings) -> Result<Vec<Entry>, JczError> {
     Ok(entries)
 }
 
-/// JCloisterZone's locations that only other expansions use (the monastery's abbot, the
-/// quarters of Carcassonne city, the extra monasteries of a tile): unsupported content,
-/// not a malformed location.
+/// JCloisterZone's named locations that only other expansions use (a monk placed as abbot,
+/// the quarters of Carcassonne city, a tile's second to fourth inner feature): unsupported
+/// content, not a malformed location.
 fn is_other_expansions_location(text: &str) -> bool {
     matches!(text, "AS_ABBOT" | "II" | "III" | "IV") || text.starts_with("QUARTER_")
 }
@@ -584,7 +584,12 @@ fn read_value(text: &str) -> Result<Log, JczError> {
     let (Some(options), Some(seats), Some(mut deal), Some(entries), Some((game_id, comment))) =
         (options, seats, deal, entries, comment)
     else {
-        return Err(JczError::Export("internal: a value went missing".into()));
+        return Err(JczError::Field {
+            path: crate::json::DOCUMENT.into(),
+            expected: "a saved game whose every part can be read".into(),
+            found: "a part that could not be read".into(),
+            position: None,
+        });
     };
     let entries = resolve_undo(entries)?;
     // Without a start tile we got an error or an unsupported item above; kept as an error
