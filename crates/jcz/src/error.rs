@@ -131,6 +131,11 @@ impl JczError {
 
     /// Fills in where the error's value is in `text`, the file it came from.
     pub(crate) fn locate(mut self, text: &str) -> JczError {
+        // Syntax errors come with their position, writing errors have none; only the others
+        // need the scan (of a text serde_json has accepted).
+        if matches!(self, JczError::Json { .. } | JczError::Export(_)) {
+            return self;
+        }
         let positions = crate::json::value_positions(text);
         // A missing value is shown at the object that should hold it.
         let find = |path: &str| {
