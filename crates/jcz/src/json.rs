@@ -324,3 +324,42 @@ pub fn parent_path(path: &str) -> Option<&str> {
     let cut = path.rfind(['.', '[']).unwrap_or(0);
     Some(&path[..cut])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_is_found_where_it_starts() {
+        let text = "{\n \"a\": [1, {\"b\\\"c\": true}],\n \"a2\": null }";
+        let p = value_positions(text);
+        let at = |line, column| TextPosition { line, column };
+        assert_eq!(p[""], at(1, 1));
+        assert_eq!(p["a"], at(2, 7));
+        assert_eq!(p["a[0]"], at(2, 8));
+        assert_eq!(p["a[1]"], at(2, 11));
+        // Keys are matched decoded, as serde_json reads them.
+        assert_eq!(p["a[1].b\"c"], at(2, 20));
+        assert_eq!(p["a2"], at(3, 8));
+        assert_eq!(p.len(), 6);
+    }
+
+    #[test]
+    fn broken_text_never_panics() {
+        let text = "{\"x\": [\"\\u00e9\", {\"y\": [[], {}]}], \"z\": -1.5e3}";
+        for cut in 0..=text.len() {
+            if text.is_char_boundary(cut) {
+                let _ = value_positions(&text[..cut]);
+            }
+        }
+        let _ = value_positions(&"[".repeat(10_000));
+    }
+
+    #[test]
+    fn parents_of_paths() {
+        assert_eq!(parent_path("replay[3].payload"), Some("replay[3]"));
+        assert_eq!(parent_path("replay[3]"), Some("replay"));
+        assert_eq!(parent_path("replay"), Some(""));
+        assert_eq!(parent_path(""), None);
+    }
+}
