@@ -47,6 +47,9 @@ impl Strategy {
 }
 
 /// Whether and which gift to open before placing `tile` (`legal` is the legal list).
+// Inlinable into the driver's loop, as it was when both lived in one module: it runs at every
+// placement and mostly returns at once (no gift in hand).
+#[inline]
 pub(crate) fn choose_gift(
     game: &Game,
     tile: TileTypeId,
