@@ -44,9 +44,18 @@ pub fn read(bytes: &[u8]) -> Result<carc_events::Log, BgaError> {
 /// or `data`, or the document itself) starts with a packet that has a `packet_id` and a list
 /// of notifications. (Our logs are JSON Lines, a header first; JCloisterZone games have
 /// `setup` and `replay`.)
+///
+/// A file that is not JSON as a whole (cut short, or damaged) is taken for a replay when its
+/// first 64 KiB hold the keys every packet has (`packet_id`, `table_id`), so that reading it
+/// as one reports where its JSON breaks, instead of our log's reader calling line 1 bad.
 pub fn looks_like_bga(bytes: &[u8]) -> bool {
-    let Ok(value) = serde_json::from_slice::<serde_json::Value>(bytes) else {
-        return false;
+    let value = match serde_json::from_slice::<serde_json::Value>(bytes) {
+        Ok(value) => value,
+        Err(_) => {
+            let head = &bytes[..bytes.len().min(64 * 1024)];
+            let has = |key: &[u8]| head.windows(key.len()).any(|w| w == key);
+            return has(b"\"packet_id\"") && has(b"\"table_id\"");
+        }
     };
     let root = json::At::root(&value);
     let Ok(packets) = read::packets_of(&root) else {
@@ -74,6 +83,9 @@ mod tests {
         ));
         assert!(!super::looks_like_bga(br#"{"data":{"data":[]}}"#));
         assert!(!super::looks_like_bga(b"not json"));
+        // A replay cut short is still told apart by the keys of its packets
+        let cut = br#"{"status":1,"data":{"valid":1,"data":[{"channel":"/table/t1","table_id":"1","packet_id":"1","data":[{"#;
+        assert!(super::looks_like_bga(cut));
         assert!(super::looks_like_bga(br#"[{"packet_id":"1","data":[]}]"#));
         assert!(super::looks_like_bga(
             br#"{"data":[{"packet_id":"1","data":[]}]}"#

@@ -277,8 +277,8 @@ fn a_claim_our_rules_contradict_is_reported_with_both_numbers_the_feature_and_th
     assert_eq!(failures[0].claimed, vec![5]);
     assert!(
         text[0].contains(
-            "the fold gives seat 0 4 points, not 5, for city features in event 4 \
-             (meeple_placed): city"
+            "expect_points claims 5 points, but the fold gives KokiYamaguchi 4 points, not 5, \
+             for city features in event 4 (meeple_placed): city"
         ),
         "{}",
         text[0]

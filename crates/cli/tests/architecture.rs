@@ -74,6 +74,8 @@ fn dependencies_point_one_way() {
             &["carc-events", "carc-replay", "carc-rules", "carc-sim"][..],
         ),
         ("carc-jcz", &["carc-events", "carc-rules"][..]),
+        ("carc-bga", &["carc-events", "carc-rules"][..]),
+        ("carc-formats", &["carc-bga", "carc-events", "carc-jcz"][..]),
         (
             "carc-cli",
             &[
@@ -81,6 +83,7 @@ fn dependencies_point_one_way() {
                 "carc-archive",
                 "carc-draw",
                 "carc-events",
+                "carc-formats",
                 "carc-jcz",
                 "carc-report",
                 "carc-replay",
@@ -95,6 +98,7 @@ fn dependencies_point_one_way() {
                 "carc-analysis",
                 "carc-draw",
                 "carc-events",
+                "carc-formats",
                 "carc-jcz",
                 "carc-replay",
                 "carc-rules",
@@ -234,9 +238,10 @@ fn the_viewer_ui_knows_no_database_command_line_or_window() {
 }
 
 #[test]
-fn jcz_parses_only_jcloisterzone_json_and_not_our_wire_format() {
-    // JCloisterZone's saved games are JSON of their own, so `jcz` may use serde_json; our log's
-    // wire format stays in `events`: `jcz` builds and reads `carc_events` values, never lines.
+fn jcz_and_bga_parse_only_their_own_json_and_not_our_wire_format() {
+    // JCloisterZone's saved games and Board Game Arena's replays are JSON of their own, so `jcz`
+    // and `bga` may use serde_json; our log's wire format stays in `events`: they build and
+    // read `carc_events` values, never lines.
     let spelled = [
         "\"carcassonne-log\"",
         "\"seq\"",
@@ -247,7 +252,8 @@ fn jcz_parses_only_jcloisterzone_json_and_not_our_wire_format() {
         "write_log",
         "read_log",
     ];
-    for (path, text) in sources(&root().join("crates/jcz/src")) {
+    let importers = [root().join("crates/jcz/src"), root().join("crates/bga/src")];
+    for (path, text) in importers.iter().flat_map(|dir| sources(dir)) {
         for word in spelled {
             assert!(
                 !text.contains(word),

@@ -202,12 +202,31 @@ impl Timeline {
 
 /// A claim in the log that the fold contradicts (or cannot check).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {assertion} claims scores {claimed:?}, but {actual}")]
+#[error("line {line}: {}", self.message())]
 pub struct AssertionFailure {
     pub line: usize,
     pub assertion: &'static str,
     pub claimed: Vec<u32>,
     pub actual: String,
+}
+
+impl AssertionFailure {
+    /// The claim and what the fold says instead, without the line: both numbers, and for a
+    /// feature's points (`expect_points`) the feature kind, the event and the fold's scoring.
+    pub fn message(&self) -> String {
+        match (self.assertion, self.claimed.as_slice()) {
+            ("expect_points", [points]) => {
+                format!(
+                    "{} claims {points} points, but {}",
+                    self.assertion, self.actual
+                )
+            }
+            _ => format!(
+                "{} claims scores {:?}, but {}",
+                self.assertion, self.claimed, self.actual
+            ),
+        }
+    }
 }
 
 fn rules_kind(kind: FeatureKind) -> carc_rules::FeatureKind {
@@ -242,14 +261,19 @@ fn check_points(
     if total == claimed {
         return None;
     }
+    let header = &timeline.log.header;
     let mut why = format!(
-        "the fold gives seat {player} {total} points, not {claimed}, for {} features in \
+        "the fold gives {} {total} points, not {claimed}, for {} features in \
          event {after} ({})",
+        describe::seat_name(header, player),
         feature.as_str(),
         step.event.type_name()
     );
     if !scored.is_empty() {
-        let each: Vec<String> = scored.iter().map(|s| s.to_string()).collect();
+        let each: Vec<String> = scored
+            .iter()
+            .map(|s| describe::score_headline(header, s))
+            .collect();
         why.push_str(&format!(": {}", each.join("; ")));
     }
     Some(why)

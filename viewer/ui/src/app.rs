@@ -97,7 +97,7 @@ pub const UI_TEXT: &[&str] = &[
     "Tile set",
     "No tile yet: step forward with Right or >.",
     "Drop the log file to open it",
-    "Open a game log (.jsonl) or a JCloisterZone game (.jcz): type its path above and press Open, or drop the file here.",
+    "Open a game log (.jsonl), a JCloisterZone game (.jcz) or a Board Game Arena replay (.json): type its path above and press Open, or drop the file here.",
     "drag to pan, scroll to zoom; hover a square for its features",
     "!! ! !? ?! ? ??",
     "°×–…",

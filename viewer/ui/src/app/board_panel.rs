@@ -29,7 +29,7 @@ impl ViewerApp {
             let hint = if self.game.is_some() {
                 "This game cannot be set up: see the message at the top."
             } else {
-                "Open a game log (.jsonl) or a JCloisterZone game (.jcz): type its path above and press Open, or drop the file here."
+                "Open a game log (.jsonl), a JCloisterZone game (.jcz) or a Board Game Arena replay (.json): type its path above and press Open, or drop the file here."
             };
             ui.painter().text(
                 rect.center(),

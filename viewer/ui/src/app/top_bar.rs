@@ -16,7 +16,7 @@ impl ViewerApp {
             let edit = ui
                 .add(
                     TextEdit::singleline(&mut self.path_input)
-                        .hint_text("path to a .jsonl log or a .jcz game")
+                        .hint_text("path to a .jsonl log, a .jcz game or a BGA replay")
                         .desired_width(420.0),
                 )
                 .labelled_by(label.id);
