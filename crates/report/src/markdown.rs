@@ -29,7 +29,7 @@ pub fn markdown_with(
     let mut out = String::new();
     setup(&mut out, o.header);
     for turn in &o.turns {
-        let _ = writeln!(out, "\n### {}\n", turn.title);
+        let _ = writeln!(out, "\n### {}\n", inline(&turn.title));
         for e in &turn.events {
             event(&mut out, o.header, e);
         }
@@ -38,7 +38,10 @@ pub fn markdown_with(
         let _ = writeln!(
             out,
             "\n**The log stops being legal here:** line {}, event {}: {} [`{}`]. The report ends at the last legal event.",
-            e.line, e.event, e.message, e.rule
+            e.line,
+            inline(&e.event),
+            inline(&e.message),
+            e.rule
         );
     }
     if !o.finals.is_empty() {
@@ -55,17 +58,17 @@ pub fn markdown_with(
 }
 
 fn setup(out: &mut String, header: &Header) {
-    let _ = writeln!(out, "# Game {}\n", header.game);
+    let _ = writeln!(out, "# Game {}\n", inline(&header.game));
     let players: Vec<String> = header
         .players
         .iter()
-        .map(|p| format!("{} ({})", p.name, p.color.as_str()))
+        .map(|p| format!("{} ({})", inline(&p.name), p.color.as_str()))
         .collect();
     let r = &header.rules;
     let expansions = if r.expansions.is_empty() {
         "none".to_string()
     } else {
-        r.expansions.join(", ")
+        inline(&r.expansions.join(", "))
     };
     let _ = writeln!(out, "- **Players**, in seat order: {}", players.join(", "));
     let _ = writeln!(
@@ -75,7 +78,11 @@ fn setup(out: &mut String, header: &Header) {
         r.two_tile_city,
         r.meeples
     );
-    let _ = writeln!(out, "- **Tile sets**: {}", header.tile_sets.join(", "));
+    let _ = writeln!(
+        out,
+        "- **Tile sets**: {}",
+        inline(&header.tile_sets.join(", "))
+    );
     if let Some(map) = &r.map {
         let variants: Vec<String> = map
             .town_variants
@@ -90,61 +97,62 @@ fn setup(out: &mut String, header: &Header) {
         let _ = writeln!(
             out,
             "- **Map**: {}, {} start squares, {variants}",
-            map.name, map.start_squares
+            inline(&map.name),
+            map.start_squares
         );
     }
     if let Some(c) = &header.comment {
-        let _ = writeln!(out, "- **Comment**: {}", one_line(c));
+        let _ = writeln!(out, "- **Comment**: {}", inline(c));
     }
     let _ = writeln!(out, "\n## Turn by turn");
 }
 
 fn event(out: &mut String, header: &Header, e: &Event) {
     let glyphs: String = e.marks.iter().map(|m| format!(" {}", m.glyph)).collect();
-    let _ = writeln!(out, "- **{}**{glyphs} {}", e.seq, e.text);
+    let _ = writeln!(out, "- **{}**{glyphs} {}", e.seq, inline(&e.text));
     for line in e.arrows.iter().chain(&e.gifts) {
-        let _ = writeln!(out, "  - {line}");
+        let _ = writeln!(out, "  - {}", inline(line));
     }
     for s in &e.scores {
         let _ = write!(out, "  ");
         score(out, header, s);
     }
     for line in &e.returned {
-        let _ = writeln!(out, "  - {line}");
+        let _ = writeln!(out, "  - {}", inline(line));
     }
     if let Some(comment) = e.comment {
-        let _ = writeln!(out, "  > {}", one_line(comment));
+        let _ = writeln!(out, "  > {}", inline(comment));
     }
     for line in e.lines {
-        let _ = writeln!(out, "  - {}", one_line(line));
+        let _ = writeln!(out, "  - {}", inline(line));
     }
 }
 
 /// A score's headline and its breakdown as a nested list.
 fn score(out: &mut String, header: &Header, s: &Score) {
-    let _ = writeln!(out, "- score: {}", score_headline(header, s));
+    let _ = writeln!(out, "- score: {}", inline(&score_headline(header, s)));
     for line in score_details(header, s) {
-        let _ = writeln!(out, "    - {line}");
+        let _ = writeln!(out, "    - {}", inline(&line));
     }
 }
 
 fn table(out: &mut String, t: &ScoreTable) {
     let _ = writeln!(out, "\n## {}\n\n| player | points |\n|---|---:|", t.title);
     for row in &t.rows {
-        let _ = writeln!(out, "| {} | {} |", row.name, row.points);
+        let _ = writeln!(out, "| {} | {} |", inline(&row.name), row.points);
     }
 }
 
 fn section(out: &mut String, s: &Section) {
-    let _ = writeln!(out, "\n## {}", one_line(&s.title));
+    let _ = writeln!(out, "\n## {}", inline(&s.title));
     // Blocks are separated by one blank line.
     for p in &s.paragraphs {
-        let _ = writeln!(out, "\n{}", one_line(p));
+        let _ = writeln!(out, "\n{}", paragraph(p));
     }
     if !s.items.is_empty() {
         let _ = writeln!(out);
         for item in &s.items {
-            let _ = writeln!(out, "- {}", one_line(item));
+            let _ = writeln!(out, "- {}", inline(item));
         }
     }
     if let Some(t) = &s.table {
@@ -163,12 +171,62 @@ fn section(out: &mut String, s: &Section) {
     }
 }
 
-/// A table cell's text: one line, with `|` escaped so that it stays one cell.
+/// A table cell's text: [`inline`] text, which also escapes `|` so that it stays one cell.
 fn cell(text: &str) -> String {
-    one_line(text).replace('|', "\\|")
+    inline(text)
 }
 
-/// A comment on one line: line breaks would end the list item or the quote.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Text from a log, an annotation or a caller, made inert for Markdown: on one line (a line
+/// break would end the list item or the quote), every character that Markdown or the HTML it
+/// may pass through treats specially escaped, so that any renderer shows the text and builds
+/// nothing from it (no raw HTML, no link, no emphasis, no table cell break), and control
+/// characters shown visibly. Our own markup is written around it, never through it.
+fn inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    // Line breaks and tabs (with the spaces around them) become one space; runs of spaces
+    // inside a line are kept, as the sentences align with them.
+    let pieces = text
+        .split(|c: char| c.is_whitespace() && c != ' ')
+        .map(str::trim)
+        .filter(|piece| !piece.is_empty());
+    for piece in pieces {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        for c in piece.chars() {
+            match c {
+                '<' => out.push_str("&lt;"),
+                '>' => out.push_str("&gt;"),
+                '&' => out.push_str("&amp;"),
+                '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' => {
+                    out.push('\\');
+                    out.push(c);
+                }
+                // `\\u{1b}` renders as the visible text `\u{1b}`.
+                c if c.is_control() => {
+                    let _ = write!(out, "\\\\u{{{:x}}}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+    }
+    out
+}
+
+/// [`inline`] text that starts a line: also escapes a first character that would open a
+/// heading, a list, a quote or a setext underline there.
+fn paragraph(text: &str) -> String {
+    let text = inline(text);
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let opens_block = match text.as_bytes().first() {
+        Some(b'#' | b'-' | b'+' | b'=') => Some(0),
+        Some(b'0'..=b'9') if matches!(text.as_bytes().get(digits), Some(b'.' | b')')) => {
+            Some(digits)
+        }
+        _ => None,
+    };
+    match opens_block {
+        Some(at) => format!("{}\\{}", &text[..at], &text[at..]),
+        None => text,
+    }
 }

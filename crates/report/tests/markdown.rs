@@ -49,10 +49,10 @@ fn the_report_holds_every_score_the_annotations_and_the_final_table() {
     let md = report(&annotations);
     // Every turn has its heading; the tie, the monastery and the field are explained
     assert!(md.contains("### Turn 11: Ada"));
-    assert!(md.contains("= 8; Ada and Brandt +8  [base.score.city.completed]"));
-    assert!(md.contains("= 9; Ada +9  [base.score.monastery.completed]"));
+    assert!(md.contains("= 8; Ada and Brandt +8  \\[base.score.city.completed\\]"));
+    assert!(md.contains("= 9; Ada +9  \\[base.score.monastery.completed\\]"));
     assert!(md.contains("## Final scoring"));
-    assert!(md.contains("[base.score.field.final]"));
+    assert!(md.contains("\\[base.score.field.final\\]"));
     // The annotation's glyph is on its event and its text quoted below it
     assert!(
         md.contains("- **5** ?! Brandt drew tile J\n  > why not the city?\n"),
@@ -107,15 +107,16 @@ fn extras_add_a_glyph_lines_under_an_event_and_a_closing_section_and_nothing_els
     let timeline = timeline(&sample_text());
     // When the report is written with them
     let md = carc_report::markdown_with(&timeline, &annotations, &extras);
-    // Then the glyph follows the annotation's, the lines follow the comment on one line each
+    // Then the glyph follows the annotation's, the lines follow the comment on one line each,
+    // their markup escaped
     assert!(
-        md.contains("- **24** ?! ?? Brandt placed tile A at (2,0) rotated 90°\n  > hmm\n  - best found: <script>x</script> elsewhere\n"),
+        md.contains("- **24** ?! ?? Brandt placed tile A at (2,0) rotated 90°\n  > hmm\n  - best found: &lt;script&gt;x&lt;/script&gt; elsewhere\n"),
         "{md}"
     );
     // And the section closes the report: paragraphs and items on one line each, the table with
     // its numeric column right-aligned and a `|` inside a cell escaped
     assert!(
-        md.ends_with("| Brandt | 11 |\n\n## Move quality\n\nHow <it> was judged.\n\nMarks.\n\n- a <b> item\n\n| player | average loss |\n|---|---:|\n| A\\|d&a | 1.50 |\n"),
+        md.ends_with("| Brandt | 11 |\n\n## Move quality\n\nHow &lt;it&gt; was judged.\n\nMarks.\n\n- a &lt;b&gt; item\n\n| player | average loss |\n|---|---:|\n| A\\|d&amp;a | 1.50 |\n"),
         "{md}"
     );
     // And without extras the report is the plain one
