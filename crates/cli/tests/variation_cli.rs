@@ -307,6 +307,7 @@ fn the_reports_show_each_variation_after_the_game_and_game_only_leaves_them_out(
     let md = ok(&["export", "g.jsonl", "--format", "md"], d);
     // Then after the final scores each variation has a section, the nested one after its
     // parent: where it branches, its own moves in words, and its scores against the game
+    // (the text is escaped for Markdown: `>` is written `&gt;`)
     let tail = &md[md.find("## Final scores").unwrap()..];
     let city = tail.find("## Variation \"city north\"").unwrap();
     let then = tail.find("## Variation \"then V\"").unwrap();
@@ -315,7 +316,7 @@ fn the_reports_show_each_variation_after_the_game_and_game_only_leaves_them_out(
         "Branches from event 17 of the game, 2 moves:\n\n- 18: Brandt placed tile N at (0,2) rotated 0°\n- 19: Brandt placed a meeple on city N\n\n| player | after event 19 | against the game |\n|---|---:|---:|\n| Ada | 0 | -8 |\n| Brandt | 0 | -8 |\n"
     ), "{tail}");
     assert!(tail.contains(
-        "Branches from event 19 of variation \"city north\" (city north > then V), 3 moves:\n\n- 20: Ada drew tile V\n"
+        "Branches from event 19 of variation \"city north\" (city north &gt; then V), 3 moves:\n\n- 20: Ada drew tile V\n"
     ), "{tail}");
     assert!(
         !tail[then..].contains("- 18:"),
