@@ -8,6 +8,9 @@
 //! name is JCloisterZone if the content is one JSON object with `setup` and `replay`, Board
 //! Game Arena if it is JSON holding a list of notification packets, and our log otherwise
 //! (whose reader then says what is wrong with it, line by line).
+//!
+//! Paths are untrusted too: [`read_game_bytes`] reads only regular files of at most
+//! [`MAX_GAME_FILE`] bytes.
 
 use std::fmt;
 use std::path::Path;
@@ -15,6 +18,10 @@ use std::path::Path;
 use carc_bga::BgaError;
 use carc_events::{read_log, read_log_prefix, DecodeError, Log, LogPrefix};
 use carc_jcz::JczError;
+
+mod file;
+
+pub use file::{check_game_path, read_game_bytes, ReadFileError, MAX_GAME_FILE};
 
 /// The kinds of game file carc reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,5 @@
 //! Opening a log: decode as much as is valid, fold it, and say clearly where and why it stops.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use carc_events::{read_log_prefix, DecodeError};
@@ -52,7 +51,7 @@ impl LoadedGame {
     /// cannot be converted (the message lists why). A bad line or an illegal event later on
     /// gives a game that ends there, with [`LoadedGame::problem`] saying so.
     pub fn open(path: &Path) -> Result<LoadedGame, String> {
-        let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes = carc_formats::read_game_bytes(path).map_err(|e| e.to_string())?;
         let prefix = carc_formats::read_game_prefix(path, &bytes)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         // A bundle's own annotation and variation lines come before those of the files

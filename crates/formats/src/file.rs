@@ -1,0 +1,140 @@
+//! Reading a game file's bytes from untrusted paths: only regular files, and at most
+//! [`MAX_GAME_FILE`] bytes. A path may name a device (`/dev/zero` is endless), a pipe (a read
+//! blocks until a writer comes, perhaps never) or a huge file; each gets a clear refusal
+//! instead of a hang or memory exhaustion. The check is made on the path's metadata before
+//! anything is opened, so a program can check every input before it takes a lock on a store.
+
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// The most bytes carc reads as one game file: 64 MiB. A finished 6-player game with every
+/// expansion, its annotations and variations is well under 1 MiB, a Board Game Arena replay
+/// under 1 MiB; the cap is there so that a wrong path cannot exhaust the machine.
+pub const MAX_GAME_FILE: u64 = 64 * 1024 * 1024;
+
+/// Why a game file's bytes could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadFileError {
+    /// The operating system refused (missing, no permission, …).
+    #[error("cannot read {}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    /// A folder, device, pipe or socket.
+    #[error("cannot read {}: it is {kind}, not a regular file (carc reads game files only)", path.display())]
+    NotAFile { path: PathBuf, kind: &'static str },
+    /// Over [`MAX_GAME_FILE`].
+    #[error("cannot read {}: it is larger than {} MiB, the most carc reads as one game file", path.display(), MAX_GAME_FILE / (1024 * 1024))]
+    TooLarge { path: PathBuf },
+}
+
+/// What kind of thing a path that is not a regular file is, in words.
+fn kind_of(file_type: fs::FileType) -> &'static str {
+    if file_type.is_dir() {
+        return "a folder";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if file_type.is_fifo() {
+            return "a pipe (FIFO)";
+        }
+        if file_type.is_socket() {
+            return "a socket";
+        }
+        if file_type.is_char_device() || file_type.is_block_device() {
+            return "a device";
+        }
+    }
+    "not a regular file"
+}
+
+/// Checks that `path` is a regular file of at most [`MAX_GAME_FILE`] bytes, without opening
+/// it (links are followed).
+pub fn check_game_path(path: &Path) -> Result<(), ReadFileError> {
+    let meta = fs::metadata(path).map_err(|source| ReadFileError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    if !meta.is_file() {
+        return Err(ReadFileError::NotAFile {
+            path: path.to_path_buf(),
+            kind: kind_of(meta.file_type()),
+        });
+    }
+    if meta.len() > MAX_GAME_FILE {
+        return Err(ReadFileError::TooLarge {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(())
+}
+
+/// A game file's bytes: [`check_game_path`], then at most [`MAX_GAME_FILE`] bytes read (a
+/// file that grew past the cap since the check is refused too).
+pub fn read_game_bytes(path: &Path) -> Result<Vec<u8>, ReadFileError> {
+    check_game_path(path)?;
+    let io_error = |source| ReadFileError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = fs::File::open(path).map_err(io_error)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_GAME_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error)?;
+    if bytes.len() as u64 > MAX_GAME_FILE {
+        return Err(ReadFileError::TooLarge {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_regular_file_is_read_and_anything_else_is_refused_saying_what_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("g.jsonl");
+        fs::write(&file, b"hello\n").unwrap();
+        assert_eq!(read_game_bytes(&file).unwrap(), b"hello\n");
+        // A folder
+        let e = read_game_bytes(dir.path()).unwrap_err().to_string();
+        assert!(e.contains("it is a folder, not a regular file"), "{e}");
+        // A missing file
+        let e = read_game_bytes(&dir.path().join("none")).unwrap_err();
+        assert!(matches!(e, ReadFileError::Io { .. }), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_endless_device_is_refused_without_reading_it() {
+        // Reading /dev/zero would never end; it is refused from its metadata.
+        let e = read_game_bytes(Path::new("/dev/zero"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("/dev/zero: it is a device"), "{e}");
+    }
+
+    #[test]
+    fn a_file_over_the_cap_is_refused_naming_the_cap() {
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.jsonl");
+        // A sparse file: its length is over the cap without writing 64 MiB.
+        fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_GAME_FILE + 1)
+            .unwrap();
+        let e = read_game_bytes(&big).unwrap_err().to_string();
+        assert!(e.contains("larger than 64 MiB"), "{e}");
+        // Exactly at the cap is still read
+        let edge = dir.path().join("edge.jsonl");
+        fs::File::create(&edge)
+            .unwrap()
+            .set_len(MAX_GAME_FILE)
+            .unwrap();
+        assert!(check_game_path(&edge).is_ok());
+    }
+}
