@@ -377,8 +377,9 @@ fn explain_of_an_illegal_event_shows_the_ruling() {
         "{}",
         stdout(&o)
     );
+    // The input is illegal: exit 1 (the exit-code table), not 2.
     let o = carc(&["replay", "bad.jsonl", "--at", "5"], dir.path());
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("bad.jsonl:4: event 3 is illegal"));
 }
 
