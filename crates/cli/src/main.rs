@@ -10,6 +10,7 @@ mod input;
 mod json;
 mod log_problem;
 mod names;
+mod progress;
 mod quality;
 mod rules_files;
 mod store_context;
@@ -146,7 +147,7 @@ fn run() -> Result<ExitCode> {
     let sets = rules_files::load_tile_sets(&cli.tiles)?;
     let map = rules_files::load_maps(&cli.map)?;
     match cli.command {
-        Command::Simulate(a) => simulate::simulate(a, &sets, map.as_ref()),
+        Command::Simulate(a) => simulate::simulate(a, &sets, map.as_ref(), ctx.quiet),
         Command::Check(a) => check::check(a, &sets),
         Command::Replay(a) => replay::replay(a, &sets),
         Command::Explain(a) => explain::explain(a, &sets),

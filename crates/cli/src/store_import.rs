@@ -3,7 +3,7 @@
 //! lives in the `carc-archive` crate and is described in `docs/store-cli.md`.
 
 use std::fs;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -12,7 +12,6 @@ use carc_events::{read_log, read_log_from, write_log, Log};
 use carc_replay::fold;
 use carc_rules::TileSet;
 use carc_store::{ExpectedVersion, NewEvent, Store};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::companions;
@@ -245,16 +244,7 @@ pub fn import_all(
     files: &[PathBuf],
     loaded: &[TileSet],
 ) -> Result<ImportReport> {
-    let bar = if ctx.quiet || !io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(files.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    };
+    let bar = crate::progress::bar(ctx.quiet, files.len() as u64, "files");
     let mut report = ImportReport::default();
     for file in files {
         let name = file.display().to_string();
