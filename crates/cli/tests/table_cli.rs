@@ -192,6 +192,25 @@ fn replay_explain_and_legal_default_to_the_last_event() {
 }
 
 #[test]
+fn explain_names_players_in_the_ruling_trace_text_and_json() {
+    let dir = logs_dir();
+    let text = stdout(&carc(
+        &["explain", "short-game-rulings.jsonl", "--at", "4"],
+        &dir,
+    ));
+    assert!(
+        text.contains("  - Brandt plays next  [base.turn.order]"),
+        "{text}"
+    );
+    let json = stdout(&carc(
+        &["explain", "short-game-rulings.jsonl", "--at", "4", "--json"],
+        &dir,
+    ));
+    assert!(json.contains("\"text\":\"Brandt plays next\""), "{json}");
+    assert!(!json.contains("seat 1"), "{json}");
+}
+
+#[test]
 fn analyze_per_game_gives_one_json_line_per_game_in_file_order() {
     let dir = tempfile::tempdir().unwrap();
     let games = dir.path().join("games");
@@ -264,6 +283,11 @@ fn simulated_file_names_sort_in_seed_order() {
         dir.path(),
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // stderr is no terminal here: no progress bar, only the closing note.
+    assert_eq!(
+        stderr(&o),
+        format!("carc: wrote 3 games to {}\n", out.display())
+    );
     let mut names: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -280,4 +304,40 @@ fn rebuild_help_names_jcz_games_as_the_docs_do() {
     let help = stdout(&carc(&["rebuild", "--help"], &logs_dir()));
     assert!(help.contains("*.jcz"), "{help}");
     assert!(help.contains("*.jsonl"), "{help}");
+}
+
+#[test]
+fn a_progress_bar_with_rate_and_time_left_shows_on_a_terminal_only() {
+    // A terminal for stderr: util-linux `script` runs carc in a pseudo-terminal. Where it is
+    // missing (not Linux), there is nothing to run the check in.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sims");
+    let command = format!(
+        "{} simulate --seed 1 --players 2 --games 2000 --strategy random --out {}",
+        env!("CARGO_BIN_EXE_carc"),
+        out.display()
+    );
+    let Ok(o) = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+    else {
+        eprintln!("no `script` here: the terminal case is not checked");
+        return;
+    };
+    if !o.status.success() {
+        eprintln!("`script` failed: the terminal case is not checked");
+        return;
+    }
+    let shown = stdout(&o);
+    assert!(shown.contains("/2000 games ("), "{shown}");
+    assert!(
+        shown.contains("/s, ") && shown.contains(" left)"),
+        "{shown}"
+    );
+    // With --quiet, no bar (and the stdout of simulate is empty in both cases).
+    let quiet = std::process::Command::new("script")
+        .args(["-qec", &format!("{command} --quiet"), "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(!stdout(&quiet).contains("games ("), "{}", stdout(&quiet));
 }

@@ -69,7 +69,7 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         let mut v = json!({
             "event": step.seq, "line": step.line, "turn": step.turn, "type": step.event.type_name(),
             "description": described, "legal": true,
-            "trace": step.effects.notes.iter().map(json::note).collect::<Vec<_>>(),
+            "trace": step.effects.notes.iter().map(|n| json::note(header, n)).collect::<Vec<_>>(),
             "scores": step.effects.scores.iter().map(|s| json::score(header, s)).collect::<Vec<_>>(),
             "returned": step.effects.returned.iter().map(|r| json::returned(header, r)).collect::<Vec<_>>(),
             "scores_after": step.scores_after,
