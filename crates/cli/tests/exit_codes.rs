@@ -150,6 +150,14 @@ fn row_2_usage_io_or_not_found() {
     }
     let o = carc_with_store(&store, &["export", "no-such-game"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // `import` goes on past a file it cannot read, and then exits 2.
+    let short = logs_dir().join(SHORT);
+    let o = carc_with_store(
+        &store,
+        &["import", short.to_str().unwrap(), "missing.jsonl"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("imported 1,"), "{}", stdout(&o));
     // A missing file outranks an illegal one: the run could not look at everything.
     let bad = illegal_log(dir.path());
     let o = carc(
