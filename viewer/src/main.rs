@@ -14,7 +14,8 @@ use store_library::StoreLibrary;
 
 const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID]
 
-Opens the Carcassonne replay viewer on LOG.jsonl (or a JCloisterZone saved game, .jcz), or on
+Opens the Carcassonne replay viewer on LOG.jsonl (or a JCloisterZone saved game, .jcz, or a
+Board Game Arena replay, .json), or on
 the stored game ID, or otherwise on the game opened last. The Games button lists the games of the store (DIR, else $CARC_STORE,
 else ./carc-store; the store is only read while listing or opening, so `carc` can use it
 meanwhile). Keys: Left/Right event, Shift+Left/Right turn, Ctrl+Left/Right scoring event,

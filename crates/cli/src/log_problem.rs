@@ -29,13 +29,7 @@ pub fn log_problem(timeline: &Timeline) -> Option<(usize, String)> {
     if let Some(err) = &timeline.error {
         return Some((err.line(), replay_message(err, &timeline.log.header)));
     }
-    check_assertions(timeline).first().map(|f| {
-        (
-            f.line,
-            format!(
-                "{} claims scores {:?}, but {}",
-                f.assertion, f.claimed, f.actual
-            ),
-        )
-    })
+    check_assertions(timeline)
+        .first()
+        .map(|f| (f.line, f.message()))
 }

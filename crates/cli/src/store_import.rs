@@ -68,11 +68,11 @@ fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome
             Ok(b) => b,
             Err(e) => return unreadable(e),
         };
-        if input::is_jcz(path, &raw) {
-            // A JCloisterZone game is converted; the store holds our format.
-            return match input::read_jcz(path, &raw) {
+        if let Some(converted) = input::read_converted(path, &raw) {
+            // Another program's game is converted; the store holds our format.
+            return match converted {
                 Ok(log) => store_log(store, write_log(&log).into_bytes(), loaded),
-                Err(e) => reject(0, e.message()),
+                Err(e) => reject(e.line(), e.message()),
             };
         }
     }

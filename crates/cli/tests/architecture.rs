@@ -11,6 +11,9 @@
 //!    eframe and the store stay in the `carc-viewer` shell);
 //! 6. `draw` (the board as shapes, shared by the viewer, SVG, PNG and HTML) knows no GUI
 //!    toolkit: no egui.
+//! 7. the rules of each expansion live in its module of `crates/rules/src/game/`: what only
+//!    that expansion's rules use appears in no other file of the game, except at a few named
+//!    hook points.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -71,6 +74,8 @@ fn dependencies_point_one_way() {
             &["carc-events", "carc-replay", "carc-rules", "carc-sim"][..],
         ),
         ("carc-jcz", &["carc-events", "carc-rules"][..]),
+        ("carc-bga", &["carc-events", "carc-rules"][..]),
+        ("carc-formats", &["carc-bga", "carc-events", "carc-jcz"][..]),
         (
             "carc-cli",
             &[
@@ -78,6 +83,7 @@ fn dependencies_point_one_way() {
                 "carc-archive",
                 "carc-draw",
                 "carc-events",
+                "carc-formats",
                 "carc-jcz",
                 "carc-report",
                 "carc-replay",
@@ -92,6 +98,7 @@ fn dependencies_point_one_way() {
                 "carc-analysis",
                 "carc-draw",
                 "carc-events",
+                "carc-formats",
                 "carc-jcz",
                 "carc-replay",
                 "carc-rules",
@@ -231,9 +238,10 @@ fn the_viewer_ui_knows_no_database_command_line_or_window() {
 }
 
 #[test]
-fn jcz_parses_only_jcloisterzone_json_and_not_our_wire_format() {
-    // JCloisterZone's saved games are JSON of their own, so `jcz` may use serde_json; our log's
-    // wire format stays in `events`: `jcz` builds and reads `carc_events` values, never lines.
+fn jcz_and_bga_parse_only_their_own_json_and_not_our_wire_format() {
+    // JCloisterZone's saved games and Board Game Arena's replays are JSON of their own, so `jcz`
+    // and `bga` may use serde_json; our log's wire format stays in `events`: they build and
+    // read `carc_events` values, never lines.
     let spelled = [
         "\"carcassonne-log\"",
         "\"seq\"",
@@ -244,7 +252,8 @@ fn jcz_parses_only_jcloisterzone_json_and_not_our_wire_format() {
         "write_log",
         "read_log",
     ];
-    for (path, text) in sources(&root().join("crates/jcz/src")) {
+    let importers = [root().join("crates/jcz/src"), root().join("crates/bga/src")];
+    for (path, text) in importers.iter().flat_map(|dir| sources(dir)) {
         for word in spelled {
             assert!(
                 !text.contains(word),
@@ -281,5 +290,204 @@ fn draw_knows_no_gui_toolkit() {
         for word in ["egui::", "epaint::", "ecolor::", "eframe::"] {
             assert!(!text.contains(word), "{} uses {word}", path.display());
         }
+    }
+}
+
+/// The function each line of `text` belongs to (the last `fn` declared above it, `""` before
+/// the first); comment lines get `None` (a comment may name anything).
+fn lines_with_function(text: &str) -> Vec<(Option<&str>, &str)> {
+    let mut function = "";
+    text.lines()
+        .map(|line| {
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                return (None, line);
+            }
+            let mut declaration = code;
+            for prefix in ["pub(crate) ", "pub(super) ", "pub ", "const "] {
+                declaration = declaration.strip_prefix(prefix).unwrap_or(declaration);
+            }
+            if let Some(rest) = declaration.strip_prefix("fn ") {
+                let end = rest
+                    .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .unwrap_or(rest.len());
+                function = &rest[..end];
+            }
+            (Some(function), line)
+        })
+        .collect()
+}
+
+/// Whether `line` mentions `name`: a field (`self.…`) as a whole name, anything else as a
+/// prefix.
+fn mentions(line: &str, name: &str) -> bool {
+    if !name.starts_with("self.") {
+        return line.contains(name);
+    }
+    line.match_indices(name).any(|(i, _)| {
+        !line[i + name.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+    })
+}
+
+#[test]
+fn expansion_rules_live_in_their_module() {
+    let game = root().join("crates/rules/src");
+    // What only one expansion's rules use: its state, its internal steps, its notes, rules
+    // and scores. A field (`self.…`) is matched as a whole name (`self.map`, not
+    // `self.map_constraint`); anything else as a prefix (`Note::Arrow` is every arrow note).
+    // File names are relative to `crates/rules/src`.
+    let owned: [(&str, &[&str]); 3] = [
+        (
+            "game/anniversary.rs",
+            &[
+                "self.arrows",
+                "self.arrow_choices",
+                "ArrowState::",
+                "activate_arrow(",
+                "portal_refusal(",
+                "activated_symbol(",
+                ".paired",
+                "ArrowSymbol::Companion",
+                "ArrowSymbol::Portal",
+                "Note::Arrow",
+                "Note::Companion",
+                "Note::Portal",
+                "Note::ExtraTurnGranted",
+                "Note::ExtraTurnDenied",
+                "rule::ARROW",
+                "side_label(",
+            ],
+        ),
+        (
+            "game/maps.rs",
+            &[
+                "self.map",
+                "self.large_connected",
+                "self.starts_placed",
+                "monastery_neighbour(",
+                "large_city_at(",
+                ".constraint(",
+                ".border(",
+                "town_at(",
+                "start_squares()",
+                "Square::",
+                "Printed",
+                "printed_parts(",
+                "visible_towns_beside(",
+                "LARGE_CITY_TILE",
+                "Note::Town",
+                "Note::LargeCity",
+                "Note::Border",
+                "Note::StartSquare",
+                "rule::MAP_",
+            ],
+        ),
+        (
+            "game/gifts.rs",
+            &[
+                "self.gift_deck",
+                "self.gift_discard",
+                "self.hands",
+                "self.gift_resume",
+                "GiftCard::",
+                "Note::Gift",
+                "rule::GIFT",
+            ],
+        ),
+    ];
+    // The hook points: (file, function, name, why it may appear there). Kept short: every
+    // other use of an expansion's names belongs in its module.
+    let hooks: [(&str, &str, &str, &str); 5] = [
+        (
+            "game.rs",
+            "apply",
+            "self.map",
+            "the turn: a map game places its start tiles, and a placement may cover a town",
+        ),
+        (
+            "game/placement.rs",
+            "legal_placements",
+            "self.map",
+            "the hot path of move generation pays one branch without a map",
+        ),
+        (
+            "game/placement.rs",
+            "put_tile",
+            "self.map",
+            "a monastery's open squares and the printed edges, one branch each without a map",
+        ),
+        (
+            "game/scoring.rs",
+            "score_feature",
+            "self.map",
+            "the points-only path serves games without a map only",
+        ),
+        (
+            "game/scoring.rs",
+            "evaluate",
+            "self.map",
+            "one branch per kind hands monasteries, roads and cities on a map to `maps`",
+        ),
+    ];
+    // Where one expansion meets another: (file, function, name of the other expansion).
+    let meetings: [(&str, &str, &str); 2] = [
+        // An arrow on a map points at no square when that square cannot hold a tile.
+        ("game/anniversary.rs", "arrows_after_placement", "self.map"),
+        // Change Position breaks a companion pair: the moved meeple stands alone.
+        ("game/gifts.rs", "open_gift", ".paired"),
+    ];
+
+    let mut files = vec![(
+        "game.rs".to_string(),
+        std::fs::read_to_string(game.join("game.rs")).unwrap(),
+    )];
+    for (path, text) in sources(&game.join("game")) {
+        let name = format!("game/{}", path.file_name().unwrap().to_string_lossy());
+        files.push((name, text));
+    }
+    let mut used_hooks = vec![false; hooks.len() + meetings.len()];
+    let mut found_in_module = Vec::new();
+    for (module, names) in owned {
+        for name in names {
+            for (file, text) in &files {
+                for (function, line) in lines_with_function(text) {
+                    let Some(function) = function else { continue };
+                    if !mentions(line, name) {
+                        continue;
+                    }
+                    if file == module {
+                        found_in_module.push(*name);
+                        continue;
+                    }
+                    let allowed = hooks
+                        .iter()
+                        .map(|h| (h.0, h.1, h.2))
+                        .chain(meetings)
+                        .position(|(f, func, n)| f == file && func == function && n == *name);
+                    assert!(
+                        allowed.is_some(),
+                        "{file}, fn {function}: `{name}` belongs to the rules in {module}:\n{line}\n\
+                         move the rule into {module} and call it from here, or name this hook \
+                         point in the test"
+                    );
+                    used_hooks[allowed.unwrap()] = true;
+                }
+            }
+        }
+    }
+    // The lists stay true: every name is used by its module, and every hook point is used.
+    for (module, names) in owned {
+        for name in names {
+            assert!(
+                found_in_module.contains(name),
+                "`{name}` is not used in {module}: update the list"
+            );
+        }
+    }
+    for (i, used) in used_hooks.iter().enumerate() {
+        assert!(
+            used,
+            "hook point {i} of the list is no longer used: remove it"
+        );
     }
 }

@@ -106,7 +106,7 @@ fn import_the_corpus_then_export_as_jcz_and_back_gives_the_same_events() {
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     let o = carc(dir.path(), &["--store", "st2", "games"]);
     assert!(
-        stdout(&o).contains("final scores David 7, Wendy 16"),
+        stdout(&o).contains("in progress; scores David 7, Wendy 16"),
         "{}",
         stdout(&o)
     );
@@ -200,11 +200,12 @@ fn unsupported_and_broken_jcz_files_are_refused_naming_the_file() {
         &["--store", "st", "import", "expansion.jcz", "broken.jcz"],
     );
     assert_eq!(o.status.code(), Some(1));
+    // Each rejection says where in the file (its line), as for our logs
     let text = stdout(&o);
     assert!(text.contains("rejected 2"), "{text}");
-    assert!(text.contains("rejected expansion.jcz: JCloisterZone saved game: the game uses what carc does not implement"), "{text}");
+    assert!(text.contains("rejected expansion.jcz:1: JCloisterZone saved game: the game uses what carc does not implement"), "{text}");
     assert!(
-        text.contains("rejected broken.jcz: JCloisterZone saved game: not a JSON document"),
+        text.contains("rejected broken.jcz:1: JCloisterZone saved game: not a JSON document"),
         "{text}"
     );
 

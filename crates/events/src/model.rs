@@ -8,7 +8,7 @@ use std::str::FromStr;
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::annotation::Annotation;
-use crate::target::MeepleTarget;
+use crate::target::{FeatureKind, MeepleTarget};
 use crate::variation::VariationRecord;
 
 /// Most players a game may have.
@@ -757,6 +757,20 @@ pub enum Assertion {
         /// One per player, in seat order.
         scores: Vec<u32>,
     },
+    /// The points seat `player` won for features of kind `feature` in event `after`, summed
+    /// over all such features that event scored (features completed during play, and the
+    /// final scoring when `after` is the last event). Written by importers of games whose
+    /// site states each feature's points (Board Game Arena), so that a disagreement names the
+    /// feature and the event.
+    ExpectPoints {
+        /// An event seq (not checked against the file here).
+        after: u64,
+        /// A seat.
+        player: u8,
+        /// `city`, `road`, `field` or `monastery`.
+        feature: FeatureKind,
+        points: u32,
+    },
 }
 
 /// The `type` of an annotation line in an exported bundle (`crate::annotation`).
@@ -766,7 +780,7 @@ pub const ANNOTATION_TYPE: &str = "annotation";
 pub const VARIATION_TYPE: &str = "variation";
 
 /// Every assertion `type` this version reads.
-pub const ASSERTION_TYPES: &[&str] = &["expect_scores", "expect_final_scores"];
+pub const ASSERTION_TYPES: &[&str] = &["expect_scores", "expect_final_scores", "expect_points"];
 
 impl Assertion {
     /// The wire `type`.
@@ -774,15 +788,17 @@ impl Assertion {
         match self {
             Assertion::ExpectScores { .. } => "expect_scores",
             Assertion::ExpectFinalScores { .. } => "expect_final_scores",
+            Assertion::ExpectPoints { .. } => "expect_points",
         }
     }
 
-    /// The claimed scores.
+    /// The claimed scores (one per seat), or for `expect_points` the one claimed number.
     pub fn scores(&self) -> &[u32] {
         match self {
             Assertion::ExpectScores { scores, .. } | Assertion::ExpectFinalScores { scores } => {
                 scores
             }
+            Assertion::ExpectPoints { points, .. } => std::slice::from_ref(points),
         }
     }
 }
@@ -932,6 +948,12 @@ mod tests {
                 scores: vec![0],
             },
             Assertion::ExpectFinalScores { scores: vec![0] },
+            Assertion::ExpectPoints {
+                after: 1,
+                player: 0,
+                feature: FeatureKind::City,
+                points: 4,
+            },
         ];
         let names: Vec<&str> = samples.iter().map(Assertion::type_name).collect();
         assert_eq!(names, ASSERTION_TYPES);

@@ -364,6 +364,18 @@ impl BodyDecoder {
                 message: format!("{type_name}: {e}"),
             }
         })?;
+        if let Assertion::ExpectPoints { player, .. } = assertion {
+            if usize::from(player) >= self.players {
+                return Err(DecodeErrorKind::Invalid {
+                    column: None,
+                    message: format!(
+                        "{type_name}: player {player} is not a seat of this game ({} players)",
+                        self.players
+                    ),
+                });
+            }
+            return Ok(Record::Assertion(assertion));
+        }
         let found = assertion.scores().len();
         if found != self.players {
             return Err(DecodeErrorKind::ScoreCount {

@@ -14,8 +14,9 @@ pub const MEEPLE_TARGET_GRAMMAR: &str = "expected \"city <side>\", \"road <side>
 \"field <port>\" or \"monastery\", where <side> is one of N E S W and <port> is one of \
 Nw Ne En Es Se Sw Ws Wn";
 
-/// The kind of feature a meeple is placed on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The kind of feature a meeple is placed on (and an `expect_points` assertion names).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum FeatureKind {
     /// A city segment; anchored by a side.
     City,

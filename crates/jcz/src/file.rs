@@ -41,10 +41,14 @@ pub fn game_id_for(path: &Path) -> String {
 
 /// A JCloisterZone file's bytes as our log, its game id taken from the file name.
 pub fn read_file(path: &Path, bytes: &[u8]) -> Result<Log, JczError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| JczError::Json {
-        line: 1,
-        column: 1,
-        message: format!("not UTF-8 text: {e}"),
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        // Said where the first bad byte is, as for a JSON syntax error.
+        let at = crate::json::TextPosition::of_offset(bytes, e.valid_up_to());
+        JczError::Json {
+            line: at.line,
+            column: at.column,
+            message: format!("not UTF-8 text: {e}"),
+        }
     })?;
     let mut log = crate::read(text)?;
     log.header.game = game_id_for(path);

@@ -18,7 +18,7 @@ mod read;
 mod tiles;
 mod write;
 
-pub use error::JczError;
+pub use error::{JczError, TextPosition, UnsupportedUse};
 pub use file::{game_id_for, is_jcz_file, read_file};
 pub use location::{pointer_of, Pointer};
 pub use read::read;

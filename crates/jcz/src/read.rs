@@ -12,7 +12,7 @@ use carc_events::{
 use carc_rules::{Effects, FeatureKind, Game, Phase, TileSet};
 use serde_json::Value;
 
-use crate::error::JczError;
+use crate::error::{JczError, UnsupportedUse};
 use crate::json::At;
 use crate::location::{self, Location};
 use crate::tiles;
@@ -22,32 +22,53 @@ pub(crate) const BASE_SET: &str = "basic:1";
 /// The rule option for the old two-tile-city scoring.
 pub(crate) const TINY_CITY: &str = "tiny-city-scoring";
 
-/// Everything unsupported found so far: what, and where (JSON paths), in a stable order.
+/// What reading has found so far: everything unsupported (what, and where: JSON paths, in
+/// the order found), and the first format error. Reading goes on past a format error so that
+/// a file of another expansion is refused for what it uses, not for a value of that
+/// expansion's that the base-game reader cannot parse.
 #[derive(Default)]
-struct Unsupported(BTreeMap<String, Vec<String>>);
+struct Findings {
+    unsupported: BTreeMap<String, Vec<String>>,
+    first_error: Option<JczError>,
+}
 
-impl Unsupported {
-    fn add(&mut self, what: impl Into<String>, at: &str) {
-        self.0.entry(what.into()).or_default().push(at.to_string());
+impl Findings {
+    fn unsupported(&mut self, what: impl Into<String>, at: &str) {
+        self.unsupported
+            .entry(what.into())
+            .or_default()
+            .push(at.to_string());
     }
 
-    fn into_result(self) -> Result<(), JczError> {
-        if self.0.is_empty() {
-            return Ok(());
+    /// The value, or `None` with the error kept (the first one only) for after the scan.
+    fn defer<T>(&mut self, result: Result<T, JczError>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(e) => {
+                self.first_error.get_or_insert(e);
+                None
+            }
         }
-        const SHOWN: usize = 3;
-        let items = self
-            .0
-            .into_iter()
-            .map(|(what, places)| {
-                let mut at = places[..places.len().min(SHOWN)].join(", ");
-                if places.len() > SHOWN {
-                    at.push_str(&format!(" and {} more", places.len() - SHOWN));
-                }
-                format!("{what} (at {at})")
-            })
-            .collect();
-        Err(JczError::Unsupported(items))
+    }
+
+    /// Unsupported content first, then the first format error.
+    fn into_result(self) -> Result<(), JczError> {
+        if !self.unsupported.is_empty() {
+            let items = self
+                .unsupported
+                .into_iter()
+                .map(|(what, paths)| UnsupportedUse {
+                    what,
+                    paths,
+                    position: None,
+                })
+                .collect();
+            return Err(JczError::Unsupported(items));
+        }
+        match self.first_error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
     }
 }
 
@@ -59,7 +80,7 @@ struct Tile {
 }
 
 /// Reads a tile id; an id outside the base game is recorded as unsupported.
-fn tile(at: &At<'_>, unsupported: &mut Unsupported) -> Result<Option<Tile>, JczError> {
+fn tile(at: &At<'_>, found: &mut Findings) -> Result<Option<Tile>, JczError> {
     let id = at.str()?;
     match tiles::letter_of(id) {
         Some(letter) => Ok(Some(Tile {
@@ -67,7 +88,7 @@ fn tile(at: &At<'_>, unsupported: &mut Unsupported) -> Result<Option<Tile>, JczE
             letter,
         })),
         None => {
-            unsupported.add(format!("tile {id:?}"), &at.path);
+            found.unsupported(format!("tile {id:?}"), &at.path);
             Ok(None)
         }
     }
@@ -94,7 +115,7 @@ struct Options {
     start: Option<Start>,
 }
 
-fn setup(root: &At<'_>, unsupported: &mut Unsupported) -> Result<Options, JczError> {
+fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczError> {
     let setup = root.get("setup")?;
     let mut options = Options {
         meeples: 7,
@@ -110,110 +131,147 @@ fn setup(root: &At<'_>, unsupported: &mut Unsupported) -> Result<Options, JczErr
             // A clock and computer players do not change what happened on the board.
             "timer" | "ai" => {}
             "options" => {
-                if let Some(at) = setup.opt(key)? {
-                    for name in at.object()?.keys() {
-                        unsupported.add(format!("setup option {name:?}"), &path);
+                let names = setup
+                    .opt(key)
+                    .and_then(|at| at.map(|at| at.object()).transpose());
+                if let Some(Some(names)) = found.defer(names) {
+                    for name in names.keys() {
+                        found.unsupported(format!("setup option {name:?}"), &path);
                     }
                 }
             }
             _ if value.is_null() => {}
-            _ => unsupported.add(format!("setup field {key:?}"), &path),
+            _ => found.unsupported(format!("setup field {key:?}"), &path),
         }
     }
 
-    let sets = setup.get("sets")?;
-    let mut has_base = false;
-    for (name, count) in sets.object()? {
-        let path = format!("{}.{name}", sets.path);
-        if name == BASE_SET {
-            has_base = true;
-            if count.as_i64() != Some(1) {
-                unsupported.add(format!("{} copies of tile set {name:?}", count), &path);
+    let sets = found.defer(setup.get("sets").and_then(|sets| {
+        let map = sets.object()?;
+        Ok((sets.path.clone(), map))
+    }));
+    if let Some((sets_path, sets)) = sets {
+        let mut has_base = false;
+        for (name, count) in sets {
+            let path = format!("{sets_path}.{name}");
+            if name == BASE_SET {
+                has_base = true;
+                if count.as_i64() != Some(1) {
+                    found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
+                }
+            } else {
+                found.unsupported(format!("tile set {name:?}"), &path);
             }
-        } else {
-            unsupported.add(format!("tile set {name:?}"), &path);
+        }
+        if !has_base {
+            found.unsupported(
+                format!("a game without the base tile set {BASE_SET:?}"),
+                &sets_path,
+            );
         }
     }
-    if !has_base {
-        unsupported.add(
-            format!("a game without the base tile set {BASE_SET:?}"),
-            &sets.path,
-        );
-    }
 
-    let elements = setup.get("elements")?;
-    let mut has_followers = false;
-    for (name, _) in elements.object()? {
-        let at = elements.get(name)?;
-        match name.as_str() {
-            "small-follower" => {
-                has_followers = true;
-                options.meeples = match at.int()? {
-                    n @ 1..=20 => n as u8,
-                    _ => return Err(at.wrong("a number of meeples per player from 1 to 20")),
-                };
-            }
-            "farmers" => {
-                options.farmers = at
-                    .value
-                    .as_bool()
-                    .ok_or_else(|| at.wrong("true or false"))?;
-            }
-            _ => unsupported.add(format!("game element {name:?}"), &at.path),
-        }
-    }
-    if !has_followers {
-        unsupported.add("a game without small followers (meeples)", &elements.path);
-    }
-
-    if let Some(rules) = setup.opt("rules")? {
-        for (name, value) in rules.object()? {
-            let at = rules.get(name)?;
-            let points = match value {
-                Value::String(s) => s.parse::<u8>().ok(),
-                Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
-                _ => None,
+    if let Some(elements) = found.defer(setup.get("elements")) {
+        let names: Vec<String> = found
+            .defer(elements.object())
+            .map(|m| m.keys().cloned().collect())
+            .unwrap_or_default();
+        let mut has_followers = false;
+        for name in names {
+            let Some(at) = found.defer(elements.get(&name)) else {
+                continue;
             };
-            match (name.as_str(), points) {
-                (TINY_CITY, Some(p @ (2 | 4))) => options.two_tile_city = p,
-                _ => unsupported.add(
-                    format!("rule {name:?} = {}", crate::json::describe(value)),
-                    &at.path,
-                ),
+            match name.as_str() {
+                "small-follower" => {
+                    has_followers = true;
+                    let meeples = at.int().and_then(|n| match n {
+                        1..=20 => Ok(n as u8),
+                        _ => Err(at.wrong("a number of meeples per player from 1 to 20")),
+                    });
+                    if let Some(n) = found.defer(meeples) {
+                        options.meeples = n;
+                    }
+                }
+                "farmers" => {
+                    let on = at.value.as_bool().ok_or_else(|| at.wrong("true or false"));
+                    if let Some(on) = found.defer(on) {
+                        options.farmers = on;
+                    }
+                }
+                _ => found.unsupported(format!("game element {name:?}"), &at.path),
+            }
+        }
+        if !has_followers {
+            found.unsupported("a game without small followers (meeples)", &elements.path);
+        }
+    }
+
+    if let Some(Some(rules)) = found.defer(setup.opt("rules")) {
+        if let Some(map) = found.defer(rules.object()) {
+            for (name, value) in map {
+                let path = format!("{}.{name}", rules.path);
+                let points = match value {
+                    Value::String(s) => s.parse::<u8>().ok(),
+                    Value::Number(n) => n.as_u64().and_then(|n| u8::try_from(n).ok()),
+                    _ => None,
+                };
+                match (name.as_str(), points) {
+                    (TINY_CITY, Some(p @ (2 | 4))) => options.two_tile_city = p,
+                    _ => found.unsupported(
+                        format!("rule {name:?} = {}", crate::json::describe(value)),
+                        &path,
+                    ),
+                }
             }
         }
     }
 
-    let start = setup.get("start")?;
-    let starts = start.array()?;
-    match starts.as_slice() {
-        [] => return Err(start.wrong("one start tile")),
-        [one] => {
-            let tile = tile(&one.get("tile")?, unsupported)?;
-            let x = one.get("x")?.int()?;
-            let y = one.get("y")?.int()?;
-            let at = location::pos_from_jcz(x, y)
-                .ok_or_else(|| one.wrong("a start square within ±2147483647"))?;
-            let rotation = one.get("rotation")?;
-            let turns = match rotation.value {
-                Value::String(s) => rotation_turns(s),
-                Value::Number(n) => n
-                    .as_u64()
-                    .and_then(|d| Rotation::from_degrees(d as i64))
-                    .map(Rotation::quarter_turns),
-                _ => None,
+    let starts = found.defer(setup.get("start").and_then(|start| {
+        let list = start.array()?;
+        Ok((start, list))
+    }));
+    if let Some((start, starts)) = starts {
+        match starts.as_slice() {
+            [] => {
+                found.defer::<()>(Err(start.wrong("one start tile")));
             }
-            .ok_or_else(|| {
-                rotation.wrong("a rotation: 0, 90, 180 or 270 degrees, or R0, R90, R180, R270")
-            })?;
-            options.start = tile.map(|tile| Start { tile, at, turns });
+            [one] => options.start = start_tile(one, found).flatten(),
+            more => found.unsupported(
+                format!("{} start tiles (e.g. the river)", more.len()),
+                &start.path,
+            ),
         }
-        more => unsupported.add(
-            format!("{} start tiles (e.g. the river)", more.len()),
-            &start.path,
-        ),
     }
     Ok(options)
+}
+
+/// The one start tile; `None` (with the reason kept) if it cannot be read, `Some(None)` if
+/// it is not a base tile.
+fn start_tile(one: &At<'_>, found: &mut Findings) -> Option<Option<Start>> {
+    let tile_at = found.defer(one.get("tile"))?;
+    let read = tile(&tile_at, found);
+    let tile = found.defer(read)?;
+    let place = (|| {
+        let x = one.get("x")?.int()?;
+        let y = one.get("y")?.int()?;
+        let at = location::pos_from_jcz(x, y)
+            .ok_or_else(|| one.wrong("a start square within ±2147483647"))?;
+        let rotation = one.get("rotation")?;
+        // JCloisterZone turns the number into a rotation name by prefixing "R": degrees.
+        let turns = match rotation.value {
+            Value::String(s) => rotation_turns(s),
+            Value::Number(n) => n
+                .as_u64()
+                .and_then(|d| Rotation::from_degrees(d as i64))
+                .map(Rotation::quarter_turns),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            rotation.wrong("a rotation: 0, 90, 180 or 270 degrees, or R0, R90, R180, R270")
+        })?;
+        Ok((at, turns))
+    })();
+    let (at, turns) = found.defer(place)?;
+    Some(tile.map(|tile| Start { tile, at, turns }))
 }
 
 fn rotation_turns(text: &str) -> Option<u8> {
@@ -232,22 +290,41 @@ struct Seat {
     slot: i64,
 }
 
-fn players(root: &At<'_>) -> Result<Vec<Seat>, JczError> {
-    let list = root.get("players")?;
-    let seats = list
-        .array()?
+/// The seats; `None` if they cannot be read (the reason is kept). More players than carc
+/// seats is unsupported (JCloisterZone seats up to 9), not a format error.
+fn players(root: &At<'_>, found: &mut Findings) -> Option<Vec<Seat>> {
+    let list = found.defer(root.get("players"))?;
+    let items = found.defer(list.array())?;
+    let seats: Vec<Seat> = items
         .iter()
-        .map(|p| {
-            Ok(Seat {
-                name: p.get("name")?.str()?.to_string(),
-                slot: p.get("slot")?.int()?,
-            })
+        .filter_map(|p| {
+            let seat = (|| {
+                Ok(Seat {
+                    name: p.get("name")?.str()?.to_string(),
+                    slot: p.get("slot")?.int()?,
+                })
+            })();
+            found.defer(seat)
         })
-        .collect::<Result<Vec<_>, JczError>>()?;
-    if seats.is_empty() || seats.len() > carc_events::MAX_PLAYERS {
-        return Err(list.wrong(&format!("1 to {} players", carc_events::MAX_PLAYERS)));
+        .collect();
+    if items.len() > carc_events::MAX_PLAYERS {
+        found.unsupported(
+            format!(
+                "{} players (carc seats 1 to {})",
+                items.len(),
+                carc_events::MAX_PLAYERS
+            ),
+            &list.path,
+        );
+        return None;
     }
-    Ok(seats)
+    if items.is_empty() {
+        found.defer::<()>(Err(
+            list.wrong(&format!("1 to {} players", carc_events::MAX_PLAYERS))
+        ));
+        return None;
+    }
+    (seats.len() == items.len()).then_some(seats)
 }
 
 /// One replay entry, typed.
@@ -279,88 +356,113 @@ struct Entry {
     mv: Move,
 }
 
-fn replay(root: &At<'_>, unsupported: &mut Unsupported) -> Result<Vec<Entry>, JczError> {
+fn replay(root: &At<'_>, found: &mut Findings) -> Result<Vec<Entry>, JczError> {
     let mut entries = Vec::new();
     for (index, item) in root.get("replay")?.array()?.into_iter().enumerate() {
-        let kind = item.get("type")?.str()?.to_string();
-        let player = item.opt("player")?.map(|p| p.int()).transpose()?;
-        let payload = || item.get("payload");
-        let mv = match kind.as_str() {
-            "PLACE_TILE" => {
-                let payload = payload()?;
-                let rotation = payload.get("rotation")?;
-                let jcz_turns = rotation_turns(rotation.str()?)
-                    .ok_or_else(|| rotation.wrong("one of \"R0\", \"R90\", \"R180\", \"R270\""))?;
-                let at = square(&payload.get("position")?)?;
-                match tile(&payload.get("tileId")?, unsupported)? {
-                    Some(tile) => Move::Place {
-                        turns: tiles::ours_from_jcz(tile.letter, jcz_turns),
-                        tile,
-                        at,
-                    },
-                    None => continue,
-                }
-            }
-            "DEPLOY_MEEPLE" => {
-                let payload = payload()?;
-                let pointer = payload.get("pointer")?;
-                let at = square(&pointer.get("position")?)?;
-                let feature = pointer.get("feature")?;
-                let location_at = pointer.get("location")?;
-                let location_text = location_at.str()?.to_string();
-                let location = Location::parse(&location_text).ok_or_else(|| {
-                    location_at.wrong(
-                        "a location: sides such as \"N\", \"WE\", \"_S\", field ports such as \
-                         \"NL.NR.EL\", or \"I\" for the monastery",
-                    )
-                })?;
-                let meeple_at = payload.get("meepleId")?;
-                let meeple = meeple_at.str()?.to_string();
-                let mut parts = meeple.split('.');
-                let (Some(owner), Some(figure), Some(_n), None) =
-                    (parts.next(), parts.next(), parts.next(), parts.next())
-                else {
-                    return Err(meeple_at.wrong("a meeple id \"<player>.<figure>.<n>\""));
-                };
-                let owner: i64 = owner
-                    .parse()
-                    .map_err(|_| meeple_at.wrong("a meeple id \"<player>.<figure>.<n>\""))?;
-                let kind_name = feature.str()?;
-                let kind = location::parse_feature(kind_name);
-                if kind.is_none() {
-                    unsupported.add(format!("feature {kind_name:?}"), &feature.path);
-                }
-                if figure != "small" {
-                    unsupported.add(format!("figure {figure:?}"), &meeple_at.path);
-                }
-                match kind {
-                    Some(kind) if figure == "small" => Move::Deploy {
-                        at,
-                        kind,
-                        location,
-                        location_text,
-                        meeple,
-                        owner,
-                    },
-                    _ => continue,
-                }
-            }
-            "PASS" => Move::Pass,
-            "COMMIT" => Move::Commit,
-            "UNDO" => Move::Undo,
-            other => {
-                unsupported.add(format!("move {other:?}"), &item.path);
-                continue;
-            }
-        };
-        entries.push(Entry {
-            index,
-            kind,
-            player,
-            mv,
-        });
+        let entry = entry(index, &item, found);
+        if let Some(Some(entry)) = found.defer(entry) {
+            entries.push(entry);
+        }
     }
     Ok(entries)
+}
+
+/// JCloisterZone's named locations that only other expansions use (a monk placed as abbot,
+/// the quarters of Carcassonne city, a tile's second to fourth inner feature): unsupported
+/// content, not a malformed location.
+fn is_other_expansions_location(text: &str) -> bool {
+    matches!(text, "AS_ABBOT" | "II" | "III" | "IV") || text.starts_with("QUARTER_")
+}
+
+/// One replay entry; `Ok(None)` if it is unsupported (recorded in `found`).
+fn entry(index: usize, item: &At<'_>, found: &mut Findings) -> Result<Option<Entry>, JczError> {
+    let kind = item.get("type")?.str()?.to_string();
+    let player = item.opt("player")?.map(|p| p.int()).transpose()?;
+    let payload = || item.get("payload");
+    let mv = match kind.as_str() {
+        "PLACE_TILE" => {
+            let payload = payload()?;
+            let tile = tile(&payload.get("tileId")?, found)?;
+            let rotation = payload.get("rotation")?;
+            let jcz_turns = rotation_turns(rotation.str()?)
+                .ok_or_else(|| rotation.wrong("one of \"R0\", \"R90\", \"R180\", \"R270\""))?;
+            let at = square(&payload.get("position")?)?;
+            match tile {
+                Some(tile) => Move::Place {
+                    turns: tiles::ours_from_jcz(tile.letter, jcz_turns),
+                    tile,
+                    at,
+                },
+                None => return Ok(None),
+            }
+        }
+        "DEPLOY_MEEPLE" => {
+            let payload = payload()?;
+            let pointer = payload.get("pointer")?;
+            let meeple_at = payload.get("meepleId")?;
+            let meeple = meeple_at.str()?.to_string();
+            let mut parts = meeple.split('.');
+            let (Some(owner), Some(figure), Some(_n), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                return Err(meeple_at.wrong("a meeple id \"<player>.<figure>.<n>\""));
+            };
+            let feature = pointer.get("feature")?;
+            let kind_name = feature.str()?;
+            let kind = location::parse_feature(kind_name);
+            let location_at = pointer.get("location")?;
+            let location_text = location_at.str()?.to_string();
+            // What other expansions use is listed before anything is judged malformed.
+            let mut other = false;
+            if kind.is_none() {
+                found.unsupported(format!("feature {kind_name:?}"), &feature.path);
+                other = true;
+            }
+            if figure != "small" {
+                found.unsupported(format!("figure {figure:?}"), &meeple_at.path);
+                other = true;
+            }
+            if is_other_expansions_location(&location_text) {
+                found.unsupported(format!("location {location_text:?}"), &location_at.path);
+                other = true;
+            }
+            if other {
+                return Ok(None);
+            }
+            let owner: i64 = owner
+                .parse()
+                .map_err(|_| meeple_at.wrong("a meeple id \"<player>.<figure>.<n>\""))?;
+            let at = square(&pointer.get("position")?)?;
+            let location = Location::parse(&location_text).ok_or_else(|| {
+                location_at.wrong(
+                    "a location: sides such as \"N\", \"WE\", \"_S\", field ports such as \
+                     \"NL.NR.EL\", or \"I\" for the monastery",
+                )
+            })?;
+            let Some(kind) = kind else { return Ok(None) };
+            Move::Deploy {
+                at,
+                kind,
+                location,
+                location_text,
+                meeple,
+                owner,
+            }
+        }
+        "PASS" => Move::Pass,
+        "COMMIT" => Move::Commit,
+        "UNDO" => Move::Undo,
+        other => {
+            found.unsupported(format!("move {other:?}"), &item.path);
+            return Ok(None);
+        }
+    };
+    Ok(Some(Entry {
+        index,
+        kind,
+        player,
+        mv,
+    }))
 }
 
 /// Applies UNDO entries: each removes the entry before it within the same turn (JCloisterZone
@@ -380,6 +482,7 @@ fn resolve_undo(entries: Vec<Entry>) -> Result<Vec<Entry>, JczError> {
                         message: "nothing to undo: the turn has no move yet (an UNDO cannot \
                                   reach back past a COMMIT)"
                             .into(),
+                        position: None,
                     });
                 }
             }
@@ -393,24 +496,72 @@ fn resolve_undo(entries: Vec<Entry>) -> Result<Vec<Entry>, JczError> {
     Ok(kept)
 }
 
-fn draw_order(root: &At<'_>, unsupported: &mut Unsupported) -> Result<Option<Vec<Tile>>, JczError> {
+/// The end marker JCloisterZone reads at the end of `drawOrder`: the game ends when the
+/// tiles before it have been drawn.
+pub(crate) const END_OF_DEAL: &str = "#END";
+
+/// The tiles JCloisterZone was told to deal (`gameAnnotations`). JCloisterZone deals the
+/// draw order first and then goes on drawing at random from the rest of the base set; the
+/// order is the whole game only if it ends in `"#END"` or a draw limit (`endTurn`) caps it.
+#[derive(Default)]
+struct Deal {
+    /// `drawOrder` without the end marker: the first tiles drawn, in order.
+    order: Vec<Tile>,
+    /// How many tiles the game draws in all, when the file says so, and why.
+    total: Option<(usize, &'static str)>,
+}
+
+fn deal(root: &At<'_>, found: &mut Findings) -> Result<Deal, JczError> {
+    let mut deal = Deal::default();
     let Some(annotations) = root.opt("gameAnnotations")? else {
-        return Ok(None);
+        return Ok(deal);
     };
-    let Some(order) = annotations.opt("drawOrder")? else {
-        return Ok(None);
-    };
-    let mut out = Vec::new();
-    for item in order.array()? {
-        if let Some(t) = tile(&item, unsupported)? {
-            out.push(t);
+    let mut ends = false;
+    if let Some(list) = annotations.opt("drawOrder")? {
+        let items = list.array()?;
+        for (i, item) in items.iter().enumerate() {
+            if item.value.as_str() == Some(END_OF_DEAL) {
+                if i + 1 == items.len() {
+                    ends = true;
+                } else {
+                    found.defer::<()>(Err(item.wrong("a tile id (\"#END\" only comes last)")));
+                }
+                continue;
+            }
+            let read = tile(item, found);
+            if let Some(Some(t)) = found.defer(read) {
+                deal.order.push(t);
+            }
         }
     }
-    Ok(Some(out))
+    // A draw limit of 0 is no limit: JCloisterZone's client passes it on only if non-zero.
+    let limit = match annotations.opt("endTurn")? {
+        Some(at) => {
+            let n = at.int()?;
+            usize::try_from(n).map_err(|_| at.wrong("a number of tiles to draw (0 or more)"))?
+        }
+        None => 0,
+    };
+    // The limit wins over the marker, as in JCloisterZone (its pack's size is the limit).
+    deal.total = if limit > 0 {
+        Some((limit, "gameAnnotations.endTurn"))
+    } else if ends {
+        Some((
+            deal.order.len(),
+            "gameAnnotations.drawOrder ends in \"#END\"",
+        ))
+    } else {
+        None
+    };
+    Ok(deal)
 }
 
 /// Reads a JCloisterZone saved game (JSON text) of the base game into our log.
 pub fn read(text: &str) -> Result<Log, JczError> {
+    read_value(text).map_err(|e| e.locate(text))
+}
+
+fn read_value(text: &str) -> Result<Log, JczError> {
     let value: Value = serde_json::from_str(text).map_err(|e| JczError::Json {
         line: e.line(),
         column: e.column(),
@@ -418,12 +569,28 @@ pub fn read(text: &str) -> Result<Log, JczError> {
     })?;
     let root = At::root(&value);
     root.object()?;
-    let mut unsupported = Unsupported::default();
-    let options = setup(&root, &mut unsupported)?;
-    let seats = players(&root)?;
-    let order = draw_order(&root, &mut unsupported)?;
-    let entries = replay(&root, &mut unsupported)?;
-    unsupported.into_result()?;
+    let mut found = Findings::default();
+    let read = setup(&root, &mut found);
+    let options = found.defer(read);
+    let seats = players(&root, &mut found);
+    let read = deal(&root, &mut found);
+    let deal = found.defer(read);
+    let read = replay(&root, &mut found);
+    let entries = found.defer(read);
+    let read = about(&root);
+    let comment = found.defer(read);
+    found.into_result()?;
+    // Every `None` above left an error or an unsupported item, refused just now.
+    let (Some(options), Some(seats), Some(mut deal), Some(entries), Some((game_id, comment))) =
+        (options, seats, deal, entries, comment)
+    else {
+        return Err(JczError::Field {
+            path: crate::json::DOCUMENT.into(),
+            expected: "a saved game whose every part can be read".into(),
+            found: "a part that could not be read".into(),
+            position: None,
+        });
+    };
     let entries = resolve_undo(entries)?;
     // Without a start tile we got an error or an unsupported item above; kept as an error
     // rather than a panic in case that ever changes.
@@ -431,33 +598,20 @@ pub fn read(text: &str) -> Result<Log, JczError> {
         path: "setup.start".into(),
         expected: "one base-game start tile".into(),
         found: "none".into(),
+        position: None,
     })?;
 
-    let text_field = |name: &str| -> Result<Option<String>, JczError> {
-        root.opt(name)?
-            .map(|v| v.str().map(str::to_string))
-            .transpose()
-    };
-    let game_id = text_field("gameId")?.filter(|g| !g.is_empty());
-    let version = text_field("appVersion")?;
-    let description = match root.opt("test")? {
-        Some(test) => test
-            .opt("description")?
-            .map(|d| d.str().map(str::to_string))
-            .transpose()?,
-        None => None,
-    };
-    let mut comment = match version {
-        Some(v) => format!("imported from a JCloisterZone {v} saved game"),
-        None => "imported from a JCloisterZone saved game".to_string(),
-    };
-    if let Some(d) = description.filter(|d| !d.is_empty()) {
-        comment.push_str(&format!("; test: {d}"));
-    }
-
-    let bag = match &order {
-        None => None,
-        Some(order) => Some(bag_of(start, order)?),
+    // The draw order never holds more tiles than the base set (start tile included).
+    bag_of(start, &deal.order)?;
+    // Tiles after a draw limit are never drawn. A whole game's bag is known before replaying
+    // if the draw order covers it; if the limit reaches past the order, only the replay
+    // tells which tiles were drawn at random.
+    let bag = match deal.total {
+        Some((total, _)) if total <= deal.order.len() => {
+            deal.order.truncate(total);
+            Some(bag_of(start, &deal.order)?)
+        }
+        _ => None,
     };
     let header = Header {
         game: game_id.unwrap_or_else(|| "jcz-game".into()),
@@ -480,26 +634,91 @@ pub fn read(text: &str) -> Result<Log, JczError> {
         bag,
         comment: Some(comment),
     };
+    let log = replay_moves(header, &seats, &deal, start, &entries)?;
+    match deal.total {
+        // Every tile of a capped game was drawn: the bag is known, and replaying with it ends
+        // the game (final scoring) where JCloisterZone ends it.
+        Some((total, _)) if log.header.bag.is_none() && drawn_tiles(&log).count() == total => {
+            let mut bag: BTreeMap<TileId, u16> = BTreeMap::new();
+            for tile in std::iter::once(start.tile.letter)
+                .map(tile_id)
+                .chain(drawn_tiles(&log).cloned())
+            {
+                *bag.entry(tile).or_default() += 1;
+            }
+            let mut header = log.header;
+            header.bag = Some(bag);
+            replay_moves(header, &seats, &deal, start, &entries)
+        }
+        _ => Ok(log),
+    }
+}
+
+fn drawn_tiles(log: &Log) -> impl Iterator<Item = &TileId> {
+    log.events.iter().filter_map(|(_, e)| match &e.event {
+        Event::TileDrawn { tile, .. } => Some(tile),
+        _ => None,
+    })
+}
+
+/// The header's game id (`gameId`) and comment (where the game came from, and the test's
+/// description if the file is one of JCloisterZone's test games).
+fn about(root: &At<'_>) -> Result<(Option<String>, String), JczError> {
+    let text_field = |name: &str| -> Result<Option<String>, JczError> {
+        root.opt(name)?
+            .map(|v| v.str().map(str::to_string))
+            .transpose()
+    };
+    let game_id = text_field("gameId")?.filter(|g| !g.is_empty());
+    let version = text_field("appVersion")?;
+    let description = match root.opt("test")? {
+        Some(test) => test
+            .opt("description")?
+            .map(|d| d.str().map(str::to_string))
+            .transpose()?,
+        None => None,
+    };
+    let mut comment = match version {
+        Some(v) => format!("imported from a JCloisterZone {v} saved game"),
+        None => "imported from a JCloisterZone saved game".to_string(),
+    };
+    if let Some(d) = description.filter(|d| !d.is_empty()) {
+        comment.push_str(&format!("; test: {d}"));
+    }
+    Ok((game_id, comment))
+}
+
+/// The game of `header`, its start tile and moves recorded as our events.
+fn replay_moves(
+    header: Header,
+    seats: &[Seat],
+    deal: &Deal,
+    start: &Start,
+    entries: &[Entry],
+) -> Result<Log, JczError> {
     header.validate().map_err(|why| JczError::Field {
         path: "players".into(),
         expected: "players carc can seat (non-empty, unique names)".into(),
         found: why,
+        position: None,
     })?;
     let game = game_from_header(&header, &[]).map_err(|e| JczError::Field {
         path: "setup".into(),
         expected: "a playable base game".into(),
         found: e.to_string(),
+        position: None,
     })?;
     let mut replayer = Replayer {
         game,
         log: Log::new(header),
         fx: Effects::default(),
         seats,
-        order,
+        deal,
         drawn: 0,
+        draws: 0,
     };
     replayer.start(start)?;
-    replayer.moves(&entries)?;
+    replayer.moves(entries)?;
     Ok(replayer.log)
 }
 
@@ -528,6 +747,7 @@ fn bag_of(start: &Start, order: &[Tile]) -> Result<BTreeMap<TileId, u16>, JczErr
                     id
                 ),
                 found: format!("{n}"),
+                position: None,
             });
         }
     }
@@ -542,14 +762,16 @@ enum Step {
     Commit,
 }
 
-struct Replayer {
+struct Replayer<'a> {
     game: Game,
     log: Log,
     fx: Effects,
-    seats: Vec<Seat>,
-    order: Option<Vec<Tile>>,
+    seats: &'a [Seat],
+    deal: &'a Deal,
     /// How many tiles of the draw order have been drawn.
     drawn: usize,
+    /// How many tiles have been drawn in all (the draw order's, then those at random).
+    draws: usize,
 }
 
 fn events_pos(p: carc_rules::Pos) -> Pos {
@@ -564,7 +786,7 @@ fn tile_id(letter: &str) -> TileId {
     TileId::new(letter).expect("letters are non-empty")
 }
 
-impl Replayer {
+impl Replayer<'_> {
     /// Records `event` if the rules accept it; otherwise the rules' reason.
     fn push(&mut self, event: Event) -> Result<(), String> {
         let action = event_to_action(&self.game, &event).map_err(|v| v.to_string())?;
@@ -585,6 +807,7 @@ impl Replayer {
             path: "setup.start[0]".into(),
             expected: "a start tile the rules accept".into(),
             found: why,
+            position: None,
         })
     }
 
@@ -599,6 +822,7 @@ impl Replayer {
                 index: entry.index,
                 kind: entry.kind.clone(),
                 message,
+                position: None,
             };
             // The acting player, by index or slot. A COMMIT comes after our turn has passed on.
             if let Some(player) = entry.player {
@@ -674,23 +898,30 @@ impl Replayer {
         Ok(())
     }
 
-    /// Draws the tile a PLACE_TILE places. With a forced draw order, tiles before it in the
-    /// order must be ones JCloisterZone discarded because they fit nowhere.
+    /// Whether the file's draw limit (or end marker) says no tile is drawn any more.
+    fn deal_is_over(&self) -> Option<(usize, &'static str)> {
+        self.deal.total.filter(|&(total, _)| self.draws >= total)
+    }
+
+    /// Draws the tile a PLACE_TILE places: the next of the draw order while it lasts (tiles
+    /// before it in the order must be ones JCloisterZone discarded because they fit nowhere),
+    /// then the tile placed, which JCloisterZone drew at random.
     fn draw(&mut self, tile: &Tile) -> Result<(), String> {
         let seat = self.seat();
-        let Some(order) = self.order.clone() else {
-            return self.push(Event::TileDrawn {
-                player: seat,
-                tile: tile_id(tile.letter),
-            });
-        };
+        let order = &self.deal.order;
         loop {
-            let Some(next) = order.get(self.drawn) else {
+            if let Some((total, why)) = self.deal_is_over() {
                 return Err(format!(
-                    "places {}, but gameAnnotations.drawOrder holds only {} tiles",
-                    tile.jcz,
-                    order.len()
+                    "places {}, but the game ended after {total} tiles drawn ({why})",
+                    tile.jcz
                 ));
+            }
+            self.draws += 1;
+            let Some(next) = order.get(self.drawn) else {
+                return self.push(Event::TileDrawn {
+                    player: seat,
+                    tile: tile_id(tile.letter),
+                });
             };
             self.drawn += 1;
             self.push(Event::TileDrawn {
@@ -716,13 +947,16 @@ impl Replayer {
         }
     }
 
-    /// After the last committed turn: the next tiles of a forced draw order are drawn, those
-    /// that fit nowhere set aside, up to the first that the next player has to place.
+    /// After the last committed turn: the next tiles of the draw order are drawn, those
+    /// that fit nowhere set aside, up to the first that the next player has to place. Once
+    /// the order is used up the next tile would be drawn at random, so the log stops there.
     fn draw_pending(&mut self) {
-        let Some(order) = self.order.clone() else {
-            return;
-        };
-        while let (Some(next), Phase::Draw) = (order.get(self.drawn), self.game.phase()) {
+        let order = &self.deal.order;
+        while let (Some(next), Phase::Draw, None) = (
+            order.get(self.drawn),
+            self.game.phase(),
+            self.deal_is_over(),
+        ) {
             let seat = self.seat();
             if self
                 .push(Event::TileDrawn {
@@ -734,6 +968,7 @@ impl Replayer {
                 return;
             }
             self.drawn += 1;
+            self.draws += 1;
             let Phase::Place { tile } = self.game.phase() else {
                 return;
             };

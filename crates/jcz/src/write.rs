@@ -9,9 +9,9 @@ use carc_rules::{Action, Effects, Phase, Pos, SegmentLabel};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::error::JczError;
+use crate::error::{JczError, UnsupportedUse};
 use crate::location;
-use crate::read::{BASE_SET, TINY_CITY};
+use crate::read::{BASE_SET, END_OF_DEAL, TINY_CITY};
 use crate::tiles;
 
 /// The JCloisterZone version whose saved-game format this crate reads and writes.
@@ -73,8 +73,11 @@ struct Annotations {
 }
 
 fn jcz_id(letter: &str) -> Result<&'static str, JczError> {
-    tiles::jcz_id_of(letter)
-        .ok_or_else(|| JczError::Unsupported(vec![format!("tile {letter:?} (not a base tile)")]))
+    tiles::jcz_id_of(letter).ok_or_else(|| {
+        JczError::Unsupported(vec![UnsupportedUse::new(format!(
+            "tile {letter:?} (not a base tile)"
+        ))])
+    })
 }
 
 fn rotation_name(turns: u8) -> &'static str {
@@ -82,7 +85,9 @@ fn rotation_name(turns: u8) -> &'static str {
 }
 
 /// Writes a log of the base game as a JCloisterZone saved game (pretty-printed JSON). The
-/// tiles drawn become the forced draw order, so JCloisterZone deals the same tiles.
+/// tiles drawn become the forced draw order, so JCloisterZone deals the same tiles; a
+/// finished game's order ends in `"#END"`, so JCloisterZone ends it there too, while a game
+/// in progress goes on in JCloisterZone with tiles drawn at random from the rest of the set.
 pub fn write(log: &Log) -> Result<String, JczError> {
     let header = &log.header;
     let mut unsupported = Vec::new();
@@ -100,11 +105,14 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         ));
     }
     if !unsupported.is_empty() {
-        return Err(JczError::Unsupported(unsupported));
+        return Err(JczError::Unsupported(
+            unsupported.into_iter().map(UnsupportedUse::new).collect(),
+        ));
     }
     let mut game = game_from_header(header, &[])
         .map_err(|e| JczError::Export(format!("the header does not describe a game: {e}")))?;
     let mut fx = Effects::default();
+    let mut spots = Vec::new();
     let mut start = None;
     let mut replay = Vec::new();
     let mut draw_order = Vec::new();
@@ -181,7 +189,13 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 replay.push(commit(*player));
             }
             (Event::MeepleSkipped { player }, _) => {
-                replay.push(json!({"type": "PASS", "payload": {}, "player": player}));
+                // JCloisterZone offers a PASS only where it offers a meeple (one in the
+                // supply and a free feature; fields only with farmers), and refuses a PASS
+                // anywhere else ("Pass is not allowed"): the turn then ends with the COMMIT.
+                game.legal_meeples(&mut spots);
+                if !spots.is_empty() {
+                    replay.push(json!({"type": "PASS", "payload": {}, "player": player}));
+                }
                 replay.push(commit(*player));
             }
             // JCloisterZone discards a tile that fits nowhere without a move; the draw order
@@ -192,19 +206,19 @@ pub fn write(log: &Log) -> Result<String, JczError> {
             }
             // Refused above with the expansion; a base header cannot reach these legally.
             (Event::ArrowChosen { .. } | Event::ArrowMeeplePlaced { .. }, _) => {
-                return Err(JczError::Unsupported(vec![format!(
+                return Err(JczError::Unsupported(vec![UnsupportedUse::new(format!(
                     "event {seq}: {} (20th Anniversary)",
                     envelope.event.type_name()
-                )]))
+                ))]))
             }
             (
                 Event::GiftReceived { .. } | Event::GiftOpened { .. } | Event::TileReturned { .. },
                 _,
             ) => {
-                return Err(JczError::Unsupported(vec![format!(
+                return Err(JczError::Unsupported(vec![UnsupportedUse::new(format!(
                     "event {seq}: {} (The Gifts)",
                     envelope.event.type_name()
-                )]))
+                ))]))
             }
         }
         game.apply(&action, &mut fx)
@@ -214,6 +228,11 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 mine.retain(|_, (at, label)| !(*at == back.at && *label == back.label));
             }
         }
+    }
+    // JCloisterZone deals the draw order and then draws at random from the rest of the base
+    // set; the end marker stops it where our game ended (its bag may be smaller).
+    if game.is_over() {
+        draw_order.push(END_OF_DEAL);
     }
     let start = start.ok_or_else(|| {
         JczError::Export("the log has no start tile yet (no start_placed event)".into())

@@ -13,7 +13,9 @@
 pub mod describe;
 pub mod variation;
 
-use carc_events::{event_to_action, game_from_header, Assertion, Event, Log, SetupError};
+use carc_events::{
+    event_to_action, game_from_header, Assertion, Event, FeatureKind, Log, SetupError,
+};
 use carc_rules::{Effects, Game, RuleViolation, TileSet};
 use thiserror::Error;
 
@@ -200,12 +202,81 @@ impl Timeline {
 
 /// A claim in the log that the fold contradicts (or cannot check).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}: {assertion} claims scores {claimed:?}, but {actual}")]
+#[error("line {line}: {}", self.message())]
 pub struct AssertionFailure {
     pub line: usize,
     pub assertion: &'static str,
     pub claimed: Vec<u32>,
     pub actual: String,
+}
+
+impl AssertionFailure {
+    /// The claim and what the fold says instead, without the line: both numbers, and for a
+    /// feature's points (`expect_points`) the feature kind, the event and the fold's scoring.
+    pub fn message(&self) -> String {
+        match (self.assertion, self.claimed.as_slice()) {
+            ("expect_points", [points]) => {
+                format!(
+                    "{} claims {points} points, but {}",
+                    self.assertion, self.actual
+                )
+            }
+            _ => format!(
+                "{} claims scores {:?}, but {}",
+                self.assertion, self.claimed, self.actual
+            ),
+        }
+    }
+}
+
+fn rules_kind(kind: FeatureKind) -> carc_rules::FeatureKind {
+    match kind {
+        FeatureKind::City => carc_rules::FeatureKind::City,
+        FeatureKind::Road => carc_rules::FeatureKind::Road,
+        FeatureKind::Field => carc_rules::FeatureKind::Field,
+        FeatureKind::Monastery => carc_rules::FeatureKind::Monastery,
+    }
+}
+
+/// Checks an `expect_points` claim; `None` when the fold agrees, otherwise what it gives
+/// instead, naming the feature kind, the event and both numbers.
+fn check_points(
+    timeline: &Timeline,
+    after: u64,
+    player: u8,
+    feature: FeatureKind,
+    claimed: u32,
+) -> Option<String> {
+    let Some(step) = timeline.steps.iter().find(|s| s.seq == after) else {
+        return Some(format!("event {after} was not replayed"));
+    };
+    let kind = rules_kind(feature);
+    let scored: Vec<&carc_rules::Score> = step
+        .effects
+        .scores
+        .iter()
+        .filter(|s| s.kind == kind && s.winners.contains(&player))
+        .collect();
+    let total: u32 = scored.iter().map(|s| s.points).sum();
+    if total == claimed {
+        return None;
+    }
+    let header = &timeline.log.header;
+    let mut why = format!(
+        "the fold gives {} {total} points, not {claimed}, for {} features in \
+         event {after} ({})",
+        describe::seat_name(header, player),
+        feature.as_str(),
+        step.event.type_name()
+    );
+    if !scored.is_empty() {
+        let each: Vec<String> = scored
+            .iter()
+            .map(|s| describe::score_headline(header, s))
+            .collect();
+        why.push_str(&format!(": {}", each.join("; ")));
+    }
+    Some(why)
 }
 
 /// Compares every assertion of the log with the timeline.
@@ -226,6 +297,22 @@ pub fn check_assertions(timeline: &Timeline) -> Vec<AssertionFailure> {
                 } else {
                     Err("the game did not reach its final scoring".to_string())
                 }
+            }
+            Assertion::ExpectPoints {
+                after,
+                player,
+                feature,
+                points,
+            } => {
+                if let Some(why) = check_points(timeline, *after, *player, *feature, *points) {
+                    failures.push(AssertionFailure {
+                        line: *line,
+                        assertion: assertion.type_name(),
+                        claimed,
+                        actual: why,
+                    });
+                }
+                continue;
             }
         };
         let failure = match actual {

@@ -7,6 +7,7 @@ mod board;
 mod features;
 pub mod game;
 pub mod geometry;
+mod gift_card;
 pub mod map;
 pub mod ruling;
 pub mod score;

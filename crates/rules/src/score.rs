@@ -3,8 +3,8 @@
 
 use std::fmt;
 
-use crate::game::GiftCard;
 use crate::geometry::{Pos, Side};
+use crate::gift_card::GiftCard;
 use crate::ruling::RuleId;
 use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
 

@@ -15,7 +15,7 @@
 //!   `carc-draw` makes from the tile data (the same shapes as `carc render`'s pictures).
 //! - [`graph`]: the score graph.
 //! - [`quality`]: move quality (`carc-analysis`) run on a background thread, its marks.
-//! - [`app`]: the window and its panels.
+//! - [`app`]: the window, with one child module per panel or window.
 
 pub mod annotations;
 pub mod app;

@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use carc_events::{read_log_prefix, DecodeError, LogPrefix};
+use carc_events::{read_log_prefix, DecodeError};
 use carc_replay::{fold, ReplayError, Timeline};
 
 use carc_events::annotation::Annotation;
@@ -46,20 +46,15 @@ pub struct LoadedGame {
 }
 
 impl LoadedGame {
-    /// Reads and folds a log, or a JCloisterZone saved game (`.jcz`, converted). `Err` only
-    /// when nothing can be shown: the file cannot be read, its header (line 1) is not a
-    /// header, or the JCloisterZone game cannot be converted (the message lists why). A bad line or an illegal event later on gives a
-    /// game that ends there, with [`LoadedGame::problem`] saying so.
+    /// Reads and folds a log, or a game of another program's format (a JCloisterZone saved game
+    /// or a Board Game Arena replay, converted). `Err` only when nothing can be shown: the
+    /// file cannot be read, its header (line 1) is not a header, or the other program's game
+    /// cannot be converted (the message lists why). A bad line or an illegal event later on
+    /// gives a game that ends there, with [`LoadedGame::problem`] saying so.
     pub fn open(path: &Path) -> Result<LoadedGame, String> {
         let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let prefix = if carc_jcz::is_jcz_file(path, &bytes) {
-            // A JCloisterZone game converts whole or not at all (it has no lines to stop at).
-            let log = carc_jcz::read_file(path, &bytes)
-                .map_err(|e| format!("{}: JCloisterZone saved game: {e}", path.display()))?;
-            LogPrefix { log, error: None }
-        } else {
-            read_log_prefix(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
-        };
+        let prefix = carc_formats::read_game_prefix(path, &bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         // A bundle's own annotation and variation lines come before those of the files
         // beside it; the game is folded without them.
         let bundled: Vec<Annotation> = prefix
@@ -266,6 +261,30 @@ mod tests {
             e.contains("JCloisterZone") && e.contains("inns-and-cathedrals"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_board_game_arena_replay_opens_converted_with_its_scores_checked() {
+        // Given a Board Game Arena replay of the corpus, under a name that says nothing
+        let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/bga");
+        let bytes = std::fs::read(corpus.join("366166200.json"))
+            .expect("the Board Game Arena corpus beside the project");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("downloaded");
+        std::fs::write(&path, &bytes).unwrap();
+        // When it is opened
+        let g = LoadedGame::open(&path).unwrap();
+        // Then it is told apart by its content and replays to BGA's final scores
+        assert!(g.problem().is_none(), "{:?}", g.problem());
+        assert_eq!(g.timeline.log.header.game, "bga-366166200");
+        assert!(g.timeline.finished);
+        assert_eq!(g.timeline.final_scores(), vec![96, 70]);
+        assert!(carc_replay::check_assertions(&g.timeline).is_empty());
+        // And a cut one is still told apart and says where its JSON breaks
+        std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+        let e = LoadedGame::open(&path).err().unwrap();
+        assert!(e.contains("Board Game Arena replay"), "{e}");
+        assert!(e.contains("(line ") && e.contains(", column "), "{e}");
     }
 
     #[test]

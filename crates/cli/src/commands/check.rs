@@ -18,7 +18,8 @@ use crate::names::name_seats;
 
 #[derive(Args)]
 pub struct CheckArgs {
-    /// Log files (JSON Lines).
+    /// Game files: our logs (JSON Lines), JCloisterZone saved games (.jcz), Board Game Arena
+    /// replays (JSON).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// One JSON object per file on stdout.
@@ -61,7 +62,17 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
     };
     let log = match crate::input::read_game_file(file, &bytes) {
         Ok(log) => log,
-        Err(e) => return fail(e.line(), None, e.rule(), e.message()),
+        Err(e) => {
+            let mut report = fail(e.line(), None, e.rule(), e.message());
+            // Converted files (JCloisterZone, Board Game Arena) also say where in their JSON.
+            if let Some(column) = e.column() {
+                report["error"]["column"] = json!(column);
+            }
+            if let Some(path) = e.json_path() {
+                report["error"]["path"] = json!(path);
+            }
+            return report;
+        }
     };
     let bundle_problem = crate::companions::bundle_problem(&log, loaded);
     let timeline = fold(log, loaded);
@@ -84,7 +95,7 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
     } else if let Some(f) = check_assertions(&timeline).first() {
         report["ok"] = json!(false);
         report["error"] = json!({"line": f.line, "event": null, "rule": "log.assertion",
-                                 "message": format!("{} claims scores {:?}, but {}", f.assertion, f.claimed, f.actual)});
+                                 "message": f.message()});
     } else if let Some((line, message)) = bundle_problem {
         report["ok"] = json!(false);
         report["error"] =
@@ -120,10 +131,12 @@ fn check_text(r: &serde_json::Value) -> String {
             .as_u64()
             .map(|s| format!(" event {s}:"))
             .unwrap_or_default();
-        // Line 0: the file as a whole (unreadable, or a JCloisterZone game, which has no lines).
-        let line = match e["line"].as_u64() {
-            Some(0) | None => String::new(),
-            Some(n) => format!("{n}:"),
+        // Line 0: the file as a whole (unreadable, or an error of a converted file whose
+        // place is a JSON path rather than a line).
+        let line = match (e["line"].as_u64(), e["column"].as_u64()) {
+            (Some(0) | None, _) => String::new(),
+            (Some(n), Some(c)) => format!("{n}:{c}:"),
+            (Some(n), None) => format!("{n}:"),
         };
         format!(
             "{file}:{line}{event} [{}] {}",

@@ -53,3 +53,37 @@ pub fn replay(log: &Log) -> (Game, Vec<Score>) {
     }
     (game, scores)
 }
+
+/// A whole simulated base game (random players) as our log.
+pub fn simulated(seed: u64, players: u8, farmers: bool) -> Log {
+    use carc_events::{Color, Header, Player, RulesOptions};
+    let mut setup = carc_rules::Setup::base(players);
+    setup.options.farmers = farmers;
+    let sim = carc_sim::play(setup.clone(), seed, &[carc_sim::Strategy::Random]).unwrap();
+    let header = Header {
+        game: format!("sim-{seed}"),
+        players: (0..players)
+            .map(|i| Player {
+                name: format!("P{i}"),
+                color: Color::ALL[usize::from(i)],
+            })
+            .collect(),
+        rules: RulesOptions {
+            farmers,
+            ..RulesOptions::default()
+        },
+        tile_sets: vec!["base".into()],
+        bag: None,
+        comment: None,
+    };
+    let (log, _) =
+        carc_events::record_actions(header, Game::new(setup).unwrap(), &sim.actions).unwrap();
+    log
+}
+
+/// The log cut after its first `events` events: a game in progress.
+pub fn cut(log: &Log, events: usize) -> Log {
+    let mut cut = log.clone();
+    cut.events.truncate(events);
+    cut
+}

@@ -7,8 +7,19 @@
 //! [`super::Action::ReceiveGift`] (like a tile draw) and is checked against the deck. When the deck is
 //! empty, receiving a card first turns the discard pile into the new deck (the reshuffle is
 //! implied by the empty deck, so the log needs no event for it).
+//!
+//! The core calls in at named points: [`Game::apply`] hands the actions `OpenGift`,
+//! `ReceiveGift` and `ReturnTile` to `open_gift`, `receive_gift` and `return_tile`, a
+//! placement ends in `gift_after_placement`, and the final scoring in `score_unopened_gifts`.
+//! The card names are in `gift_card.rs` (shared with the ruling trace and scores).
+//!
+//! Rule ids implemented (`docs/rules.md`; the refusals and notes carry them, see
+//! [`crate::ruling`]): `gifts.option`, `gifts.receive`, `gifts.receive.none-left`,
+//! `gifts.deck`, `gifts.deck.reshuffle`, `gifts.open`, `gifts.open.one-per-turn`,
+//! `gifts.synod`, `gifts.road-sweeper`, `gifts.change-position`, `gifts.cash-out`,
+//! `gifts.take-2`, `gifts.final.unopened`.
 
-use std::fmt;
+pub use crate::gift_card::GiftCard;
 
 use super::{Effects, Game, Meeple, Phase};
 use crate::geometry::Pos;
@@ -18,63 +29,6 @@ use crate::tileset::{FeatureKind, SegmentLabel, TileTypeId};
 
 /// Copies of each of the five cards in the gift deck.
 pub const GIFT_COPIES: u8 = 5;
-
-/// A gift card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum GiftCard {
-    Synod,
-    RoadSweeper,
-    ChangePosition,
-    CashOut,
-    TakeTwo,
-}
-
-impl GiftCard {
-    pub const ALL: [GiftCard; 5] = [
-        GiftCard::Synod,
-        GiftCard::RoadSweeper,
-        GiftCard::ChangePosition,
-        GiftCard::CashOut,
-        GiftCard::TakeTwo,
-    ];
-
-    /// Position in [`GiftCard::ALL`] (and in the per-kind counts of decks and hands).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The machine name, e.g. `road_sweeper`.
-    pub fn name(self) -> &'static str {
-        match self {
-            GiftCard::Synod => "synod",
-            GiftCard::RoadSweeper => "road_sweeper",
-            GiftCard::ChangePosition => "change_position",
-            GiftCard::CashOut => "cash_out",
-            GiftCard::TakeTwo => "take_2",
-        }
-    }
-
-    /// The card's printed name, e.g. `Road Sweeper`.
-    pub fn word(self) -> &'static str {
-        match self {
-            GiftCard::Synod => "Synod",
-            GiftCard::RoadSweeper => "Road Sweeper",
-            GiftCard::ChangePosition => "Change Position",
-            GiftCard::CashOut => "Cash Out",
-            GiftCard::TakeTwo => "Take 2",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<GiftCard> {
-        GiftCard::ALL.into_iter().find(|c| c.name() == name)
-    }
-}
-
-impl fmt::Display for GiftCard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
-}
 
 /// Opening a gift: the card and its target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,0 +1,145 @@
+//! Meeples: the legal targets on the tile just placed, the checks every meeple placement
+//! shares (also through an arrow or a gift), where a meeple stands, and meeples going home
+//! when their feature is scored.
+
+use super::{Effects, Game, MeepleSpot, Phase};
+use crate::board::PlacedTile;
+use crate::features::MAX_PLAYERS;
+use crate::geometry::Pos;
+use crate::ruling::RuleViolation;
+use crate::score::ReturnedMeeple;
+use crate::tileset::{FeatureKind, SegmentLabel};
+
+impl Game {
+    /// Meeples on the board: owner, square and segment.
+    pub fn meeples(&self) -> impl Iterator<Item = (u8, Pos, u8, SegmentLabel)> + '_ {
+        self.meeples.iter().map(|m| {
+            let (at, local, label) = self.segment_place(m.segment);
+            (m.player, at, local, label)
+        })
+    }
+
+    pub(super) fn segment_place(&self, segment: u32) -> (Pos, u8, SegmentLabel) {
+        let placed = &self.board.placed[self.features.tile[segment as usize] as usize];
+        let local = self.features.local[segment as usize];
+        let label = self
+            .tiles
+            .get(placed.tile)
+            .segment_label(placed.rotation, local);
+        (placed.at, local, label)
+    }
+
+    /// The local segment a label names on the tile just placed.
+    pub fn resolve_meeple_target(&self, label: &SegmentLabel) -> Result<u8, RuleViolation> {
+        let Phase::Meeple { at } = self.phase else {
+            return Err(RuleViolation::WrongPhase {
+                action: "place a meeple",
+                expected: self.phase.expects(),
+            });
+        };
+        let placed = self.board.tile_at(at).expect("the tile just placed");
+        let tile = self.tiles.get(placed.tile);
+        tile.find_segment(placed.rotation, label)
+            .ok_or_else(|| RuleViolation::NoSuchSegment {
+                tile: tile.id.clone(),
+                at,
+                label: *label,
+            })
+    }
+
+    /// The checks every meeple placement shares, whether on the tile just placed or sent
+    /// through an arrow: segment `segment` exists on `placed` (at `at`), a field needs farmers
+    /// on, and the current player has a meeple in supply. Gives the segment's feature kind,
+    /// its label and its global id.
+    pub(super) fn meeple_target(
+        &self,
+        placed: PlacedTile,
+        at: Pos,
+        segment: u8,
+    ) -> Result<(FeatureKind, SegmentLabel, u32), RuleViolation> {
+        let tile = self.tiles.get(placed.tile);
+        let Some(def) = tile.segments.get(segment as usize) else {
+            return Err(RuleViolation::NoSuchSegmentIndex {
+                tile: tile.id.clone(),
+                at,
+                segment,
+                count: tile.segments.len(),
+            });
+        };
+        let label = tile.segment_label(placed.rotation, segment);
+        if def.kind == FeatureKind::Field && !self.options.farmers {
+            return Err(RuleViolation::FarmersOff { at, label });
+        }
+        let player = self.current;
+        if self.supply[player as usize] == 0 {
+            return Err(RuleViolation::NoMeepleLeft { player });
+        }
+        Ok((def.kind, label, placed.first_segment + u32::from(segment)))
+    }
+
+    /// The local segment `label` names on the tile at `at`; `no_tile` is the refusal when
+    /// the square holds no tile (it names the action that looked there).
+    pub(crate) fn segment_named(
+        &self,
+        at: Pos,
+        label: &SegmentLabel,
+        no_tile: impl FnOnce() -> RuleViolation,
+    ) -> Result<u8, RuleViolation> {
+        let placed = self.board.tile_at(at).ok_or_else(no_tile)?;
+        let tile = self.tiles.get(placed.tile);
+        tile.find_segment(placed.rotation, label)
+            .ok_or_else(|| RuleViolation::NoSuchSegment {
+                tile: tile.id.clone(),
+                at,
+                label: *label,
+            })
+    }
+
+    /// Every legal meeple target on the tile just placed, into `out` (empty when no meeple is
+    /// left or the game is not at the meeple step). Skipping is always legal there.
+    pub fn legal_meeples(&self, out: &mut Vec<MeepleSpot>) {
+        out.clear();
+        let Phase::Meeple { at } = self.phase else {
+            return;
+        };
+        if self.supply[self.current as usize] == 0 {
+            return;
+        }
+        let index = self.board.tile_index(at).expect("the tile just placed");
+        let placed = self.board.placed[index as usize];
+        let tile = self.tiles.get(placed.tile);
+        for (local, seg) in tile.segments.iter().enumerate() {
+            if seg.kind == FeatureKind::Field && !self.options.farmers {
+                continue;
+            }
+            let root = self.features.root(placed.first_segment + local as u32);
+            if self.features.meeple_total(root) == 0 {
+                out.push(MeepleSpot {
+                    segment: local as u8,
+                    label: tile.segment_label(placed.rotation, local as u8),
+                });
+            }
+        }
+    }
+
+    /// Sends the meeples on the feature `root` back to their owners.
+    pub(super) fn return_meeples(&mut self, root: u32, fx: &mut Effects) {
+        let mut i = 0;
+        while i < self.meeples.len() {
+            let m = self.meeples[i];
+            if self.features.root(m.segment) == root {
+                let (at, _, label) = self.segment_place(m.segment);
+                fx.returned.push(ReturnedMeeple {
+                    player: m.player,
+                    at,
+                    label,
+                });
+                self.supply[m.player as usize] += 1;
+                self.meeples.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        self.features.meeples[root as usize] = [0; MAX_PLAYERS];
+    }
+}

@@ -1,0 +1,437 @@
+//! The ruling trace: [`Note`], one fact about why a legal action was legal or what followed
+//! from it, with the rule it applies and its sentence.
+
+use std::fmt;
+
+use super::{rule, RuleId};
+use crate::geometry::{Pos, Rotation, Side, Terrain};
+use crate::gift_card::GiftCard;
+use crate::map::Print;
+use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
+
+/// One fact in the ruling trace of a legal action. Cheap to record (no allocation); rendered
+/// to words by `Display`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note {
+    StartPlaced {
+        at: Pos,
+        rotation: Rotation,
+    },
+    Drew {
+        left: u32,
+    },
+    EdgeMatched {
+        side: Side,
+        terrain: Terrain,
+        neighbour: Pos,
+    },
+    FitsNowhere,
+    Joined {
+        kind: FeatureKind,
+        count: u8,
+        occupied: u8,
+    },
+    MeepleOnFreeFeature {
+        label: SegmentLabel,
+    },
+    MeepleSkipped,
+    Completed {
+        kind: FeatureKind,
+        at: Pos,
+    },
+    NextPlayer {
+        seat: u8,
+    },
+    BagEmpty,
+    /// The new tile's arrow points at no tile (or off the board): 2 points.
+    ArrowNoTile {
+        symbol: ArrowSymbol,
+        side: Side,
+        off_board: bool,
+    },
+    /// An arrow was activated: the one on the tile at `at`, pointing `side`.
+    ArrowActivated {
+        symbol: ArrowSymbol,
+        at: Pos,
+        side: Side,
+        /// True when the new tile filled the square the arrow points at (case 3), false when
+        /// the new tile's own arrow points at a placed tile (case 2).
+        filled: bool,
+    },
+    /// Several arrows could be activated; the player chooses one.
+    ArrowsToChoose {
+        count: u8,
+    },
+    /// The player chose this arrow.
+    ArrowChosen {
+        symbol: ArrowSymbol,
+        at: Pos,
+    },
+    /// An arrow whose square is now filled without activating it: it can never activate.
+    ArrowSpent {
+        symbol: ArrowSymbol,
+        at: Pos,
+    },
+    CompanionPlaced {
+        at: Pos,
+        label: SegmentLabel,
+    },
+    PortalPlaced {
+        at: Pos,
+        label: SegmentLabel,
+    },
+    /// The extra-turn arrow gives this player one more turn after this one.
+    ExtraTurnGranted,
+    /// An extra-turn arrow activated during an extra turn gives nothing.
+    ExtraTurnDenied,
+    /// The same seat takes its extra turn now.
+    ExtraTurnBegins {
+        seat: u8,
+    },
+    /// A start tile (or a drawn tile at setup) went on this start square of the map.
+    StartSquare {
+        name: &'static str,
+    },
+    /// The new tile's `side` faces the large city `city`, city to city.
+    LargeCityEdge {
+        side: Side,
+        city: &'static str,
+    },
+    /// The large city is connected: tiles may now be placed next to it.
+    LargeCityConnected {
+        city: &'static str,
+    },
+    /// The new tile's `side` (of terrain `terrain`) faces the border toward `region`.
+    Border {
+        side: Side,
+        terrain: Terrain,
+        region: &'static str,
+        sea: bool,
+        print: Option<Print>,
+    },
+    /// The tile covers the town `name`.
+    TownCovered {
+        name: &'static str,
+    },
+    /// Town variant 1: the player takes an extra turn.
+    TownExtraTurn,
+    /// Town variant 1: no extra turn during an extra turn.
+    TownExtraTurnDenied,
+    /// Town variant 2: covering the town cost seat `seat` 2 points.
+    TownCost {
+        seat: u8,
+    },
+    /// The tile extends a road or city that belongs to `owner`: one gift.
+    GiftEarned {
+        kind: FeatureKind,
+        owner: u8,
+    },
+    /// A gift would be due, but every card is in the players' hands.
+    GiftNoneLeft {
+        kind: FeatureKind,
+        owner: u8,
+    },
+    /// The deck was empty: the discard pile of `cards` cards became the new deck.
+    GiftDeckReshuffled {
+        cards: u8,
+    },
+    /// A card came off the deck (which card is for the event to say, so that a trace shown
+    /// from another player's point of view gives nothing away).
+    GiftReceived {
+        left: u8,
+    },
+    GiftOpened {
+        card: GiftCard,
+    },
+    SynodPlaced {
+        at: Pos,
+    },
+    RoadSwept {
+        at: Pos,
+        label: SegmentLabel,
+    },
+    PositionChanged {
+        at: Pos,
+        from: SegmentLabel,
+        to: SegmentLabel,
+    },
+    CashedOut {
+        at: Pos,
+        label: SegmentLabel,
+        meeples: u8,
+    },
+    /// Take 2: a second tile is drawn next.
+    TakeTwoDraw,
+    /// Take 2 with an empty bag: no second tile; the card is used up.
+    TakeTwoNoTile,
+    /// Take 2: the other tile went back into the bag.
+    TileReturned {
+        left: u32,
+    },
+    /// Final scoring: `seat` holds `cards` unopened gifts, 2 points each.
+    GiftsUnopened {
+        seat: u8,
+        cards: u8,
+    },
+}
+
+impl Note {
+    pub fn rule(&self) -> RuleId {
+        match self {
+            Note::StartPlaced { .. } => rule::START_TILE,
+            Note::Drew { .. } => rule::DRAW_BAG,
+            Note::EdgeMatched { .. } => rule::TILE_EDGES_MATCH,
+            Note::FitsNowhere => rule::TILE_SET_ASIDE,
+            Note::Joined { .. } => rule::FEATURE_JOINED,
+            Note::MeepleOnFreeFeature { .. } => rule::MEEPLE_OCCUPIED,
+            Note::MeepleSkipped => rule::MEEPLE_OPTIONAL,
+            Note::Completed { kind, .. } => match kind {
+                FeatureKind::City => rule::SCORE_CITY_COMPLETED,
+                FeatureKind::Road => rule::SCORE_ROAD_COMPLETED,
+                _ => rule::SCORE_MONASTERY_COMPLETED,
+            },
+            Note::NextPlayer { .. } => rule::TURN_ORDER,
+            Note::BagEmpty => rule::GAME_END,
+            Note::ArrowNoTile { .. } => rule::ARROW_NO_TILE,
+            Note::ArrowActivated { .. } => rule::ARROW_ACTIVATED,
+            Note::ArrowsToChoose { .. } | Note::ArrowChosen { .. } => rule::ARROW_ONE_PER_TURN,
+            Note::ArrowSpent { .. } => rule::ARROW_ONCE,
+            Note::CompanionPlaced { .. } => rule::COMPANION,
+            Note::PortalPlaced { .. } => rule::PORTAL_UNOCCUPIED,
+            Note::ExtraTurnGranted | Note::ExtraTurnBegins { .. } => rule::EXTRA_TURN,
+            Note::ExtraTurnDenied => rule::EXTRA_TURN_LIMIT,
+            Note::StartSquare { .. } => rule::MAP_START_SQUARES,
+            Note::LargeCityEdge { .. } | Note::LargeCityConnected { .. } => {
+                rule::MAP_LARGE_CITY_EDGE
+            }
+            Note::Border { print, .. } => {
+                if print.is_some() {
+                    rule::MAP_BORDER_PRINT
+                } else {
+                    rule::MAP_BORDER_CLOSES
+                }
+            }
+            Note::TownCovered { .. } => rule::MAP_TOWN,
+            Note::TownExtraTurn | Note::TownExtraTurnDenied => rule::MAP_TOWN_EXTRA_TURN,
+            Note::TownCost { .. } => rule::MAP_TOWN_COST,
+            Note::GiftEarned { .. } => rule::GIFT_RECEIVE,
+            Note::GiftNoneLeft { .. } => rule::GIFT_NONE_LEFT,
+            Note::GiftDeckReshuffled { .. } => rule::GIFT_RESHUFFLE,
+            Note::GiftReceived { .. } => rule::GIFT_DECK,
+            Note::GiftOpened { .. } => rule::GIFT_OPEN,
+            Note::SynodPlaced { .. } => rule::GIFT_SYNOD,
+            Note::RoadSwept { .. } => rule::GIFT_ROAD_SWEEPER,
+            Note::PositionChanged { .. } => rule::GIFT_CHANGE_POSITION,
+            Note::CashedOut { .. } => rule::GIFT_CASH_OUT,
+            Note::TakeTwoDraw | Note::TakeTwoNoTile | Note::TileReturned { .. } => {
+                rule::GIFT_TAKE_TWO
+            }
+            Note::GiftsUnopened { .. } => rule::GIFT_UNOPENED,
+        }
+    }
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::StartPlaced { at, rotation } => {
+                write!(f, "start tile placed at {at} rotated {rotation}")
+            }
+            Note::Drew { left } => write!(f, "the tile was in the bag; {left} left"),
+            Note::EdgeMatched {
+                side,
+                terrain,
+                neighbour,
+            } => write!(
+                f,
+                "{} side: {} meets {} of the tile at {neighbour}",
+                side.word(),
+                terrain.word(),
+                terrain.word()
+            ),
+            Note::FitsNowhere => write!(f, "the tile fits on no open square in any rotation"),
+            Note::Joined {
+                kind,
+                count,
+                occupied,
+            } => {
+                let plural = match kind {
+                    FeatureKind::City => "cities",
+                    FeatureKind::Road => "roads",
+                    FeatureKind::Field => "fields",
+                    FeatureKind::Monastery => "monasteries",
+                };
+                write!(
+                    f,
+                    "the tile joins {count} separate {plural} into one ({occupied} of them held meeples)"
+                )
+            }
+            Note::MeepleOnFreeFeature { label } => write!(
+                f,
+                "meeple on {label}: the whole connected feature held no meeple"
+            ),
+            Note::MeepleSkipped => write!(f, "no meeple placed"),
+            Note::Completed { kind, at } => write!(f, "the {kind} through {at} is completed"),
+            Note::NextPlayer { seat } => write!(f, "seat {seat} plays next"),
+            Note::BagEmpty => write!(
+                f,
+                "the bag is empty: the game ends and final scoring follows"
+            ),
+            Note::ArrowNoTile {
+                symbol,
+                side,
+                off_board,
+            } => write!(
+                f,
+                "the tile's {symbol} arrow points {} at no tile{}: +2",
+                side.word(),
+                if *off_board { " (off the board)" } else { "" }
+            ),
+            Note::ArrowActivated {
+                symbol,
+                at,
+                side,
+                filled,
+            } => {
+                if *filled {
+                    write!(f, "the {symbol} arrow of the tile at {at} points {} at the square just filled: it is activated", side.word())
+                } else {
+                    write!(f, "the tile's {symbol} arrow points {} at a placed tile: it is activated", side.word())
+                }
+            }
+            Note::ArrowsToChoose { count } => write!(
+                f,
+                "{count} arrows could be activated; at most one per turn, so the player chooses"
+            ),
+            Note::ArrowChosen { symbol, at } => {
+                write!(f, "the player chose the {symbol} arrow of the tile at {at}")
+            }
+            Note::ArrowSpent { symbol, at } => write!(
+                f,
+                "the {symbol} arrow of the tile at {at} points at a filled square without being activated: it can never activate"
+            ),
+            Note::CompanionPlaced { at, label } => write!(
+                f,
+                "companion: a meeple from supply joins the player's meeple on {label} at {at}"
+            ),
+            Note::PortalPlaced { at, label } => write!(
+                f,
+                "portal: meeple on {label} at {at}, an incomplete feature that held no meeple"
+            ),
+            Note::ExtraTurnGranted => {
+                write!(f, "extra turn: the same player takes one more full turn after this one")
+            }
+            Note::ExtraTurnDenied => write!(
+                f,
+                "extra-turn arrow activated during an extra turn: no third consecutive turn"
+            ),
+            Note::ExtraTurnBegins { seat } => write!(f, "seat {seat} takes an extra turn"),
+            Note::StartSquare { name } => write!(f, "on the start square {name}"),
+            Note::LargeCityEdge { side, city } => write!(
+                f,
+                "{} side: city meets the printed city of {city}",
+                side.word()
+            ),
+            Note::LargeCityConnected { city } => write!(
+                f,
+                "the large city {city} is connected: tiles may now be placed next to it"
+            ),
+            Note::Border {
+                side,
+                terrain,
+                region,
+                sea,
+                print,
+            } => {
+                let what = match terrain {
+                    Terrain::Road => "road ends",
+                    Terrain::City => "city ends",
+                    Terrain::Field => "field ends",
+                };
+                let at = if *sea { "at" } else { "at the border toward" };
+                write!(f, "{} side: {what} {at} {region}", side.word())?;
+                if let Some(p) = print {
+                    write!(
+                        f,
+                        " and continues into the printed {} ({} segment{}, {} coat{} of arms)",
+                        p.terrain.word(),
+                        p.segments,
+                        if p.segments == 1 { "" } else { "s" },
+                        p.coats_of_arms,
+                        if p.coats_of_arms == 1 { "" } else { "s" }
+                    )?;
+                }
+                if *terrain != Terrain::Field {
+                    write!(f, ": that side is closed")?;
+                }
+                Ok(())
+            }
+            Note::TownCovered { name } => write!(f, "the tile covers the town {name}"),
+            Note::TownExtraTurn => write!(
+                f,
+                "town variant: covering a town gives an extra turn after this one"
+            ),
+            Note::TownExtraTurnDenied => write!(
+                f,
+                "town variant: no extra turn for a town covered during an extra turn"
+            ),
+            Note::TownCost { seat } => {
+                write!(f, "town variant: covering a town costs seat {seat} 2 points")
+            }
+            Note::GiftEarned { kind, owner } => write!(
+                f,
+                "the tile extends a {kind} that belongs to seat {owner} (majority after placement): one gift"
+            ),
+            Note::GiftNoneLeft { kind, owner } => write!(
+                f,
+                "the tile extends a {kind} that belongs to seat {owner}, but every gift card is in the players' hands: no gift"
+            ),
+            Note::GiftDeckReshuffled { cards } => write!(
+                f,
+                "the gift deck is empty: the discard pile ({cards} cards) is shuffled into a new deck"
+            ),
+            Note::GiftReceived { left } => write!(
+                f,
+                "the player takes the top gift card, face down; {left} left in the deck"
+            ),
+            Note::GiftOpened { card } => write!(
+                f,
+                "{card} opened after drawing and before placing (one gift per turn); the card goes to the discard pile"
+            ),
+            Note::SynodPlaced { at } => write!(
+                f,
+                "Synod: a meeple from supply joins the incomplete monastery at {at}"
+            ),
+            Note::RoadSwept { at, label } => write!(
+                f,
+                "Road Sweeper: the incomplete road through {label} at {at} scores now; all its meeples return"
+            ),
+            Note::PositionChanged { at, from, to } => write!(
+                f,
+                "Change Position: the meeple on {from} at {at} moves to {to} of the same tile"
+            ),
+            Note::CashedOut {
+                at,
+                label,
+                meeples,
+            } => write!(
+                f,
+                "Cash Out: the meeple on {label} at {at} comes back; {meeples} on its feature, 2 points each"
+            ),
+            Note::TakeTwoDraw => write!(f, "Take 2: a second tile is drawn"),
+            Note::TakeTwoNoTile => write!(
+                f,
+                "Take 2 with an empty bag: no second tile can be drawn; the card is used up"
+            ),
+            Note::TileReturned { left } => write!(
+                f,
+                "Take 2: the other tile goes back into the bag; {left} in the bag"
+            ),
+            Note::GiftsUnopened { seat, cards } => write!(
+                f,
+                "seat {seat} holds {cards} unopened gift{}: 2 points each",
+                if *cards == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}

@@ -1,0 +1,409 @@
+//! The tile-set file format (JSON, `docs/tile-sets.md`): its shape, its validation and its
+//! compilation into the engine's [`TileType`] tables (every rotation precomputed).
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::{
+    rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Oriented, SegmentDef, TileSet, TileSetError,
+    TileType, TileTypeId, MAX_SEGMENTS, MAX_TILES_IN_SET, NONE,
+};
+use crate::geometry::{Port, Rotation, Side, Terrain};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileSet {
+    format: String,
+    version: u32,
+    name: String,
+    #[serde(default)]
+    description: String,
+    tiles: Vec<FileTile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileTile {
+    id: String,
+    count: u16,
+    #[serde(default)]
+    garden: u16,
+    #[serde(default)]
+    start: u16,
+    edges: [String; 4],
+    #[serde(default)]
+    monastery: bool,
+    #[serde(default)]
+    roads: Vec<Vec<String>>,
+    #[serde(default)]
+    cities: Vec<FileCity>,
+    #[serde(default)]
+    fields: Vec<FileField>,
+    #[serde(default)]
+    arrow: Option<FileArrow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileArrow {
+    symbol: String,
+    side: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileCity {
+    sides: Vec<String>,
+    #[serde(default)]
+    coa: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileField {
+    ports: Vec<String>,
+    #[serde(default)]
+    cities: Vec<usize>,
+}
+
+pub const TILESET_FORMAT: &str = "carcassonne-tiles";
+pub const TILESET_VERSION: u32 = 1;
+
+impl TileSet {
+    /// Parses and validates a tile-set file.
+    pub fn from_json(text: &str) -> Result<TileSet, TileSetError> {
+        let file: FileSet = serde_json::from_str(text).map_err(|e| TileSetError::Parse {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
+        if file.format != TILESET_FORMAT {
+            return Err(TileSetError::Set(format!(
+                "format is {:?}, expected {TILESET_FORMAT:?}",
+                file.format
+            )));
+        }
+        if file.version != TILESET_VERSION {
+            return Err(TileSetError::Set(format!(
+                "version {} is not supported (this program reads version {TILESET_VERSION})",
+                file.version
+            )));
+        }
+        if file.name.is_empty() {
+            return Err(TileSetError::Set("name is empty".into()));
+        }
+        if file.tiles.is_empty() {
+            return Err(TileSetError::Set("no tiles".into()));
+        }
+        let mut tiles = Vec::with_capacity(file.tiles.len());
+        let mut by_id = BTreeMap::new();
+        let mut total: u32 = 0;
+        for ft in &file.tiles {
+            let tile = compile_tile(ft)?;
+            total += u32::from(tile.count);
+            if by_id
+                .insert(tile.id.clone(), TileTypeId(tiles.len() as u16))
+                .is_some()
+            {
+                return Err(TileSetError::Tile {
+                    tile: tile.id,
+                    problem: "id is used by more than one tile".into(),
+                });
+            }
+            tiles.push(tile);
+        }
+        if total > MAX_TILES_IN_SET {
+            return Err(TileSetError::Set(format!(
+                "{total} tiles in all; at most {MAX_TILES_IN_SET} are supported"
+            )));
+        }
+        Ok(TileSet {
+            name: file.name,
+            description: file.description,
+            tiles,
+            by_id,
+        })
+    }
+}
+
+fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
+    let fail = |problem: String| TileSetError::Tile {
+        tile: if ft.id.is_empty() {
+            "<empty id>".into()
+        } else {
+            ft.id.clone()
+        },
+        problem,
+    };
+    if ft.id.is_empty() || ft.id.len() > 16 || !ft.id.chars().all(|c| c.is_ascii_graphic()) {
+        return Err(fail(
+            "id must be 1 to 16 printable ASCII characters without spaces".into(),
+        ));
+    }
+    if ft.garden > ft.count {
+        return Err(fail(format!(
+            "garden {} exceeds count {}",
+            ft.garden, ft.count
+        )));
+    }
+    if ft.start > ft.count {
+        return Err(fail(format!(
+            "start {} exceeds count {}",
+            ft.start, ft.count
+        )));
+    }
+    let mut edges = [Terrain::Field; 4];
+    for (i, e) in ft.edges.iter().enumerate() {
+        edges[i] = match e.as_str() {
+            "F" => Terrain::Field,
+            "R" => Terrain::Road,
+            "C" => Terrain::City,
+            other => {
+                return Err(fail(format!(
+                    "edge {} is {other:?}; expected \"F\", \"R\" or \"C\"",
+                    Side::from_index(i)
+                )))
+            }
+        };
+    }
+    let side_of = |s: &str| {
+        Side::parse(s).ok_or_else(|| fail(format!("{s:?} is not a side; expected N, E, S or W")))
+    };
+    let port_of = |s: &str| {
+        Port::parse(s).ok_or_else(|| {
+            fail(format!(
+                "{s:?} is not a port; expected one of Nw Ne En Es Se Sw Ws Wn"
+            ))
+        })
+    };
+
+    let arrow = match &ft.arrow {
+        None => None,
+        Some(a) => Some(Arrow {
+            symbol: ArrowSymbol::parse(&a.symbol).ok_or_else(|| {
+                fail(format!(
+                    "arrow symbol {:?} is unknown; expected \"companion\", \"portal\" or \"extra_turn\"",
+                    a.symbol
+                ))
+            })?,
+            side: Side::parse(&a.side).ok_or_else(|| {
+                fail(format!(
+                    "arrow side {:?} is not a side; expected N, E, S or W",
+                    a.side
+                ))
+            })?,
+        }),
+    };
+
+    let mut segments = Vec::new();
+    for city in &ft.cities {
+        let mut sides = 0u8;
+        if city.sides.is_empty() {
+            return Err(fail("a city segment lists no sides".into()));
+        }
+        for s in &city.sides {
+            let side = side_of(s)?;
+            sides |= 1 << side.index();
+        }
+        segments.push(SegmentDef {
+            kind: FeatureKind::City,
+            sides,
+            ports: 0,
+            coats_of_arms: city.coa,
+            touches: 0,
+        });
+    }
+    for road in &ft.roads {
+        let mut sides = 0u8;
+        if road.is_empty() {
+            return Err(fail("a road segment lists no sides".into()));
+        }
+        for s in road {
+            sides |= 1 << side_of(s)?.index();
+        }
+        segments.push(SegmentDef {
+            kind: FeatureKind::Road,
+            sides,
+            ports: 0,
+            coats_of_arms: 0,
+            touches: 0,
+        });
+    }
+    if ft.monastery {
+        segments.push(SegmentDef {
+            kind: FeatureKind::Monastery,
+            sides: 0,
+            ports: 0,
+            coats_of_arms: 0,
+            touches: 0,
+        });
+    }
+    for field in &ft.fields {
+        let mut ports = 0u8;
+        if field.ports.is_empty() {
+            return Err(fail("a field segment lists no ports".into()));
+        }
+        for p in &field.ports {
+            let port = port_of(p)?;
+            if ports & (1 << port.index()) != 0 {
+                return Err(fail(format!("a field lists port {port} twice")));
+            }
+            ports |= 1 << port.index();
+        }
+        let mut touches = 0u16;
+        for &c in &field.cities {
+            if c >= ft.cities.len() {
+                return Err(fail(format!(
+                    "a field touches city {c}, but the tile has {} city segment(s) (indices from 0)",
+                    ft.cities.len()
+                )));
+            }
+            touches |= 1 << c;
+        }
+        segments.push(SegmentDef {
+            kind: FeatureKind::Field,
+            sides: 0,
+            ports,
+            coats_of_arms: 0,
+            touches,
+        });
+    }
+    if segments.len() > MAX_SEGMENTS {
+        return Err(fail(format!(
+            "{} segments; at most {MAX_SEGMENTS} are supported",
+            segments.len()
+        )));
+    }
+
+    // Self-checks from the rules: every side and port is claimed exactly as its terrain says.
+    for side in Side::ALL {
+        let bit = 1u8 << side.index();
+        let claimed: Vec<&SegmentDef> = segments.iter().filter(|s| s.sides & bit != 0).collect();
+        let [p0, p1] = side.ports();
+        let port_fields = |p: Port| {
+            segments
+                .iter()
+                .filter(|s| s.ports & (1 << p.index()) != 0)
+                .count()
+        };
+        match edges[side.index()] {
+            Terrain::Field => {
+                if !claimed.is_empty() {
+                    return Err(fail(format!(
+                        "side {side} is F but a road or city segment reaches it"
+                    )));
+                }
+                for p in [p0, p1] {
+                    if port_fields(p) != 1 {
+                        return Err(fail(format!(
+                            "side {side} is F, so port {p} must be in exactly one field (found {})",
+                            port_fields(p)
+                        )));
+                    }
+                }
+            }
+            Terrain::Road | Terrain::City => {
+                let want = if edges[side.index()] == Terrain::Road {
+                    FeatureKind::Road
+                } else {
+                    FeatureKind::City
+                };
+                let letter = edges[side.index()].letter();
+                if claimed.len() != 1 || claimed[0].kind != want {
+                    return Err(fail(format!(
+                        "side {side} is {letter}, so exactly one {want} segment must reach it (found {} segment(s): {})",
+                        claimed.len(),
+                        claimed.iter().map(|s| s.kind.word()).collect::<Vec<_>>().join(", ")
+                    )));
+                }
+                for p in [p0, p1] {
+                    let n = port_fields(p);
+                    if want == FeatureKind::Road && n != 1 {
+                        return Err(fail(format!(
+                            "side {side} is R, so port {p} must be in exactly one field (found {n})"
+                        )));
+                    }
+                    if want == FeatureKind::City && n != 0 {
+                        return Err(fail(format!(
+                            "side {side} is C, so port {p} must be in no field (found {n})"
+                        )));
+                    }
+                }
+            }
+        }
+    }
+
+    let mut oriented = Vec::with_capacity(4);
+    for r in Rotation::ALL {
+        let turns = r.quarter_turns();
+        let mut o = Oriented {
+            pattern: 0,
+            side_segment: [NONE; 4],
+            port_segment: [NONE; 8],
+        };
+        for side in Side::ALL {
+            let base = Side::from_index(side.index() + 4 - turns as usize);
+            o.pattern |= edges[base.index()].code() << (2 * side.index());
+        }
+        for (i, seg) in segments.iter().enumerate() {
+            let sides = rotate_mask4(seg.sides, turns);
+            let ports = seg.ports.rotate_left(2 * u32::from(turns));
+            for side in Side::ALL {
+                if sides & (1 << side.index()) != 0 {
+                    o.side_segment[side.index()] = i as u8;
+                }
+            }
+            for port in Port::ALL {
+                if ports & (1 << port.index()) != 0 {
+                    o.port_segment[port.index()] = i as u8;
+                }
+            }
+        }
+        oriented.push(o);
+    }
+    let oriented: [Oriented; 4] = oriented.try_into().map_err(|_| fail("internal".into()))?;
+
+    // A rotation is a duplicate when the rotated tile has the same segments (as a set).
+    let signature = |turns: u8| {
+        let mut sig: Vec<(FeatureKind, u8, u8, u8, u16)> = segments
+            .iter()
+            .map(|s| {
+                (
+                    s.kind,
+                    rotate_mask4(s.sides, turns),
+                    s.ports.rotate_left(2 * u32::from(turns)),
+                    s.coats_of_arms,
+                    s.touches,
+                )
+            })
+            .collect();
+        sig.sort();
+        sig
+    };
+    // An arrow points a different way in every rotation, so a tile with one has four
+    // distinct rotations even when its terrain is symmetric.
+    let arrow_side = |turns: u8| arrow.map(|a| (a.side.index() + usize::from(turns)) % 4);
+    let mut distinct = [true; 4];
+    for r in 1..4u8 {
+        distinct[r as usize] =
+            (0..r).all(|q| signature(q) != signature(r) || arrow_side(q) != arrow_side(r));
+    }
+
+    let monastery = segments
+        .iter()
+        .position(|s| s.kind == FeatureKind::Monastery)
+        .map(|i| i as u8);
+    Ok(TileType {
+        id: ft.id.clone(),
+        count: ft.count,
+        garden: ft.garden,
+        start: ft.start,
+        edges,
+        segments,
+        arrow,
+        monastery,
+        oriented,
+        distinct,
+    })
+}

@@ -1,0 +1,364 @@
+//! How a simulated seat chooses its moves: the [`Strategy`] names, the gift to open before a
+//! placement, and the greedy player's immediate value of every (placement, arrow, meeple) move
+//! of a turn, of a meeple step on its own and of the tile kept from Take 2. The random
+//! player's draws from the generator are made where the driver meets each decision
+//! (`driver::drive`), in an order that keeps old seeds giving the same games.
+
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use carc_rules::{
+    Action, ArrowMeepleSpot, Effects, FeatureKind, Game, GiftAction, GiftCard, MeepleSpot, Phase,
+    PlacedArrow, Placement, Pos, TileTypeId,
+};
+
+/// How a simulated seat chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The Gifts: with gifts in hand, opens one a third of the time (uniform among the
+    /// legal gift actions) and keeps either Take 2 tile with equal chance. Then uniform among
+    /// legal placements; then (20th Anniversary) uniform among the arrows to
+    /// choose from; then uniform among meeple spots, arrow-meeple targets and "no meeple".
+    Random,
+    /// Tries every placement, arrow choice and meeple choice (arrow-meeple targets included)
+    /// and keeps the one with the best immediate value: own points minus the best opponent's,
+    /// plus half the standing value of a feature it claims, minus 1 for each meeple used,
+    /// plus 6 for an extra turn. The Gifts: opens the gift whose immediate value beats the
+    /// 2 points it is worth unopened (Synod, Road Sweeper, Cash Out), Take 2 when the drawn
+    /// tile fits nowhere, and keeps the better of two Take 2 tiles.
+    Greedy,
+}
+
+impl Strategy {
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::Greedy => "greedy",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Strategy> {
+        match s {
+            "random" => Some(Strategy::Random),
+            "greedy" => Some(Strategy::Greedy),
+            _ => None,
+        }
+    }
+}
+
+/// Whether and which gift to open before placing `tile` (`legal` is the legal list).
+// Inlinable into the driver's loop, as it was when both lived in one module: it runs at every
+// placement and mostly returns at once (no gift in hand).
+#[inline]
+pub(crate) fn choose_gift(
+    game: &Game,
+    tile: TileTypeId,
+    strategy: Strategy,
+    legal: &[GiftAction],
+    rng: &mut ChaCha8Rng,
+    fx: &mut Effects,
+) -> Option<GiftAction> {
+    if legal.is_empty() {
+        return None;
+    }
+    match strategy {
+        Strategy::Random => {
+            let r = rng.gen_range(0..3 * legal.len());
+            legal.get(r).copied()
+        }
+        Strategy::Greedy => {
+            let me = game.current_player() as usize;
+            if legal.contains(&GiftAction::TakeTwo) && game.first_placement(tile).is_none() {
+                return Some(GiftAction::TakeTwo);
+            }
+            let mut best: Option<(i64, GiftAction)> = None;
+            for &gift in legal {
+                let spot = match gift {
+                    GiftAction::Synod { at } => game.tile_at(at).and_then(|placed| {
+                        game.tiles()
+                            .get(placed.tile)
+                            .monastery_segment()
+                            .map(|m| (at, m, FeatureKind::Monastery))
+                    }),
+                    GiftAction::RoadSweeper { .. } | GiftAction::CashOut { .. } => None,
+                    GiftAction::ChangePosition { .. } | GiftAction::TakeTwo => continue,
+                };
+                let mut after = game.clone();
+                if after.apply(&Action::OpenGift { gift }, fx).is_err() {
+                    continue;
+                }
+                let value = value_for(&after, game, me, spot);
+                if best.is_none_or(|(v, _)| value > v) {
+                    best = Some((value, gift));
+                }
+            }
+            // Kept, a gift is worth 2 points at the end (4 in value units).
+            best.filter(|&(v, _)| v > 4).map(|(_, g)| g)
+        }
+    }
+}
+
+/// The greedy player's scratch buffers.
+type GreedyBuffers<'a> = (
+    &'a mut Vec<Placement>,
+    &'a mut Vec<MeepleSpot>,
+    &'a mut Vec<ArrowMeepleSpot>,
+    &'a mut Vec<PlacedArrow>,
+);
+
+/// Take 2 for the greedy player: returns the tile whose best turn is worth less.
+pub(crate) fn greedy_return(
+    game: &Game,
+    first: TileTypeId,
+    second: TileTypeId,
+    (placements, spots, arrow_spots, choices): GreedyBuffers<'_>,
+    fx: &mut Effects,
+) -> TileTypeId {
+    let mut value_of_keeping = |keep: TileTypeId, back: TileTypeId| -> i64 {
+        let mut g = game.clone();
+        if g.apply(&Action::ReturnTile { tile: back }, fx).is_err() {
+            return i64::MIN;
+        }
+        g.legal_placements(keep, placements);
+        if placements.is_empty() {
+            return i64::MIN + 1;
+        }
+        greedy(&g, placements, (spots, arrow_spots, choices), fx).map_or(i64::MIN + 1, |b| b.0)
+    };
+    if value_of_keeping(second, first) >= value_of_keeping(first, second) {
+        first
+    } else {
+        second
+    }
+}
+
+/// For evaluation only: the gift a clone receives (any card still available; which one does
+/// not change the value of the turn).
+fn any_gift_card(game: &Game) -> Option<GiftCard> {
+    let deck = game.gift_deck();
+    let source = if deck.iter().all(|&c| c == 0) {
+        game.gift_discard()
+    } else {
+        deck
+    };
+    GiftCard::ALL.into_iter().find(|c| source[c.index()] > 0)
+}
+
+/// A turn's decisions after the draw.
+pub(crate) struct Plan {
+    pub(crate) placement: Placement,
+    /// The arrow to activate, when the placement offers several.
+    pub(crate) choice: Option<Action>,
+    pub(crate) meeple: Option<Action>,
+}
+
+/// Scratch buffers for the meeple step and arrow choices.
+type MoveBuffers<'a> = (
+    &'a mut Vec<MeepleSpot>,
+    &'a mut Vec<ArrowMeepleSpot>,
+    &'a mut Vec<PlacedArrow>,
+);
+
+/// Calls `f` with the greedy value and the plan of every (placement, arrow, meeple) choice of
+/// the turn, in order: placements as given, arrow choices, then "no meeple", meeple spots and
+/// arrow-meeple targets.
+pub(crate) fn for_each_move(
+    game: &Game,
+    placements: &[Placement],
+    (spots, arrow_spots, choices): MoveBuffers<'_>,
+    fx: &mut Effects,
+    mut f: impl FnMut(i64, Plan),
+) {
+    let me = game.current_player() as usize;
+    let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
+    for &p in placements {
+        let mut placed = game.clone();
+        if placed
+            .apply(
+                &Action::Place {
+                    at: p.at,
+                    rotation: p.rotation,
+                },
+                fx,
+            )
+            .is_err()
+        {
+            continue;
+        }
+        branches.clear();
+        // A gift earned by the placement: worth about its 2 points at the end.
+        let mut bonus = 0;
+        if let Phase::ReceiveGift { .. } = placed.phase() {
+            let Some(card) = any_gift_card(&placed) else {
+                continue;
+            };
+            if placed.apply(&Action::ReceiveGift { card }, fx).is_err() {
+                continue;
+            }
+            bonus = 8;
+        }
+        if let Phase::ChooseArrow { .. } = placed.phase() {
+            placed.legal_arrow_choices(choices);
+            for a in choices.iter() {
+                let choice = Action::ChooseArrow { arrow: a.at };
+                let mut chosen = placed.clone();
+                if chosen.apply(&choice, fx).is_ok() {
+                    branches.push((Some(choice), chosen));
+                }
+            }
+        } else {
+            branches.push((None, placed));
+        }
+        for (choice, placed) in &branches {
+            placed.legal_meeples(spots);
+            placed.legal_arrow_meeples(arrow_spots);
+            let normal = spots.iter().map(|s| {
+                (
+                    Action::PlaceMeeple { segment: s.segment },
+                    Some((p.at, s.segment, s.label.kind)),
+                )
+            });
+            let remote = arrow_spots.iter().map(|s| {
+                (
+                    Action::PlaceArrowMeeple {
+                        via: s.via,
+                        at: s.at,
+                        segment: s.segment,
+                    },
+                    Some((s.at, s.segment, s.label.kind)),
+                )
+            });
+            let options = std::iter::once((Action::SkipMeeple, None))
+                .chain(normal)
+                .chain(remote);
+            for (action, spot) in options {
+                let mut after = placed.clone();
+                if after.apply(&action, fx).is_err() {
+                    continue;
+                }
+                let value = value_for(&after, game, me, spot) + bonus;
+                f(
+                    value,
+                    Plan {
+                        placement: p,
+                        choice: *choice,
+                        meeple: Some(action),
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// The greedy choice: best (placement, arrow, meeple) by immediate value; first wins ties.
+/// `None` only if no placement can be played.
+pub(crate) fn greedy(
+    game: &Game,
+    placements: &[Placement],
+    buffers: MoveBuffers<'_>,
+    fx: &mut Effects,
+) -> Option<(i64, Plan)> {
+    let mut best: Option<(i64, Plan)> = None;
+    for_each_move(game, placements, buffers, fx, |value, plan| {
+        if best.as_ref().is_none_or(|(v, _)| value > *v) {
+            best = Some((value, plan));
+        }
+    });
+    best
+}
+
+/// The greedy meeple step on its own (a playout that starts at the meeple step): the best of
+/// "no meeple", the meeple spots and the arrow-meeple targets by immediate value.
+pub(crate) fn greedy_meeple(
+    game: &Game,
+    spots: &mut Vec<MeepleSpot>,
+    arrow_spots: &mut Vec<ArrowMeepleSpot>,
+    fx: &mut Effects,
+) -> Action {
+    let Phase::Meeple { at } = game.phase() else {
+        return Action::SkipMeeple;
+    };
+    let me = game.current_player() as usize;
+    game.legal_meeples(spots);
+    game.legal_arrow_meeples(arrow_spots);
+    let normal = spots.iter().map(|s| {
+        (
+            Action::PlaceMeeple { segment: s.segment },
+            Some((at, s.segment, s.label.kind)),
+        )
+    });
+    let remote = arrow_spots.iter().map(|s| {
+        (
+            Action::PlaceArrowMeeple {
+                via: s.via,
+                at: s.at,
+                segment: s.segment,
+            },
+            Some((s.at, s.segment, s.label.kind)),
+        )
+    });
+    let mut best = (i64::MIN, Action::SkipMeeple);
+    for (action, spot) in std::iter::once((Action::SkipMeeple, None))
+        .chain(normal)
+        .chain(remote)
+    {
+        let mut after = game.clone();
+        if after.apply(&action, fx).is_err() {
+            continue;
+        }
+        let value = value_for(&after, game, me, spot);
+        if value > best.0 {
+            best = (value, action);
+        }
+    }
+    best.1
+}
+
+/// The immediate value of a turn for seat `me`; `spot` is where its meeple went, if anywhere.
+fn value_for(after: &Game, before: &Game, me: usize, spot: Option<(Pos, u8, FeatureKind)>) -> i64 {
+    let gain = |seat: usize| i64::from(after.scores()[seat]) - i64::from(before.scores()[seat]);
+    let mine = gain(me);
+    let theirs = (0..before.players() as usize)
+        .filter(|&s| s != me)
+        .map(gain)
+        .max()
+        .unwrap_or(0);
+    let mut value = 2 * (mine - theirs);
+    if let Some((at, segment, kind)) = spot {
+        // The meeple is still out (feature not completed this turn): count half its value now.
+        if after
+            .meeples()
+            .any(|(p, pos, seg, _)| p as usize == me && pos == at && seg == segment)
+        {
+            let standing = after
+                .appraise(at, segment)
+                .map_or(0, |sc| i64::from(sc.points));
+            let weight = if kind == FeatureKind::Field { 1 } else { 2 };
+            value += weight * standing / 2 - 2;
+        }
+    }
+    // An extra turn (20th Anniversary): the same seat is to move again.
+    if after.is_extra_turn() && after.current_player() as usize == me && !after.is_over() {
+        value += 6;
+    }
+    value
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::simulate::play;
+    use carc_rules::Setup;
+
+    #[test]
+    fn greedy_beats_random_more_often_than_not() {
+        let mut greedy_wins = 0;
+        for seed in 0..20 {
+            let g = play(Setup::base(2), seed, &[Strategy::Greedy, Strategy::Random]).unwrap();
+            if g.scores[0] > g.scores[1] {
+                greedy_wins += 1;
+            }
+        }
+        assert!(greedy_wins >= 14, "greedy won {greedy_wins} of 20");
+    }
+}

@@ -1,0 +1,171 @@
+//! A whole simulated game: the bag and gift deck shuffled from the seed, the start tile placed,
+//! then the driver to the end, every action kept for the log.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use carc_rules::{Action, Game, GiftCard, RuleViolation, Setup, TileTypeId, GIFT_COPIES};
+
+use crate::driver::{drive, place_starts, take_start_tile, Buffers};
+use crate::error::PlayoutError;
+use crate::players::Strategy;
+
+/// A finished simulated game.
+#[derive(Clone, Debug)]
+pub struct SimGame {
+    pub actions: Vec<Action>,
+    pub scores: Vec<u32>,
+    pub game: Game,
+}
+
+/// Plays a whole game. `strategies` gives one strategy per seat (cycled if shorter).
+pub fn play(setup: Setup, seed: u64, strategies: &[Strategy]) -> Result<SimGame, RuleViolation> {
+    let mut buffers = Buffers::default();
+    let mut actions = Vec::with_capacity(256);
+    let game = play_into(setup, seed, strategies, &mut buffers, &mut actions)?;
+    Ok(SimGame {
+        scores: game.scores().to_vec(),
+        actions,
+        game,
+    })
+}
+
+/// [`play`] with caller-owned buffers (for benchmarks and bulk simulation).
+pub fn play_into(
+    setup: Setup,
+    seed: u64,
+    strategies: &[Strategy],
+    buffers: &mut Buffers,
+    actions: &mut Vec<Action>,
+) -> Result<Game, RuleViolation> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Game::new(setup)?;
+    actions.clear();
+
+    // The bag: every copy in the game, shuffled; the start tile comes out first.
+    let bag = &mut buffers.bag;
+    bag.clear();
+    for (i, _) in game.tiles().tiles().iter().enumerate() {
+        let id = TileTypeId(i as u16);
+        for _ in 0..game.in_game_count(id) {
+            bag.push(id);
+        }
+    }
+    let start = take_start_tile(&game, bag).map_err(PlayoutError::into_violation)?;
+    bag.shuffle(&mut rng);
+
+    // The gift deck, shuffled only with the option on, so other games draw exactly as before.
+    let gift_deck = &mut buffers.gift_deck;
+    gift_deck.clear();
+    if game.options().gifts {
+        for card in GiftCard::ALL {
+            gift_deck.extend(std::iter::repeat_n(card, usize::from(GIFT_COPIES)));
+        }
+        gift_deck.shuffle(&mut rng);
+    }
+
+    place_starts(&mut game, Some(start), &mut rng, buffers, Some(actions))
+        .map_err(PlayoutError::into_violation)?;
+    drive(&mut game, strategies, &mut rng, buffers, Some(actions))
+        .map_err(PlayoutError::into_violation)?;
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_games::{anniversary, every_kind_of_game};
+    use carc_rules::Effects;
+
+    #[test]
+    fn same_seed_same_game() {
+        let a = play(Setup::base(3), 7, &[Strategy::Random]).unwrap();
+        let b = play(Setup::base(3), 7, &[Strategy::Random]).unwrap();
+        assert_eq!(a.actions, b.actions);
+        let c = play(Setup::base(3), 8, &[Strategy::Random]).unwrap();
+        assert_ne!(a.actions, c.actions);
+    }
+
+    #[test]
+    fn a_game_uses_every_tile() {
+        let g = play(Setup::base(2), 1, &[Strategy::Random]).unwrap();
+        assert!(g.game.is_over());
+        let draws = g
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::Draw { .. }))
+            .count();
+        assert_eq!(draws, 71, "72 tiles, one is the start tile");
+        assert_eq!(g.game.placed().len() + g.game.set_aside().len(), 72);
+    }
+
+    #[test]
+    fn anniversary_games_are_deterministic_use_every_tile_and_take_arrow_actions() {
+        let mut arrow_meeples = 0;
+        let mut choices = 0;
+        for seed in 0..10 {
+            for strategies in [
+                &[Strategy::Random][..],
+                &[Strategy::Greedy, Strategy::Random],
+            ] {
+                let a = play(anniversary(3), seed, strategies).unwrap();
+                let b = play(anniversary(3), seed, strategies).unwrap();
+                assert_eq!(a.actions, b.actions);
+                assert!(a.game.is_over());
+                assert_eq!(a.game.placed().len() + a.game.set_aside().len(), 87);
+                arrow_meeples += a
+                    .actions
+                    .iter()
+                    .filter(|x| matches!(x, Action::PlaceArrowMeeple { .. }))
+                    .count();
+                choices += a
+                    .actions
+                    .iter()
+                    .filter(|x| matches!(x, Action::ChooseArrow { .. }))
+                    .count();
+            }
+        }
+        assert!(
+            arrow_meeples > 0 && choices > 0,
+            "{arrow_meeples} {choices}"
+        );
+    }
+
+    #[test]
+    fn quiet_effects_change_nothing_but_the_score_explanations() {
+        use carc_rules::{Score, ScoreSource};
+        for (name, setup) in every_kind_of_game() {
+            for seed in 0..20 {
+                // Given a simulated game (greedy and random seats, some without farmers)
+                let mut setup = setup.clone();
+                setup.options.farmers = seed % 4 != 3;
+                let sim = play(setup.clone(), seed, &[Strategy::Greedy, Strategy::Random]).unwrap();
+                // When it is replayed with explained and with quiet effects
+                let mut loud = Game::new(setup.clone()).unwrap();
+                let mut quiet = Game::new(setup.clone()).unwrap();
+                let (mut fx, mut qfx) = (Effects::default(), Effects::quiet());
+                for (i, a) in sim.actions.iter().enumerate() {
+                    loud.apply(a, &mut fx).unwrap();
+                    quiet.apply(a, &mut qfx).unwrap();
+                    // Then both games agree after every action; only scores without a map
+                    // go unexplained
+                    let at = format!("{name}, seed {seed}, action {i}");
+                    assert_eq!(loud.scores(), quiet.scores(), "{at}");
+                    assert_eq!(loud.supply(), quiet.supply(), "{at}");
+                    assert_eq!(loud.phase(), quiet.phase(), "{at}");
+                    assert_eq!(fx.notes, qfx.notes, "{at}");
+                    assert_eq!(fx.returned, qfx.returned, "{at}");
+                    if setup.map.is_some() {
+                        assert_eq!(fx.scores, qfx.scores, "{at}");
+                    } else {
+                        let explained = |s: &&Score| s.source != ScoreSource::Feature;
+                        let kept: Vec<&Score> = fx.scores.iter().filter(explained).collect();
+                        assert_eq!(kept, qfx.scores.iter().collect::<Vec<_>>(), "{at}");
+                    }
+                }
+                assert!(quiet.is_over(), "{name}, seed {seed}");
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+//! Games the tests of several modules share: every kind of setup, and a game replayed to a
+//! given action.
+
+use carc_rules::{Action, Effects, Game, Setup};
+
+pub(crate) fn anniversary(players: u8) -> Setup {
+    let tiles = carc_rules::TileSet::combine(&[
+        carc_rules::TileSet::base(),
+        carc_rules::TileSet::anniversary(),
+    ])
+    .unwrap();
+    Setup {
+        players,
+        options: carc_rules::Options {
+            anniversary: true,
+            ..carc_rules::Options::default()
+        },
+        tiles: std::sync::Arc::new(tiles),
+        bag: None,
+        map: None,
+    }
+}
+
+/// Every expansion and their combination: (name, setup).
+pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
+    let mut gifts = Setup::base(3);
+    gifts.options.gifts = true;
+    let mut germany = Setup::base(4);
+    germany.options.meeples = 9;
+    germany.map = carc_rules::MapBoard::builtin_shared("germany");
+    let mut all = anniversary(3);
+    all.options.gifts = true;
+    all.options.meeples = 9;
+    all.options.map.start_squares = 3;
+    all.map = carc_rules::MapBoard::builtin_shared("germany");
+    vec![
+        ("base", Setup::base(2)),
+        ("anniversary", anniversary(4)),
+        ("gifts", gifts),
+        ("germany", germany),
+        ("germany+anniversary+gifts", all),
+    ]
+}
+
+/// The game after the first `n` actions of `actions`.
+pub(crate) fn replayed(setup: &Setup, actions: &[Action], n: usize) -> Game {
+    let mut game = Game::new(setup.clone()).unwrap();
+    let mut fx = Effects::default();
+    for a in &actions[..n] {
+        game.apply(a, &mut fx).unwrap();
+    }
+    game
+}

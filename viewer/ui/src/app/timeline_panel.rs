@@ -1,0 +1,84 @@
+//! The timeline at the bottom: the score graph (with move-quality marks; a click jumps there),
+//! the transport buttons, the playback speed, the position, and the scrubber.
+
+use crate::graph;
+use crate::model::{Command, SPEEDS};
+
+use super::ViewerApp;
+
+impl ViewerApp {
+    pub(super) fn timeline(&mut self, ui: &mut egui::Ui) {
+        let len = self.vm.nav.len();
+        let cursor = self.vm.cursor.index();
+        ui.add_space(4.0);
+        if let Some(h) = self.header() {
+            let names: Vec<String> = h.players.iter().map(|p| p.name.clone()).collect();
+            let (_, colors) = self.player_colors(ui.visuals().dark_mode);
+            let marks = (self.game.as_ref())
+                .map_or_else(Vec::new, |g| self.quality.graph_marks(&g.timeline.steps));
+            let data = graph::GraphData {
+                series: &self.series,
+                marks: &marks,
+            };
+            let g = graph::show(ui, data, &names, &colors, len, cursor, 150.0);
+            self.graph_rect = Some(g.rect);
+            if let Some(n) = g.jump {
+                if n != cursor {
+                    self.command(Command::JumpTo(n));
+                }
+            }
+        }
+        ui.horizontal(|ui| {
+            let mut button = |ui: &mut egui::Ui, label: &str, tip: &str, cmd: Command| {
+                if ui.button(label).on_hover_text(tip).clicked() {
+                    self.pending.push(cmd);
+                }
+            };
+            button(ui, "|<", "first (Home)", Command::First);
+            button(ui, "<<", "previous turn (Shift+Left)", Command::PrevTurn);
+            button(ui, "<", "previous event (Left)", Command::Prev);
+            let play = if self.vm.playback.playing {
+                "Pause"
+            } else {
+                "Play"
+            };
+            button(ui, play, "play or pause (Space)", Command::TogglePlay);
+            button(ui, ">", "next event (Right)", Command::Next);
+            button(ui, ">>", "next turn (Shift+Right)", Command::NextTurn);
+            button(ui, ">|", "last (End)", Command::Last);
+            ui.separator();
+            button(
+                ui,
+                "Prev score",
+                "previous event that scored (Ctrl+Left)",
+                Command::PrevScoring,
+            );
+            button(
+                ui,
+                "Next score",
+                "next event that scored (Ctrl+Right)",
+                Command::NextScoring,
+            );
+            ui.separator();
+            let speed = &mut self.vm.playback.speed;
+            egui::ComboBox::from_label("speed")
+                .selected_text(format!("{speed} events/s"))
+                .show_ui(ui, |ui| {
+                    for s in SPEEDS {
+                        ui.selectable_value(speed, s, format!("{s} events/s"));
+                    }
+                });
+            ui.separator();
+            ui.label(format!("{cursor} / {len}"));
+        });
+        ui.horizontal(|ui| {
+            ui.spacing_mut().slider_width = (ui.available_width() - 110.0).max(100.0);
+            let mut n = cursor;
+            let r = ui.add(egui::Slider::new(&mut n, 0..=len).text("event"));
+            if r.changed() && n != cursor {
+                self.pending.push(Command::JumpTo(n));
+            }
+        });
+        ui.add_space(2.0);
+    }
+}
