@@ -341,3 +341,57 @@ fn a_progress_bar_with_rate_and_time_left_shows_on_a_terminal_only() {
         .unwrap();
     assert!(!stdout(&quiet).contains("games ("), "{}", stdout(&quiet));
 }
+
+#[test]
+fn simulate_writes_seed_and_strategies_as_a_header_field_and_games_shows_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("g.jsonl");
+    let o = carc(
+        &[
+            "simulate",
+            "--seed",
+            "8",
+            "--players",
+            "3",
+            "--strategy",
+            "greedy,random",
+            "--out",
+            log.to_str().unwrap(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&log).unwrap();
+    let header: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    // One strategy per seat: the list is cycled.
+    assert_eq!(
+        header["source"],
+        serde_json::json!({"kind": "simulated", "seed": 8, "strategies": ["greedy", "random", "greedy"]})
+    );
+    let store = dir.path().join("store");
+    ok(carc_with_store(&store, &["import", log.to_str().unwrap()]));
+    let games: Value =
+        serde_json::from_str(stdout(&ok(carc_with_store(&store, &["games", "--json"]))).trim())
+            .unwrap();
+    assert_eq!(games["source"], header["source"]);
+    // A game without a source has no such field.
+    ok(carc_with_store(
+        &store,
+        &[
+            "import",
+            logs_dir()
+                .join("short-game-rulings.jsonl")
+                .to_str()
+                .unwrap(),
+        ],
+    ));
+    let listed = stdout(&ok(carc_with_store(&store, &["games", "--json"])));
+    let short: Value = serde_json::from_str(
+        listed
+            .lines()
+            .find(|l| l.contains("short-game-rulings"))
+            .unwrap(),
+    )
+    .unwrap();
+    assert!(short.get("source").is_none(), "{short}");
+}

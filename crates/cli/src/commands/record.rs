@@ -353,6 +353,7 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             .chain(args.expansions.iter().cloned())
             .collect(),
         bag: None,
+        source: None,
         comment: Some(format!("recorded with carc {}", env!("CARGO_PKG_VERSION"))),
     };
     header.validate().map_err(anyhow::Error::msg)?;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use carc_events::{
-    record_actions, write_log, Assertion, Color, Header, MapRules, Player, RulesOptions,
+    record_actions, write_log, Assertion, Color, Header, MapRules, Player, RulesOptions, Source,
     TownVariant,
 };
 use carc_rules::{Game, MapBoard, MapOptions, Options, Setup, TileSet};
@@ -231,6 +231,17 @@ pub fn simulated_log(
         },
         tile_sets: tile_sets.to_vec(),
         bag: None,
+        // The seed and each seat's strategy (the list is cycled over the seats) as fields, for
+        // tools; the comment says it in words.
+        source: Some(Source::Simulated {
+            seed,
+            strategies: strategies
+                .iter()
+                .cycle()
+                .take(usize::from(setup.players))
+                .map(|s| s.name().to_string())
+                .collect(),
+        }),
         comment: Some(format!(
             "simulated by carc {}: seed {seed}, strategies {}",
             env!("CARGO_PKG_VERSION"),
