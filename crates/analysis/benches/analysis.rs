@@ -74,6 +74,7 @@ fn games() -> Vec<Log> {
                 rules: RulesOptions::default(),
                 tile_sets: vec!["base".into()],
                 bag: None,
+                source: None,
                 comment: None,
             };
             let setup = || setup_from_header(&header, &[]).unwrap();

@@ -541,6 +541,11 @@ pub fn import(bytes: &[u8]) -> Result<Imported, BgaError> {
         },
         tile_sets: vec!["base".into()],
         bag: None,
+        source: Some(carc_events::Source::Bga {
+            table: source.table,
+            players: source.players.clone(),
+        }),
+        // Kept beside the field: the sentence reads well in reports and old readers show it.
         comment: Some(source.comment()),
     };
     header.validate().map_err(|why| BgaError::Field {

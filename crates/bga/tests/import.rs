@@ -47,6 +47,14 @@ fn a_cut_replay_imports_as_a_game_in_progress_that_replays_to_bga_s_scores() {
         .as_deref()
         .unwrap()
         .contains("table 366166200, player ids 93033745, 84051152"));
+    // …and as the header's `source` field, for tools.
+    assert_eq!(
+        log.header.source,
+        Some(carc_events::Source::Bga {
+            table: 366166200,
+            players: vec![93033745, 84051152],
+        })
+    );
     let events: Vec<&Event> = log.events.iter().map(|(_, e)| &e.event).collect();
     let tile = |t: &str| TileId::new(t).unwrap();
     assert_eq!(

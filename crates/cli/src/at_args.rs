@@ -10,15 +10,17 @@ use carc_replay::{fold, Timeline};
 use carc_rules::TileSet;
 use clap::Args;
 
+use crate::exit_code::IllegalInput;
 use crate::input::load_log;
+use crate::names::name_seats;
 
 #[derive(Args)]
 pub struct AtArgs {
     /// A log file (JSON Lines).
     pub file: PathBuf,
-    /// Event number (seq); 0 means before the first event.
+    /// Event number (seq); 0 means before the first event. Default: the last event.
     #[arg(long)]
-    pub at: u64,
+    pub at: Option<u64>,
     /// JSON on stdout instead of text.
     #[arg(long)]
     pub json: bool,
@@ -56,29 +58,46 @@ pub fn view_of(args: &AtArgs, header: &Header) -> Result<View> {
 pub fn timeline_at(args: &AtArgs, loaded: &[TileSet]) -> Result<(Timeline, usize)> {
     let log = load_log(&args.file)?;
     let last = log.last_seq();
-    if args.at > last {
+    let at = args.at.unwrap_or(last);
+    if at > last {
         bail!(
-            "{}: there is no event {}; the log's last event is {last}",
+            "{}: there is no event {at}; the log's last event is {last}",
             args.file.display(),
-            args.at
         );
     }
     let timeline = fold(log, loaded);
-    let n = args.at as usize;
-    if n > timeline.steps.len() {
+    let legal = timeline.steps.len();
+    let n = match (args.at, &timeline.error) {
+        // By default the end: of the legal part if the log turns illegal (as `render` does).
+        (None, Some(err)) if at as usize > legal => {
+            eprintln!(
+                "carc: {}:{}: event {} is illegal [{}] {}; showing the position after event {legal}, the last legal one",
+                args.file.display(),
+                err.line(),
+                err.seq().unwrap_or(0),
+                err.rule(),
+                name_seats(&err.message(), &timeline.log.header)
+            );
+            legal
+        }
+        _ => at as usize,
+    };
+    if n > legal {
         let err = timeline
             .error
             .as_ref()
             .expect("steps stop early only at an error");
-        bail!(
+        // The input is illegal (exit 1), not a command that could not run.
+        return Err(IllegalInput(format!(
             "{}:{}: event {} is illegal [{}] {}; the last legal event is {}",
             args.file.display(),
             err.line(),
             err.seq().unwrap_or(0),
             err.rule(),
-            err.message(),
+            name_seats(&err.message(), &timeline.log.header),
             timeline.steps.len()
-        );
+        ))
+        .into());
     }
     Ok((timeline, n))
 }

@@ -119,8 +119,9 @@ pub fn gift_action_words(game: &Game, g: &GiftAction) -> String {
     }
 }
 
-pub fn note(n: &Note) -> Value {
-    json!({"rule": n.rule(), "text": n.to_string()})
+/// A ruling note; its text names players where the rules' wording has seat numbers.
+pub fn note(header: &Header, n: &Note) -> Value {
+    json!({"rule": n.rule(), "text": crate::names::name_seats(&n.to_string(), header)})
 }
 
 pub fn returned(header: &Header, r: &ReturnedMeeple) -> Value {

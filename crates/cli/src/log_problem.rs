@@ -1,10 +1,13 @@
 //! A replayed log's first problem in one line: shared by the verbs that store games (import,
 //! rebuild, record) and those that list or verify them (games, verify).
 
+use carc_events::Header;
 use carc_replay::{check_assertions, ReplayError, Timeline};
 
+use crate::names::name_seats;
+
 /// The one-line reason of a replay error, without its `line N: ` prefix.
-pub fn replay_message(err: &ReplayError) -> String {
+pub fn replay_message(err: &ReplayError, header: &Header) -> String {
     match err {
         ReplayError::Setup(e) => format!("the header does not describe a playable game: {e}"),
         ReplayError::Rule {
@@ -13,7 +16,10 @@ pub fn replay_message(err: &ReplayError) -> String {
             rule,
             violation,
             ..
-        } => format!("event {seq} ({event}) breaks rule {rule}: {violation}"),
+        } => name_seats(
+            &format!("event {seq} ({event}) breaks rule {rule}: {violation}"),
+            header,
+        ),
     }
 }
 
@@ -21,7 +27,7 @@ pub fn replay_message(err: &ReplayError) -> String {
 /// `(line, message)`.
 pub fn log_problem(timeline: &Timeline) -> Option<(usize, String)> {
     if let Some(err) = &timeline.error {
-        return Some((err.line(), replay_message(err)));
+        return Some((err.line(), replay_message(err, &timeline.log.header)));
     }
     check_assertions(timeline)
         .first()

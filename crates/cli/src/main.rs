@@ -9,6 +9,8 @@ mod exit_code;
 mod input;
 mod json;
 mod log_problem;
+mod names;
+mod progress;
 mod quality;
 mod rules_files;
 mod store_context;
@@ -71,7 +73,7 @@ enum Command {
     Export(export::ExportArgs),
     /// Check the store and replay every stored game; exit 0 only if all is well.
     Verify(verify::VerifyArgs),
-    /// Recreate the store from a folder of JSON Lines logs.
+    /// Recreate the store from a folder of JSON Lines logs (`*.jsonl`) and JCloisterZone saved games (`*.jcz`).
     Rebuild(rebuild::RebuildArgs),
     /// Post-game statistics of a game (points by source, meeples, notable moments), or of a folder of games.
     Analyze(analyze::AnalyzeArgs),
@@ -112,19 +114,22 @@ enum TilesCmd {
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(code) => code,
-        // The reader of stdout went away (`carc games | head`): nothing left to say.
-        Err(e)
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
-            ExitCode::SUCCESS
+    exit_code::quiet_on_broken_pipe();
+    // `println!` to a closed stdout panics; the hook kept quiet about it and the unwinding
+    // (which removes temporary files) ends here with the documented code.
+    match std::panic::catch_unwind(run) {
+        Ok(Ok(code)) => code,
+        Ok(Err(e)) => {
+            let (code, print) = exit_code::for_error(&e);
+            if print {
+                eprintln!("carc: {e:#}");
+            }
+            ExitCode::from(code)
         }
-        Err(e) => {
-            eprintln!("carc: {e:#}");
-            ExitCode::from(2)
+        Err(payload) if exit_code::panic_is_broken_pipe(payload.as_ref()) => {
+            ExitCode::from(exit_code::BROKEN_PIPE)
         }
+        Err(payload) => std::panic::resume_unwind(payload),
     }
 }
 
@@ -142,7 +147,7 @@ fn run() -> Result<ExitCode> {
     let sets = rules_files::load_tile_sets(&cli.tiles)?;
     let map = rules_files::load_maps(&cli.map)?;
     match cli.command {
-        Command::Simulate(a) => simulate::simulate(a, &sets, map.as_ref()),
+        Command::Simulate(a) => simulate::simulate(a, &sets, map.as_ref(), ctx.quiet),
         Command::Check(a) => check::check(a, &sets),
         Command::Replay(a) => replay::replay(a, &sets),
         Command::Explain(a) => explain::explain(a, &sets),

@@ -3,7 +3,7 @@
 //! lives in the `carc-archive` crate and is described in `docs/store-cli.md`.
 
 use std::fs;
-use std::io::{self, BufReader, IsTerminal, Write};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -12,7 +12,6 @@ use carc_events::{read_log, read_log_from, write_log, Log};
 use carc_replay::fold;
 use carc_rules::TileSet;
 use carc_store::{ExpectedVersion, NewEvent, Store};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
 use crate::companions;
@@ -35,16 +34,39 @@ enum Outcome {
     /// The store already holds exactly this log (`records`: as for `Imported`).
     Skipped { game: String, records: usize },
     /// Not stored; nothing changed. `line` 0: the file as a whole (cannot be read).
-    Rejected { line: usize, message: String },
+    Rejected {
+        line: usize,
+        message: String,
+        /// The file could not be read at all (exit 2, not 1).
+        unreadable: bool,
+    },
+}
+
+impl Outcome {
+    /// A file read but refused: its content is not a legal game (exit 1).
+    fn rejected(line: usize, message: String) -> Self {
+        Outcome::Rejected {
+            line,
+            message,
+            unreadable: false,
+        }
+    }
 }
 
 /// Validates one file (decode, fold, assertions) and, only if it is a legal game, stores it.
 fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome> {
-    let reject = |line: usize, message: String| Ok(Outcome::Rejected { line, message });
+    let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
+    let unreadable = |e: std::io::Error| {
+        Ok(Outcome::Rejected {
+            line: 0,
+            message: format!("cannot read: {e}"),
+            unreadable: true,
+        })
+    };
     if !input::is_jsonl_name(path) {
         let raw = match fs::read(path) {
             Ok(b) => b,
-            Err(e) => return reject(0, format!("cannot read: {e}")),
+            Err(e) => return unreadable(e),
         };
         if let Some(converted) = input::read_converted(path, &raw) {
             // Another program's game is converted; the store holds our format.
@@ -57,14 +79,14 @@ fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome
     // Decode from a reader first: an over-long line is refused without being read into memory.
     let file = match fs::File::open(path) {
         Ok(f) => f,
-        Err(e) => return reject(0, format!("cannot read: {e}")),
+        Err(e) => return unreadable(e),
     };
     if let Err(e) = read_log_from(BufReader::new(file)) {
         return reject(e.line, e.kind.to_string());
     }
     let bytes = match fs::read(path) {
         Ok(b) => b,
-        Err(e) => return reject(0, format!("cannot read: {e}")),
+        Err(e) => return unreadable(e),
     };
     store_log(store, bytes, loaded)
 }
@@ -76,22 +98,14 @@ fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcom
     let log = match read_log(&bytes) {
         Ok(log) if log.has_companions() => log,
         Ok(_) => return store_game(store, bytes, loaded),
-        Err(e) => {
-            return Ok(Outcome::Rejected {
-                line: e.line,
-                message: e.kind.to_string(),
-            })
-        }
+        Err(e) => return Ok(Outcome::rejected(e.line, e.kind.to_string())),
     };
     if let Err(why) = check_game_id(&log.header.game) {
-        return Ok(Outcome::Rejected {
-            line: 1,
-            message: why,
-        });
+        return Ok(Outcome::rejected(1, why));
     }
     let plan = match companions::plan_import(store, &log, loaded)? {
         Ok(plan) => plan,
-        Err((line, message)) => return Ok(Outcome::Rejected { line, message }),
+        Err((line, message)) => return Ok(Outcome::rejected(line, message)),
     };
     let outcome = store_game(store, companions::game_lines(&bytes, &log), loaded)?;
     if matches!(outcome, Outcome::Rejected { .. }) {
@@ -123,7 +137,7 @@ fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcom
 /// Validates a game's bytes (decode, fold, assertions) and, only if it is a legal game,
 /// stores exactly these bytes.
 fn store_game(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
-    let reject = |line: usize, message: String| Ok(Outcome::Rejected { line, message });
+    let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
     // Decode the bytes actually stored (the file may have changed in between).
     let log: Log = match read_log(&bytes) {
         Ok(log) => log,
@@ -231,6 +245,8 @@ pub struct ImportReport {
     pub imported: usize,
     pub skipped: usize,
     pub rejected: usize,
+    /// Of the rejected files, those that could not be read at all.
+    pub unreadable: usize,
     /// Annotation and variation records stored beside games (from bundles).
     pub records: usize,
     pub files: Vec<Value>,
@@ -245,16 +261,7 @@ pub fn import_all(
     files: &[PathBuf],
     loaded: &[TileSet],
 ) -> Result<ImportReport> {
-    let bar = if ctx.quiet || !io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(files.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} {wide_msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    };
+    let bar = crate::progress::bar(ctx.quiet, files.len() as u64, "files");
     let mut report = ImportReport::default();
     for file in files {
         let name = file.display().to_string();
@@ -299,8 +306,13 @@ pub fn import_all(
                 });
                 json!({"file": name, "status": "skipped", "game": game, "records": records})
             }
-            Outcome::Rejected { line, message } => {
+            Outcome::Rejected {
+                line,
+                message,
+                unreadable,
+            } => {
                 report.rejected += 1;
+                report.unreadable += usize::from(unreadable);
                 let text = if line == 0 {
                     format!("{name}: {message}")
                 } else {
@@ -317,6 +329,25 @@ pub fn import_all(
     }
     bar.finish_and_clear();
     Ok(report)
+}
+
+impl ImportReport {
+    /// The exit code of an import (the table in `exit_code`): 2 if a file could not be read,
+    /// else 1 if one was rejected, else 0.
+    pub fn exit_code(&self) -> std::process::ExitCode {
+        crate::exit_code::worst([
+            if self.unreadable > 0 {
+                crate::exit_code::CANNOT_RUN
+            } else {
+                crate::exit_code::OK
+            },
+            if self.rejected > 0 {
+                crate::exit_code::ILLEGAL
+            } else {
+                crate::exit_code::OK
+            },
+        ])
+    }
 }
 
 /// The import summary on stdout: counts and rejections, or one JSON object.

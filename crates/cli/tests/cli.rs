@@ -304,9 +304,10 @@ fn bad_input_a_meeple_on_an_occupied_feature_names_the_occupant() {
     let (_, e) = check_lines(&edit(14, "\"on\":\"field Nw\"", "\"on\":\"field Es\""));
     assert_eq!(e["line"], 17);
     assert_eq!(e["rule"], "base.meeple.occupied");
+    // Players by name, not "seat 1" (the rules' wording names seats; the CLI names players).
     assert_eq!(
         e["message"],
-        "the field joined to field Nw at (1,-1) is already occupied by seat 1's meeple on field Es at (1,0)"
+        "the field joined to field Nw at (1,-1) is already occupied by Brandt's meeple on field Es at (1,0)"
     );
 }
 
@@ -315,7 +316,7 @@ fn bad_input_the_wrong_seat() {
     let (_, e) = check_lines(&edit(3, "\"player\":0", "\"player\":1"));
     assert_eq!(e["line"], 3);
     assert_eq!(e["rule"], "base.turn.order");
-    assert_eq!(e["message"], "it is seat 0's turn, not seat 1's");
+    assert_eq!(e["message"], "it is Ada's turn, not Brandt's");
 }
 
 #[test]
@@ -377,8 +378,9 @@ fn explain_of_an_illegal_event_shows_the_ruling() {
         "{}",
         stdout(&o)
     );
+    // The input is illegal: exit 1 (the exit-code table), not 2.
     let o = carc(&["replay", "bad.jsonl", "--at", "5"], dir.path());
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("bad.jsonl:4: event 3 is illegal"));
 }
 

@@ -200,7 +200,7 @@ fn render_of_an_illegal_log_draws_up_to_the_last_legal_event_or_names_the_ruling
         &["render", bad, "--at", "20", "--out", "late.svg"],
         dir.path(),
     );
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("event 9 is illegal [base.tile.empty-square]"),
         "{}",

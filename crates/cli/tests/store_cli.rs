@@ -130,7 +130,7 @@ fn import_skip_export_verify_rebuild() {
     assert_eq!(games_json(&store), listed);
 
     // Export gives the imported bytes back, to stdout and to a file.
-    let source = fs::read(sims.join("game-s7.jsonl")).unwrap();
+    let source = fs::read(sims.join("game-s07.jsonl")).unwrap();
     let exported = ok(carc(&store, &["export", "sim-s7"]));
     assert!(
         exported.stdout == source,
@@ -205,7 +205,7 @@ fn rejected_files_leave_the_store_unchanged() {
     let store = tmp.path().join("store");
     ok(carc(&store, &["import", path_str(&sims)]));
     let before = games_json(&store);
-    let sample = sims.join("game-s3.jsonl");
+    let sample = sims.join("game-s03.jsonl");
     let lines = lines_of(&sample);
     let bad = tmp.path().join("bad");
     fs::create_dir(&bad).unwrap();
@@ -326,7 +326,7 @@ fn in_progress_games_are_stored_and_extended() {
     let tmp = TempDir::new().unwrap();
     let sims = simulate(&tmp);
     let store = tmp.path().join("store");
-    let full = sims.join("game-s5.jsonl");
+    let full = sims.join("game-s05.jsonl");
     let lines = lines_of(&full);
     let part = tmp.path().join("part.jsonl");
     write_lines(&part, &lines[..50]);
@@ -421,7 +421,11 @@ fn record_a_game_move_by_move_with_undo() {
     let spot = legal["meeple_on"][0].as_str().unwrap().to_string();
     ok(s(&["record", "meeple", "table-1", &spot]));
     let o = ok(s(&["record", "undo", "table-1"]));
-    assert!(stdout(&o).contains("retracted event 4"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("retracted the last recorded move, event 4"),
+        "{}",
+        stdout(&o)
+    );
     ok(s(&["record", "meeple", "table-1", "none"]));
     ok(s(&["record", "draw", "table-1", "E"]));
 
@@ -473,7 +477,7 @@ fn replay_explain_legal_accept_a_stored_game_id() {
     let sims = simulate(&tmp);
     let store = tmp.path().join("store");
     ok(carc(&store, &["import", path_str(&sims)]));
-    let file = sims.join("game-s2.jsonl");
+    let file = sims.join("game-s02.jsonl");
     for args in [
         ["replay", "--at", "10"],
         ["explain", "--at", "5"],

@@ -197,8 +197,23 @@ pub struct Header {
     pub tile_sets: Vec<String>,
     /// Optional override of the number of copies per tile id (short games).
     pub bag: Option<BTreeMap<TileId, u16>>,
+    /// Where the game comes from, when a program knows it (optional; absent, not written).
+    pub source: Option<Source>,
     /// Optional free text.
     pub comment: Option<String>,
+}
+
+/// Where a game comes from (header field `source`): machine-readable, unlike the free-text
+/// `comment`, so that tools can list and group games by origin.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Source {
+    /// Played by `carc simulate`: the seed and each seat's strategy, so the game can be
+    /// played again byte for byte.
+    Simulated { seed: u64, strategies: Vec<String> },
+    /// Imported from a Board Game Arena replay: the table id and BGA's player ids in seat
+    /// order.
+    Bga { table: u64, players: Vec<u64> },
 }
 
 impl Header {
@@ -1048,6 +1063,7 @@ mod tests {
             rules: RulesOptions::default(),
             tile_sets: vec!["base".into()],
             bag: None,
+            source: None,
             comment: None,
         };
         assert_eq!(header.validate(), Ok(()));
@@ -1069,6 +1085,7 @@ mod tests {
             rules: RulesOptions::default(),
             tile_sets: vec!["base".into()],
             bag: None,
+            source: None,
             comment: None,
         });
         assert_eq!(log.push_event(Event::MeepleSkipped { player: 0 }), 1);

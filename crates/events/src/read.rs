@@ -13,7 +13,7 @@ use crate::annotation::Annotation;
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::model::{
     de_game, de_players, de_tile_sets, Assertion, Envelope, Event, Header, Log, Player,
-    RulesOptions, TileId, ANNOTATION_TYPE, ASSERTION_TYPES, EVENT_TYPES, VARIATION_TYPE,
+    RulesOptions, Source, TileId, ANNOTATION_TYPE, ASSERTION_TYPES, EVENT_TYPES, VARIATION_TYPE,
 };
 use crate::upcast::upcast;
 use crate::variation::{variation_from_value, VariationRecord};
@@ -215,6 +215,8 @@ struct HeaderLine {
     #[serde(default)]
     bag: Option<BTreeMap<TileId, u16>>,
     #[serde(default)]
+    source: Option<Source>,
+    #[serde(default)]
     comment: Option<String>,
 }
 
@@ -226,6 +228,7 @@ impl From<HeaderLine> for Header {
             rules: h.rules,
             tile_sets: h.tile_sets,
             bag: h.bag,
+            source: h.source,
             comment: h.comment,
         }
     }

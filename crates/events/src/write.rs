@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use crate::annotation::Annotation;
 use crate::model::{
-    Assertion, Envelope, Header, Log, Player, RulesOptions, TileId, ANNOTATION_TYPE, VARIATION_TYPE,
+    Assertion, Envelope, Header, Log, Player, RulesOptions, Source, TileId, ANNOTATION_TYPE,
+    VARIATION_TYPE,
 };
 use crate::variation::VariationRecord;
 use crate::{CURRENT_VERSION, FORMAT};
@@ -22,6 +23,9 @@ struct HeaderOut<'a> {
     rules: &'a RulesOptions,
     tile_sets: &'a [String],
     bag: &'a Option<BTreeMap<TileId, u16>>,
+    // Absent unless known, so that logs without it keep their bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: &'a Option<Source>,
     #[serde(skip_serializing_if = "Option::is_none")]
     comment: &'a Option<String>,
 }
@@ -41,6 +45,7 @@ pub fn write_header(header: &Header) -> String {
         rules: &header.rules,
         tile_sets: &header.tile_sets,
         bag: &header.bag,
+        source: &header.source,
         comment: &header.comment,
     })
 }

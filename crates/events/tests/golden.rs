@@ -48,6 +48,7 @@ fn expected() -> Log {
             },
             tile_sets: vec!["base".into()],
             bag: None,
+            source: None,
             comment: Some("optional free text".into()),
         },
         events: vec![

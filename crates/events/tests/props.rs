@@ -71,6 +71,7 @@ fn header() -> impl Strategy<Value = Header> {
             rules,
             tile_sets,
             bag,
+            source: None,
             comment,
         })
 }

@@ -632,6 +632,7 @@ fn read_value(text: &str) -> Result<Log, JczError> {
         },
         tile_sets: vec!["base".into()],
         bag,
+        source: None,
         comment: Some(comment),
     };
     let log = replay_moves(header, &seats, &deal, start, &entries)?;

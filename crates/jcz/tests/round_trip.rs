@@ -104,6 +104,7 @@ fn a_game_with_a_tile_set_aside_round_trips() {
             rules: RulesOptions::default(),
             tile_sets: vec!["base".into()],
             bag: None,
+            source: None,
             comment: None,
         };
         let (log, _) =

@@ -38,6 +38,7 @@ fn games(variant: Variant) -> Vec<Log> {
                 rules: RulesOptions::default(),
                 tile_sets: vec!["base".into()],
                 bag: None,
+                source: None,
                 comment: None,
             };
             if variant == Variant::Anniversary {

@@ -134,6 +134,7 @@ fn main() {
                         rules: RulesOptions::default(),
                         tile_sets: vec!["base".into()],
                         bag: None,
+                        source: None,
                         comment: None,
                     };
                     let setup = || -> Setup { setup_from_header(&header, &[]).unwrap() };

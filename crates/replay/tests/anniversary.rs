@@ -32,6 +32,7 @@ fn header(players: u8, seed: u64) -> Header {
         },
         tile_sets: vec!["base".into(), "anniversary".into()],
         bag: None,
+        source: None,
         comment: None,
     }
 }

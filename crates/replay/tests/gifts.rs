@@ -35,6 +35,7 @@ fn header(players: u8, anniversary: bool) -> Header {
         },
         tile_sets,
         bag: None,
+        source: None,
         comment: None,
     }
 }

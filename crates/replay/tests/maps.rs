@@ -43,6 +43,7 @@ fn header(players: u8, seed: u64, anniversary: bool, variants: Vec<TownVariant>)
             vec!["base".into()]
         },
         bag: None,
+        source: None,
         comment: None,
     }
 }

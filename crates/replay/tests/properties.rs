@@ -22,6 +22,7 @@ fn header(players: u8, seed: u64) -> Header {
         rules: RulesOptions::default(),
         tile_sets: vec!["base".into()],
         bag: None,
+        source: None,
         comment: None,
     }
 }

@@ -3,7 +3,7 @@
 //! of one game (playouts on every core, with a progress bar). The counting is `carc-analysis`;
 //! this module gathers the games and lays the results out.
 
-use std::io::IsTerminal;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -14,9 +14,9 @@ use carc_analysis::{analyze, Aggregate, GameAnalysis};
 use carc_archive::read_game;
 use carc_rules::TileSet;
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
 
+use crate::exit_code::exit_if;
 use crate::input::collect_files;
 use crate::quality::{quality_json, quality_of, quality_text, QualityArgs};
 use crate::store_context::Ctx;
@@ -31,6 +31,10 @@ pub struct AnalyzeArgs {
     json: bool,
     #[command(flatten)]
     quality: QualityArgs,
+    /// A folder only: the statistics of each game (with `--json`, JSON Lines: one object per
+    /// game, in file order) instead of the aggregate.
+    #[arg(long)]
+    per_game: bool,
     /// Worker threads (default: every core).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     threads: Option<u32>,
@@ -45,7 +49,13 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode>
                 path.display()
             );
         }
-        return folder(ctx, path, args.json, args.threads, loaded);
+        return folder(ctx, path, &args, loaded);
+    }
+    if args.per_game {
+        bail!(
+            "--per-game lists the games of a folder; {} is one game",
+            args.target
+        );
     }
     let log = if path.is_file() {
         crate::input::load_log(path)?
@@ -88,7 +98,8 @@ fn game_json(a: &GameAnalysis) -> Value {
         "finished": a.finished,
         "stopped": a.stopped,
         "winners": a.winners.iter().map(|&w| a.players[usize::from(w)].name.clone()).collect::<Vec<_>>(),
-        "players": a.players.iter().map(|p| json!({
+        "players": a.players.iter().enumerate().map(|(seat, p)| json!({
+            "seat": seat,
             "name": p.name,
             "points": p.points,
             "points_by_source": p.points_by_source,
@@ -174,24 +185,10 @@ fn game_text(a: &GameAnalysis) -> String {
 }
 
 /// Every game of a folder, analysed on all cores; the figures of the finished games.
-fn folder(
-    ctx: &Ctx,
-    dir: &Path,
-    as_json: bool,
-    threads: Option<u32>,
-    loaded: &[TileSet],
-) -> Result<ExitCode> {
+fn folder(ctx: &Ctx, dir: &Path, args: &AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    let (as_json, threads) = (args.json, args.threads);
     let files = collect_files(&[dir.to_path_buf()])?;
-    let bar = if ctx.quiet || !std::io::stderr().is_terminal() {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(files.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games {wide_msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    };
+    let bar = crate::progress::bar(ctx.quiet, files.len() as u64, "games");
     let threads = threads
         .map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -200,6 +197,8 @@ fn folder(
         .min(files.len().max(1));
     let next = AtomicUsize::new(0);
     let unreadable: Mutex<Vec<(PathBuf, String)>> = Mutex::new(Vec::new());
+    // Each game's statistics by its index in `files`, kept only for `--per-game`.
+    let per_game: Mutex<Vec<(usize, GameAnalysis)>> = Mutex::new(Vec::new());
     let mut total = Aggregate::default();
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -210,7 +209,16 @@ fn folder(
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(file) = files.get(i) else { break };
                         match crate::input::load_log(file) {
-                            Ok(log) => part.add(&analyze(&log, loaded)),
+                            Ok(log) => {
+                                let a = analyze(&log, loaded);
+                                part.add(&a);
+                                if args.per_game {
+                                    per_game
+                                        .lock()
+                                        .unwrap_or_else(|p| p.into_inner())
+                                        .push((i, a));
+                                }
+                            }
                             Err(e) => unreadable
                                 .lock()
                                 .unwrap_or_else(|p| p.into_inner())
@@ -235,6 +243,12 @@ fn folder(
     unreadable.sort();
     for (file, why) in &unreadable {
         eprintln!("carc: {}: cannot be analysed: {why}", file.display());
+    }
+    if args.per_game {
+        let mut games = per_game.into_inner().unwrap_or_else(|p| p.into_inner());
+        games.sort_by_key(|(i, _)| *i);
+        print_per_game(&files, &games, as_json)?;
+        return Ok(exit_if(unreadable.is_empty()));
     }
     let all = total.overall();
     let seats = total.seats();
@@ -265,11 +279,12 @@ fn folder(
             "final scores of all players: min {}, median {:.1}, mean {:.1}, max {}",
             all.min, all.median, all.mean, all.max
         );
+        // Seats are numbered from 0, as in the JSON, the logs and `--as`.
         println!("seat  games  wins  win rate  min  median   mean  max");
         for s in &seats {
             println!(
                 "{:>4}  {:>5}  {:>4}  {:>7.1}%  {:>3}  {:>6.1}  {:>5.1}  {:>3}",
-                s.seat + 1,
+                s.seat,
                 s.games,
                 s.wins,
                 100.0 * s.win_rate(),
@@ -281,9 +296,45 @@ fn folder(
         }
         println!("(a shared win counts for every tied seat; only finished games count)");
     }
-    Ok(if unreadable.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_if(unreadable.is_empty()))
+}
+
+/// `--per-game`: one line (text) or one JSON object (JSON Lines) per game, in file order, with
+/// the file it came from.
+fn print_per_game(files: &[PathBuf], games: &[(usize, GameAnalysis)], as_json: bool) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (i, a) in games {
+        let file = files[*i].display().to_string();
+        if as_json {
+            let mut v = game_json(a);
+            v["file"] = json!(file);
+            writeln!(out, "{v}")?;
+        } else {
+            let state = if a.finished {
+                let names: Vec<&str> = a
+                    .winners
+                    .iter()
+                    .map(|&w| a.players[usize::from(w)].name.as_str())
+                    .collect();
+                format!("won by {}", names.join(" and "))
+            } else {
+                "not finished".to_string()
+            };
+            let points: Vec<String> = a
+                .players
+                .iter()
+                .enumerate()
+                .map(|(seat, p)| format!("seat {seat} {} {}", p.name, p.points))
+                .collect();
+            writeln!(
+                out,
+                "{file}: game {}, {} events, {state}; {}",
+                a.game,
+                a.events,
+                points.join(", ")
+            )?;
+        }
+    }
+    Ok(())
 }

@@ -12,7 +12,9 @@ use carc_rules::TileSet;
 use clap::Args;
 use serde_json::json;
 
+use crate::exit_code;
 use crate::json;
+use crate::names::name_seats;
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -26,23 +28,26 @@ pub struct CheckArgs {
 }
 
 pub fn check(args: CheckArgs, loaded: &[TileSet]) -> Result<ExitCode> {
-    let mut all_ok = true;
+    let mut codes = Vec::new();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for file in &args.files {
         let report = check_file(file, loaded);
-        all_ok &= report["ok"] == json!(true);
+        codes.push(if report["ok"] == json!(true) {
+            exit_code::OK
+        } else if report["error"]["rule"] == json!("io") {
+            // A file that cannot be read is a usage/IO error, not an illegal log.
+            exit_code::CANNOT_RUN
+        } else {
+            exit_code::ILLEGAL
+        });
         if args.json {
             writeln!(out, "{report}")?;
         } else {
             writeln!(out, "{}", check_text(&report))?;
         }
     }
-    Ok(if all_ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(exit_code::worst(codes))
 }
 
 fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
@@ -86,7 +91,7 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
     });
     if let Some(err) = &timeline.error {
         report["ok"] = json!(false);
-        report["error"] = json!({"line": err.line(), "event": err.seq(), "rule": err.rule(), "message": err.message()});
+        report["error"] = json!({"line": err.line(), "event": err.seq(), "rule": err.rule(), "message": name_seats(&err.message(), &timeline.log.header)});
     } else if let Some(f) = check_assertions(&timeline).first() {
         report["ok"] = json!(false);
         report["error"] = json!({"line": f.line, "event": null, "rule": "log.assertion",

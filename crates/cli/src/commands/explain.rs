@@ -12,22 +12,24 @@ use carc_rules::TileSet;
 use serde_json::json;
 
 use crate::at_args::{view_of, AtArgs};
+use crate::exit_code::IllegalInput;
 use crate::input::load_log;
 use crate::json;
+use crate::names::name_seats;
 
 pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let log = load_log(&args.file)?;
-    if args.at == 0 || args.at > log.last_seq() {
+    let at = args.at.unwrap_or(log.last_seq());
+    if at == 0 || at > log.last_seq() {
         bail!(
-            "{}: there is no event {}; events are numbered 1 to {}",
+            "{}: there is no event {at}; events are numbered 1 to {}",
             args.file.display(),
-            args.at,
             log.last_seq()
         );
     }
     let timeline = fold(log, loaded);
     let header = &timeline.log.header;
-    let index = (args.at - 1) as usize;
+    let index = (at - 1) as usize;
     let (line, envelope) = &timeline.log.events[index];
     let view = view_of(&args, header)?;
     let described = describe_event_as(header, &envelope.event, view);
@@ -37,24 +39,28 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             .as_ref()
             .expect("steps stop early only at an error");
         if index > timeline.steps.len() {
-            bail!(
-                "{}: event {} comes after the illegal event {} (line {}): {}",
+            return Err(IllegalInput(format!(
+                "{}: event {at} comes after the illegal event {} (line {}): {}",
                 args.file.display(),
-                args.at,
                 err.seq().unwrap_or(0),
                 err.line(),
-                err.message()
-            );
+                name_seats(&err.message(), header)
+            ))
+            .into());
         }
         if args.json {
             println!(
                 "{}",
-                json!({"event": args.at, "line": line, "type": envelope.event.type_name(), "description": described,
-                       "legal": false, "rule": err.rule(), "message": err.message()})
+                json!({"event": at, "line": line, "type": envelope.event.type_name(), "description": described,
+                       "legal": false, "rule": err.rule(), "message": name_seats(&err.message(), header)})
             );
         } else {
-            println!("event {} (line {line}): {described}", args.at);
-            println!("ILLEGAL [{}]: {}", err.rule(), err.message());
+            println!("event {at} (line {line}): {described}");
+            println!(
+                "ILLEGAL [{}]: {}",
+                err.rule(),
+                name_seats(&err.message(), header)
+            );
         }
         return Ok(ExitCode::from(1));
     }
@@ -63,7 +69,7 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         let mut v = json!({
             "event": step.seq, "line": step.line, "turn": step.turn, "type": step.event.type_name(),
             "description": described, "legal": true,
-            "trace": step.effects.notes.iter().map(json::note).collect::<Vec<_>>(),
+            "trace": step.effects.notes.iter().map(|n| json::note(header, n)).collect::<Vec<_>>(),
             "scores": step.effects.scores.iter().map(|s| json::score(header, s)).collect::<Vec<_>>(),
             "returned": step.effects.returned.iter().map(|r| json::returned(header, r)).collect::<Vec<_>>(),
             "scores_after": step.scores_after,
@@ -87,7 +93,7 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     if !step.effects.notes.is_empty() {
         println!("why it is legal, and what followed:");
         for n in &step.effects.notes {
-            println!("  - {n}  [{}]", n.rule());
+            println!("  - {}  [{}]", name_seats(&n.to_string(), header), n.rule());
         }
     }
     let arrows = describe_arrows(header, step.seat, &step.effects);

@@ -55,6 +55,11 @@ fn game_summary(sg: &StoredGame, loaded: &[TileSet]) -> Value {
             .map(|(seat, s)| json!({"player": seat_name(&header, seat as u8), "score": s}))
             .collect::<Vec<_>>(),
     });
+    // Only games that say where they come from carry the field (simulated: seed and
+    // strategies; BGA: table and player ids).
+    if let Some(source) = &header.source {
+        v["source"] = serde_json::to_value(source).unwrap_or(Value::Null);
+    }
     if let Some((line, message)) = log_problem(&timeline) {
         v["error"] = json!(format!("line {line}: {message}"));
     }

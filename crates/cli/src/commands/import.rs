@@ -8,7 +8,6 @@ use anyhow::Result;
 use carc_rules::TileSet;
 use clap::Args;
 
-use crate::exit_code::exit_if;
 use crate::input::collect_files;
 use crate::store_context::Ctx;
 use crate::store_import::{import_all, print_import_report};
@@ -29,5 +28,5 @@ pub fn import(ctx: &Ctx, args: ImportArgs, loaded: &[TileSet]) -> Result<ExitCod
     let store = ctx.open()?;
     let report = import_all(ctx, &store, &files, loaded)?;
     print_import_report(&report, args.json)?;
-    Ok(exit_if(report.rejected == 0))
+    Ok(report.exit_code())
 }

@@ -9,14 +9,13 @@ use anyhow::{bail, Context, Result};
 use carc_rules::TileSet;
 use clap::Args;
 
-use crate::exit_code::exit_if;
 use crate::input::collect_files;
 use crate::store_context::Ctx;
 use crate::store_import::{import_all, print_import_report};
 
 #[derive(Args)]
 pub struct RebuildArgs {
-    /// Folder of JSON Lines logs (every `*.jsonl` in it is imported).
+    /// Folder of logs: every `*.jsonl` log and `*.jcz` JCloisterZone saved game in it is imported.
     #[arg(long, value_name = "DIR")]
     from: PathBuf,
     /// If the store already holds games, move its folder aside to `<store>.old-<n>` first.
@@ -72,5 +71,5 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
         args.from.display()
     ));
     print_import_report(&report, args.json)?;
-    Ok(exit_if(report.rejected == 0))
+    Ok(report.exit_code())
 }

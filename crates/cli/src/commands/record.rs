@@ -9,14 +9,16 @@ use carc_events::{
     write_event_line, write_header, ArrowMeepleAction, ArrowSymbol, Color, Event, Header, Log,
     MeepleTarget, Player, Pos, Rotation, RulesOptions, TileId,
 };
-use carc_replay::describe::describe_event;
+use carc_replay::describe::{describe_event, score_headline};
 use carc_replay::fold;
 use carc_rules::{ArrowMeepleSpot, Game, MeepleSpot, Phase, PlacedArrow, Placement, TileSet};
 use carc_store::{ExpectedVersion, NewEvent, Store};
 use clap::{Args, Subcommand};
 
+use crate::exit_code;
 use crate::json::seat_name;
 use crate::log_problem::replay_message;
+use crate::names::name_seats;
 use crate::store_context::Ctx;
 use carc_archive::{check_game_id, event_id, read_game, retraction_payload, StoredGame};
 
@@ -34,7 +36,8 @@ pub enum RecordCmd {
         /// The tile id drawn.
         tile: String,
     },
-    /// The current player placed the drawn tile at (X, Y) rotated ROT degrees clockwise.
+    /// The current player placed the drawn tile at (X, Y) rotated ROT degrees clockwise, and
+    /// optionally then a meeple on SPOT (or `none`), as `meeple` does.
     #[command(allow_negative_numbers = true)]
     Place {
         /// The game id.
@@ -45,6 +48,28 @@ pub enum RecordCmd {
         y: i32,
         /// Clockwise rotation: 0, 90, 180 or 270.
         rot: u16,
+        /// The meeple's spot ("road N" or road-N, "field Sw", monastery) or `none`; left out,
+        /// the meeple step stays open for `carc record meeple`.
+        spot: Option<String>,
+    },
+    /// A whole turn in one command: the current player drew TILE, placed it at (X, Y) rotated
+    /// ROT, and put a meeple on SPOT (or `none`). Recorded whole or not at all. If TILE is
+    /// already drawn, the draw is not recorded again.
+    #[command(allow_negative_numbers = true)]
+    Turn {
+        /// The game id.
+        game: String,
+        /// The tile id drawn (such as V).
+        tile: String,
+        /// Column, growing east.
+        x: i32,
+        /// Row, growing north.
+        y: i32,
+        /// Clockwise rotation: 0, 90, 180 or 270.
+        rot: u16,
+        /// The meeple's spot ("road N" or road-N, "field Sw", monastery) or `none`; left out,
+        /// the meeple step stays open (for an arrow, or `carc record meeple`).
+        spot: Option<String>,
     },
     /// The current player put a meeple on the tile just placed ("city N", "road E",
     /// "field Sw", "monastery"), or `none`.
@@ -119,28 +144,30 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
                 tile,
             })
         }),
-        RecordCmd::Place { game, x, y, rot } => record_move(ctx, &store, &game, loaded, |g| {
-            let Some(rotation) = Rotation::from_degrees(i64::from(rot)) else {
-                bail!("rotation {rot} is not one of 0, 90, 180, 270 (clockwise degrees)");
-            };
-            let Phase::Place { tile } = g.phase() else {
-                bail!("no tile to place: {}", phase_text(g));
-            };
-            Ok(Event::TilePlaced {
-                player: g.current_player(),
-                tile: tile_id(g, tile),
-                at: Pos::new(x, y),
-                rotation,
-            })
-        }),
-        RecordCmd::Meeple { game, on } => record_move(ctx, &store, &game, loaded, |g| {
-            let player = g.current_player();
-            if on == "none" {
-                return Ok(Event::MeepleSkipped { player });
-            }
-            let on: MeepleTarget = on.parse()?;
-            Ok(Event::MeeplePlaced { player, on })
-        }),
+        RecordCmd::Place {
+            game,
+            x,
+            y,
+            rot,
+            spot,
+        } => {
+            let mut turn = TurnPlan::new(None, x, y, rot, spot);
+            record_moves(ctx, &store, &game, loaded, |g| turn.next(g))
+        }
+        RecordCmd::Turn {
+            game,
+            tile,
+            x,
+            y,
+            rot,
+            spot,
+        } => {
+            let mut turn = TurnPlan::new(Some(tile), x, y, rot, spot);
+            record_moves(ctx, &store, &game, loaded, |g| turn.next(g))
+        }
+        RecordCmd::Meeple { game, on } => {
+            record_move(ctx, &store, &game, loaded, |g| meeple_event(g, &on))
+        }
         RecordCmd::SetAside { game } => record_move(ctx, &store, &game, loaded, |g| {
             let Phase::Place { tile } = g.phase() else {
                 bail!("no tile to set aside: {}", phase_text(g));
@@ -192,6 +219,105 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
     }
 }
 
+/// What is left to record of a turn entered in one command (`turn`, or `place` with a spot).
+struct TurnPlan {
+    /// The tile to draw first (`turn`); `None` for `place`, whose tile is drawn already.
+    draw: Option<String>,
+    at: (i32, i32),
+    rot: u16,
+    spot: Option<String>,
+    stage: TurnStage,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TurnStage {
+    Draw,
+    Place,
+    Meeple,
+    Done,
+}
+
+impl TurnPlan {
+    fn new(draw: Option<String>, x: i32, y: i32, rot: u16, spot: Option<String>) -> Self {
+        let stage = if draw.is_some() {
+            TurnStage::Draw
+        } else {
+            TurnStage::Place
+        };
+        TurnPlan {
+            draw,
+            at: (x, y),
+            rot,
+            spot,
+            stage,
+        }
+    }
+
+    /// The next event of the turn in the state `g`, or `None` when the turn is entered.
+    fn next(&mut self, g: &Game) -> Result<Option<Event>> {
+        match self.stage {
+            TurnStage::Draw => {
+                let wanted = self.draw.clone().unwrap_or_default();
+                self.stage = TurnStage::Place;
+                match g.phase() {
+                    Phase::Draw => Ok(Some(Event::TileDrawn {
+                        player: g.current_player(),
+                        tile: TileId::new(wanted).map_err(anyhow::Error::msg)?,
+                    })),
+                    // Drawn already (with `record draw`): go on with the placement.
+                    Phase::Place { tile } if g.tiles().get(tile).id == wanted => self.next(g),
+                    Phase::Place { tile } => bail!(
+                        "tile {} is drawn already, not {wanted}",
+                        g.tiles().get(tile).id
+                    ),
+                    _ => bail!("no tile to draw: {}", phase_text(g)),
+                }
+            }
+            TurnStage::Place => {
+                self.stage = TurnStage::Meeple;
+                let Some(rotation) = Rotation::from_degrees(i64::from(self.rot)) else {
+                    bail!(
+                        "rotation {} is not one of 0, 90, 180, 270 (clockwise degrees)",
+                        self.rot
+                    );
+                };
+                let Phase::Place { tile } = g.phase() else {
+                    bail!("no tile to place: {}", phase_text(g));
+                };
+                Ok(Some(Event::TilePlaced {
+                    player: g.current_player(),
+                    tile: tile_id(g, tile),
+                    at: Pos::new(self.at.0, self.at.1),
+                    rotation,
+                }))
+            }
+            TurnStage::Meeple => {
+                self.stage = TurnStage::Done;
+                match &self.spot {
+                    None => Ok(None),
+                    Some(spot) => meeple_event(g, spot).map(Some),
+                }
+            }
+            TurnStage::Done => Ok(None),
+        }
+    }
+}
+
+/// The meeple step: `none`, or a spot on the tile just placed ("road N"; "road-N" too, which
+/// needs no quotes at the shell).
+fn meeple_event(g: &Game, spot: &str) -> Result<Event> {
+    if !matches!(g.phase(), Phase::Meeple { .. }) {
+        bail!("no meeple step now: {}", phase_text(g));
+    }
+    let player = g.current_player();
+    let spot = spot.trim();
+    if spot == "none" {
+        return Ok(Event::MeepleSkipped { player });
+    }
+    let on: MeepleTarget = spot.replacen('-', " ", 1).parse()?;
+    Ok(Event::MeeplePlaced { player, on })
+}
+
 fn tile_id(game: &Game, tile: carc_rules::TileTypeId) -> TileId {
     TileId::new(game.tiles().get(tile).id.clone()).expect("tile ids are non-empty")
 }
@@ -227,6 +353,7 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             .chain(args.expansions.iter().cloned())
             .collect(),
         bag: None,
+        source: None,
         comment: Some(format!("recorded with carc {}", env!("CARGO_PKG_VERSION"))),
     };
     header.validate().map_err(anyhow::Error::msg)?;
@@ -245,7 +372,10 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
     });
     let timeline = fold(log, loaded);
     if let Some(err) = &timeline.error {
-        bail!("cannot start the game: {}", replay_message(err));
+        bail!(
+            "cannot start the game: {}",
+            replay_message(err, &timeline.log.header)
+        );
     }
     let lines = [
         format!("{}\n", write_header(&timeline.log.header)),
@@ -270,7 +400,7 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
         describe_event(header, &timeline.log.events[0].1.event)
     );
     let game = timeline.state_at(timeline.steps.len())?;
-    println!("{}", hint(&args.game, header, &game));
+    println!("{}", hint(&args.game, 1, header, &game));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -297,38 +427,139 @@ fn record_move(
     loaded: &[TileSet],
     make: impl FnOnce(&Game) -> Result<Event>,
 ) -> Result<ExitCode> {
+    let mut make = Some(make);
+    record_moves(ctx, store, game, loaded, |g| {
+        make.take().map(|m| m(g)).transpose()
+    })
+}
+
+/// Folds the effective log plus the events `next` builds, one at a time (each from the state
+/// after the ones before it, until it returns `None`), and appends them in one batch only if
+/// all are legal: a turn entered in one command is recorded whole or not at all. Prints each
+/// event with what it scored and the meeples it returned, then the hint for the next move.
+fn record_moves(
+    ctx: &Ctx,
+    store: &Store,
+    game: &str,
+    loaded: &[TileSet],
+    mut next: impl FnMut(&Game) -> Result<Option<Event>>,
+) -> Result<ExitCode> {
     let (sg, log) = load(ctx, store, game)?;
-    let before = fold(log, loaded);
-    if let Some(err) = &before.error {
+    let mut timeline = fold(log, loaded);
+    if let Some(err) = &timeline.error {
         bail!(
             "stored game {game} does not replay (line {}): {}",
             err.line(),
-            replay_message(err)
+            replay_message(err, &timeline.log.header)
         );
     }
-    let state = before.state_at(before.steps.len())?;
-    if state.is_over() {
-        bail!("game {game} is over; no further moves");
+    let recorded = timeline.steps.len();
+    loop {
+        let state = timeline.state_at(timeline.steps.len())?;
+        if state.is_over() && timeline.steps.len() == recorded {
+            eprintln!("carc: game {game} is over; no further moves");
+            return Ok(ExitCode::from(exit_code::ILLEGAL));
+        }
+        let event = match next(&state) {
+            Ok(Some(event)) => event,
+            Ok(None) => break,
+            Err(e) => {
+                // A move that makes no sense in this state is refused like an illegal one.
+                eprintln!("carc: move refused, not recorded: {e:#}");
+                let at = timeline.steps.len() as u64;
+                eprintln!("{}", hint(game, at, &timeline.log.header, &state));
+                eprintln!("{}", nothing_recorded(game, &timeline, recorded));
+                return Ok(ExitCode::from(exit_code::ILLEGAL));
+            }
+        };
+        let mut log = timeline.log;
+        log.push_event(event);
+        timeline = fold(log, loaded);
+        if let Some(err) = &timeline.error {
+            let header = &timeline.log.header;
+            eprintln!(
+                "carc: illegal move, not recorded: {}",
+                replay_message(err, header)
+            );
+            eprintln!(
+                "{}",
+                hint(game, timeline.steps.len() as u64, header, &state)
+            );
+            eprintln!("{}", nothing_recorded(game, &timeline, recorded));
+            return Ok(ExitCode::from(exit_code::ILLEGAL));
+        }
     }
-    let event = make(&state)?;
-    let mut log = before.log;
-    let seq = log.push_event(event);
-    let after = fold(log, loaded);
-    if let Some(err) = &after.error {
-        eprintln!("carc: illegal move, not recorded: {}", replay_message(err));
-        eprintln!("{}", hint(game, &after.log.header, &state));
-        return Ok(ExitCode::from(1));
+    if timeline.steps.len() == recorded {
+        bail!("nothing to record");
     }
-    let (_, envelope) = after.log.events.last().expect("just pushed");
-    let line = format!("{}\n", write_event_line(envelope));
     let version = sg.version();
-    append_after(store, game, version, line.into_bytes())?;
-    let header = &after.log.header;
-    println!("event {seq}: {}", describe_event(header, &envelope.event));
-    let now = after.state_at(after.steps.len())?;
-    println!("{}", hint(game, header, &now));
-    ctx.debug(format!("stored as stream event {}", version + 1));
+    let new_events = &timeline.log.events[recorded..];
+    let batch: Vec<NewEvent> = new_events
+        .iter()
+        .enumerate()
+        .map(|(i, (_, envelope))| {
+            let line = format!("{}\n", write_event_line(envelope));
+            NewEvent::new(event_id(game, version + 1 + i as u64), line.into_bytes())
+        })
+        .collect();
+    store.append(game, ExpectedVersion::Exactly(version), &batch)?;
+    let header = &timeline.log.header;
+    for step in &timeline.steps[recorded..] {
+        println!(
+            "event {}: {}",
+            step.seq,
+            describe_event(header, &step.event)
+        );
+        for score in &step.effects.scores {
+            println!(
+                "  scores: {}",
+                name_seats(&score_headline(header, score), header)
+            );
+        }
+        for r in &step.effects.returned {
+            println!(
+                "  meeple back to {}: from {} at {}",
+                seat_name(header, r.player),
+                r.label,
+                r.at
+            );
+        }
+    }
+    let now = timeline.state_at(timeline.steps.len())?;
+    let scored = timeline.steps[recorded..]
+        .iter()
+        .any(|s| !s.effects.scores.is_empty());
+    if scored && !now.is_over() {
+        let totals: Vec<String> = now
+            .scores()
+            .iter()
+            .enumerate()
+            .map(|(seat, points)| format!("{} {points}", seat_name(header, seat as u8)))
+            .collect();
+        println!("  score now: {}", totals.join(", "));
+    }
+    println!("{}", hint(game, timeline.log.last_seq(), header, &now));
+    ctx.debug(format!(
+        "stored as stream events {} to {}",
+        version + 1,
+        version + batch.len() as u64
+    ));
     Ok(ExitCode::SUCCESS)
+}
+
+/// After a refused move: nothing was stored, so `undo` would take back the last move that was,
+/// not the refused one. Saying which keeps a player from undoing a good move by mistake.
+fn nothing_recorded(game: &str, timeline: &carc_replay::Timeline, recorded: usize) -> String {
+    let header = &timeline.log.header;
+    // Event 1, the start tile, is no move `undo` takes back.
+    match recorded.checked_sub(1).and_then(|i| timeline.steps.get(i)).filter(|s| s.seq > 1) {
+        Some(last) => format!(
+            "nothing was recorded; the last recorded move is still event {}: {} (`carc record undo {game}` would retract that one)",
+            last.seq,
+            describe_event(header, &last.event)
+        ),
+        None => "nothing was recorded".to_string(),
+    }
 }
 
 fn undo(ctx: &Ctx, store: &Store, game: &str, loaded: &[TileSet]) -> Result<ExitCode> {
@@ -351,7 +582,7 @@ fn undo(ctx: &Ctx, store: &Store, game: &str, loaded: &[TileSet]) -> Result<Exit
     let version = sg.version();
     append_after(store, game, version, retraction_payload(retract))?;
     println!(
-        "retracted {what} (stored line {retract}; the retraction is stored line {})",
+        "retracted the last recorded move, {what} (stored line {retract}; the retraction is stored line {})",
         version + 1
     );
     let sg = read_game(store, game)?.expect("just appended");
@@ -359,11 +590,12 @@ fn undo(ctx: &Ctx, store: &Store, game: &str, loaded: &[TileSet]) -> Result<Exit
     if let Some(err) = &timeline.error {
         bail!(
             "after the undo the game does not replay: {}",
-            replay_message(err)
+            replay_message(err, &timeline.log.header)
         );
     }
     let now = timeline.state_at(timeline.steps.len())?;
-    println!("{}", hint(game, &timeline.log.header, &now));
+    let at = timeline.log.last_seq();
+    println!("{}", hint(game, at, &timeline.log.header, &now));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -384,12 +616,14 @@ fn phase_text(game: &Game) -> String {
 }
 
 /// What the next move can be: the legal moves hint printed after every recorded move.
-fn hint(id: &str, header: &Header, game: &Game) -> String {
+/// `at` is the number of the last event recorded (for the `carc legal` it names).
+fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
     let who = seat_name(header, game.current_player());
     match game.phase() {
         Phase::Start => "next: the start tile".into(),
         Phase::Draw => format!(
-            "next: {who} draws a tile ({} in the bag): carc record draw {id} TILE",
+            "next: {who} draws a tile ({} in the bag): carc record turn {id} TILE X Y ROT SPOT|none \
+             (the whole turn), or carc record draw {id} TILE",
             game.bag_left()
         ),
         Phase::Place { tile } => {
@@ -402,11 +636,17 @@ fn hint(id: &str, header: &Header, game: &Game) -> String {
                 let mut squares: Vec<_> = placements.iter().map(|p| p.at).collect();
                 squares.sort();
                 squares.dedup();
+                // One legal placement, filled in, shows the order of the arguments.
+                let example = placements[0];
                 format!(
                     "next: {who} places tile {name}: {} legal placements on {} squares \
-                     (`carc legal {id} --at N` lists them): carc record place {id} X Y ROT",
+                     (`carc legal {id} --at {at}` lists them): carc record place {id} X Y ROT [SPOT|none], \
+                     e.g. carc record place {id} {} {} {}",
                     placements.len(),
-                    squares.len()
+                    squares.len(),
+                    example.at.x,
+                    example.at.y,
+                    example.rotation.degrees()
                 )
             }
         }
@@ -425,20 +665,26 @@ fn hint(id: &str, header: &Header, game: &Game) -> String {
         Phase::Meeple { .. } => {
             let mut spots: Vec<MeepleSpot> = Vec::new();
             game.legal_meeples(&mut spots);
-            let list: Vec<String> = spots.iter().map(|s| format!("\"{}\"", s.label)).collect();
-            let mut text = format!(
-                "next: {who} may place a meeple on {} or none: carc record meeple {id} TARGET|none",
-                if list.is_empty() {
-                    "nothing".to_string()
-                } else {
+            // Spelled as the command takes them without quotes ("road S" as road-S).
+            let list: Vec<String> = spots
+                .iter()
+                .map(|s| s.label.to_string().replacen(' ', "-", 1))
+                .collect();
+            let mut text = match list.first() {
+                Some(first) => format!(
+                    "next: {who} may place a meeple on {} or none: carc record meeple {id} SPOT|none, \
+                     e.g. carc record meeple {id} {first}",
                     list.join(", ")
-                }
-            );
+                ),
+                None => format!(
+                    "next: {who} has no spot for a meeple on this tile: carc record meeple {id} none"
+                ),
+            };
             if let Some(action) = game.arrow_action() {
                 let mut remote: Vec<ArrowMeepleSpot> = Vec::new();
                 game.legal_arrow_meeples(&mut remote);
                 text.push_str(&format!(
-                    "; or through the {action} arrow on one of {} targets (`carc legal {id} --at N` lists them): carc record arrow-meeple {id} {} X Y TARGET",
+                    "; or through the {action} arrow on one of {} targets (`carc legal {id} --at {at}` lists them): carc record arrow-meeple {id} {} X Y TARGET",
                     remote.len(),
                     action.name()
                 ));

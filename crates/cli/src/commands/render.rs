@@ -13,6 +13,8 @@ use carc_replay::{fold, ReplayError};
 use carc_rules::TileSet;
 use clap::Args;
 
+use crate::exit_code::IllegalInput;
+use crate::names::name_seats;
 use crate::store_context::Ctx;
 
 #[derive(Args)]
@@ -91,14 +93,17 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
     }
     let legal = timeline.steps.len();
     let n = match (args.at, &timeline.error) {
-        (Some(at), Some(err)) if at as usize > legal => bail!(
-            "{}:{}: event {} is illegal [{}] {}; the last legal event is {legal}",
-            args.game,
-            err.line(),
-            err.seq().unwrap_or(0),
-            err.rule(),
-            err.message(),
-        ),
+        (Some(at), Some(err)) if at as usize > legal => {
+            return Err(IllegalInput(format!(
+                "{}:{}: event {} is illegal [{}] {}; the last legal event is {legal}",
+                args.game,
+                err.line(),
+                err.seq().unwrap_or(0),
+                err.rule(),
+                name_seats(&err.message(), &timeline.log.header),
+            ))
+            .into())
+        }
         (Some(at), _) => at as usize,
         // By default the end: of the legal part, if the log turns illegal.
         (None, Some(err)) => {
@@ -108,7 +113,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
                 err.line(),
                 err.seq().unwrap_or(0),
                 err.rule(),
-                err.message(),
+                name_seats(&err.message(), &timeline.log.header),
             ));
             legal
         }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use carc_events::{
-    record_actions, write_log, Assertion, Color, Header, MapRules, Player, RulesOptions,
+    record_actions, write_log, Assertion, Color, Header, MapRules, Player, RulesOptions, Source,
     TownVariant,
 };
 use carc_rules::{Game, MapBoard, MapOptions, Options, Setup, TileSet};
@@ -83,6 +83,7 @@ pub fn simulate(
     args: SimulateArgs,
     loaded: &[TileSet],
     map: Option<&Arc<MapBoard>>,
+    quiet: bool,
 ) -> Result<ExitCode> {
     let strategies = args
         .strategy
@@ -162,7 +163,15 @@ pub fn simulate(
         fs::create_dir_all(&args.out)
             .with_context(|| format!("cannot create folder {}", args.out.display()))?;
     }
+    // File names carry the seed padded with zeros to the widest seed of the run, so that a
+    // folder lists (and `import` reads) the games in seed order: game-s0999 before game-s1000.
+    let width = (0..args.games)
+        .map(|i| args.seed.wrapping_add(u64::from(i)).to_string().len())
+        .max()
+        .unwrap_or(1);
+    let bar = crate::progress::bar(quiet || args.games < 2, u64::from(args.games), "games");
     for i in 0..args.games {
+        bar.inc(1);
         let seed = args.seed.wrapping_add(u64::from(i));
         let setup = Setup {
             players: args.players,
@@ -180,12 +189,13 @@ pub fn simulate(
             map_rules.clone(),
         )?;
         let path = if args.games > 1 {
-            args.out.join(format!("game-s{seed}.jsonl"))
+            args.out.join(format!("game-s{seed:0width$}.jsonl"))
         } else {
             args.out.clone()
         };
         fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
     }
+    bar.finish_and_clear();
     eprintln!(
         "carc: wrote {} game{} to {}",
         args.games,
@@ -221,6 +231,17 @@ pub fn simulated_log(
         },
         tile_sets: tile_sets.to_vec(),
         bag: None,
+        // The seed and each seat's strategy (the list is cycled over the seats) as fields, for
+        // tools; the comment says it in words.
+        source: Some(Source::Simulated {
+            seed,
+            strategies: strategies
+                .iter()
+                .cycle()
+                .take(usize::from(setup.players))
+                .map(|s| s.name().to_string())
+                .collect(),
+        }),
         comment: Some(format!(
             "simulated by carc {}: seed {seed}, strategies {}",
             env!("CARGO_PKG_VERSION"),

@@ -25,7 +25,9 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
     let report = store.verify()?;
     let mut game_problems: Vec<(String, String)> = Vec::new();
     let ids = game_ids(&store)?;
+    let bar = crate::progress::bar(ctx.quiet, ids.len() as u64, "games");
     for id in &ids {
+        bar.inc(1);
         let sg = match read_game(&store, id) {
             Ok(Some(sg)) => sg,
             Ok(None) => continue,
@@ -55,6 +57,7 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
         }
         ctx.debug(format!("game {id}: checked"));
     }
+    bar.finish_and_clear();
     let ok = report.is_ok() && game_problems.is_empty();
     if args.json {
         println!(

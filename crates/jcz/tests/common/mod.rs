@@ -74,6 +74,7 @@ pub fn simulated(seed: u64, players: u8, farmers: bool) -> Log {
         },
         tile_sets: vec!["base".into()],
         bag: None,
+        source: None,
         comment: None,
     };
     let (log, _) =
