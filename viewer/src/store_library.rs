@@ -122,6 +122,21 @@ mod tests {
         .unwrap()
     }
 
+    /// Runs a library call again while the store is still locked by the handle a test has just
+    /// dropped: sled lets go of its lock only when its background flusher thread has dropped the
+    /// database too, a moment later on a loaded machine.
+    fn unlocked<T>(mut call: impl FnMut() -> Result<T, String>) -> Result<T, String> {
+        for _ in 0..200 {
+            match call() {
+                Err(e) if e.contains("in use by another process") => {
+                    std::thread::sleep(std::time::Duration::from_millis(25))
+                }
+                other => return other,
+            }
+        }
+        call()
+    }
+
     /// Stores a log the way `carc import` does: one store event per line.
     fn import(dir: &Path, game: &str, bytes: &[u8]) {
         let store = Store::open(dir).unwrap();
@@ -142,27 +157,25 @@ mod tests {
         import(dir.path(), "short-game-rulings", &sample());
         let library = StoreLibrary::new(dir.path().to_path_buf());
         // When the games are listed
-        let list = library.list().unwrap();
+        let list = unlocked(|| library.list()).unwrap();
         // Then the one game is there, finished 20-11
         assert_eq!(list.len(), 1);
         assert_eq!(list[0].game, "short-game-rulings");
         assert_eq!(list[0].scores, [20, 11]);
         assert!(list[0].finished);
         // And loading it gives the imported bytes back and no annotations yet
-        let game = library.load("short-game-rulings").unwrap();
+        let game = unlocked(|| library.load("short-game-rulings")).unwrap();
         assert_eq!(game.log, sample());
         assert!(game.annotations.is_empty());
         // When an annotation is appended
         let record = br#"{"game":"short-game-rulings","seq":3,"glyph":"!","text":"nice"}"#;
-        library
-            .append_annotation("short-game-rulings", record)
-            .unwrap();
+        unlocked(|| library.append_annotation("short-game-rulings", record)).unwrap();
         // Then it is read back beside the game, the game's log is unchanged, and the list
         // still shows one game
-        let game = library.load("short-game-rulings").unwrap();
+        let game = unlocked(|| library.load("short-game-rulings")).unwrap();
         assert_eq!(game.annotations, vec![record.to_vec()]);
         assert_eq!(game.log, sample());
-        assert_eq!(library.list().unwrap().len(), 1);
+        assert_eq!(unlocked(|| library.list()).unwrap().len(), 1);
     }
 
     #[test]
@@ -180,7 +193,7 @@ mod tests {
         );
         import(dir.path(), "g", &sample());
         let library = StoreLibrary::new(dir.path().to_path_buf());
-        let e = library.load("other").unwrap_err();
+        let e = unlocked(|| library.load("other")).unwrap_err();
         assert!(e.contains("holds no game other"), "{e}");
     }
 }

@@ -10,15 +10,9 @@ use anyhow::Context;
 use carc_events::Log;
 pub use carc_formats::{read_converted, read_game_file};
 
-/// Whether the name says our JSON Lines format (the content is then not sniffed).
-pub fn is_jsonl_name(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl"))
-}
-
 /// A game file of any format we read, as our log.
 pub fn load_log(path: &Path) -> anyhow::Result<Log> {
-    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = carc_formats::read_game_bytes(path)?;
     read_game_file(path, &bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 

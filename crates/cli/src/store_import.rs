@@ -2,13 +2,12 @@
 //! `carc rebuild`. The storage mapping (one stream per game, one store event per log line)
 //! lives in the `carc-archive` crate and is described in `docs/store-cli.md`.
 
-use std::fs;
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use carc_archive::{check_game_id, event_id, read_game, split_lines};
-use carc_events::{read_log, read_log_from, write_log, Log};
+use carc_events::{read_log, write_log, Log};
 use carc_replay::fold;
 use carc_rules::TileSet;
 use carc_store::{ExpectedVersion, NewEvent, Store};
@@ -56,38 +55,25 @@ impl Outcome {
 /// Validates one file (decode, fold, assertions) and, only if it is a legal game, stores it.
 fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome> {
     let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
-    let unreadable = |e: std::io::Error| {
-        Ok(Outcome::Rejected {
-            line: 0,
-            message: format!("cannot read: {e}"),
-            unreadable: true,
-        })
-    };
-    if !input::is_jsonl_name(path) {
-        let raw = match fs::read(path) {
-            Ok(b) => b,
-            Err(e) => return unreadable(e),
-        };
-        if let Some(converted) = input::read_converted(path, &raw) {
-            // Another program's game is converted; the store holds our format.
-            return match converted {
-                Ok(log) => store_log(store, write_log(&log).into_bytes(), loaded),
-                Err(e) => reject(e.line(), e.message()),
-            };
+    // Only a regular file of bounded size is opened: a pipe or device named by mistake is
+    // refused from its metadata, so the store's lock is never held while a read blocks.
+    let bytes = match carc_formats::read_game_bytes(path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            return Ok(Outcome::Rejected {
+                line: 0,
+                message: format!("cannot read: {}", e.reason()),
+                unreadable: true,
+            })
         }
-    }
-    // Decode from a reader first: an over-long line is refused without being read into memory.
-    let file = match fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) => return unreadable(e),
     };
-    if let Err(e) = read_log_from(BufReader::new(file)) {
-        return reject(e.line, e.kind.to_string());
+    if let Some(converted) = input::read_converted(path, &bytes) {
+        // Another program's game is converted; the store holds our format.
+        return match converted {
+            Ok(log) => store_log(store, write_log(&log).into_bytes(), loaded),
+            Err(e) => reject(e.line(), e.message()),
+        };
     }
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) => return unreadable(e),
-    };
     store_log(store, bytes, loaded)
 }
 

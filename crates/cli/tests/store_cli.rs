@@ -264,18 +264,18 @@ fn rejected_files_leave_the_store_unchanged() {
     fs::write(&p, bytes).unwrap();
     cases.push((p, 5, "UTF-8"));
 
-    // A line longer than 100 MB (written here, never committed).
+    // A line of 2 MiB, over the 1 MiB a line may have (written here, never committed).
     let p = bad.join("huge-line.jsonl");
     {
         let mut f = std::io::BufWriter::new(fs::File::create(&p).unwrap());
         writeln!(f, "{}", lines[0].replace("sim-s3", "huge")).unwrap();
         let chunk = vec![b'x'; 1 << 20];
-        for _ in 0..101 {
+        for _ in 0..2 {
             f.write_all(&chunk).unwrap();
         }
         f.write_all(b"\n").unwrap();
     }
-    assert!(fs::metadata(&p).unwrap().len() > 100_000_000);
+    assert!(fs::metadata(&p).unwrap().len() > 2_000_000);
     cases.push((p, 2, "longer than"));
 
     // Another log under a game id that is already stored.
@@ -304,6 +304,18 @@ fn rejected_files_leave_the_store_unchanged() {
             file.display()
         );
     }
+
+    // A file over the 64 MiB a game file may have (sparse: its length without the writing) is
+    // not read at all: refused naming the cap, as a file that cannot be read (exit 2).
+    let big = tmp.path().join("big.jsonl");
+    fs::File::create(&big)
+        .unwrap()
+        .set_len(64 * 1024 * 1024 + 1)
+        .unwrap();
+    let o = carc(&store, &["import", path_str(&big)]);
+    assert_eq!(code(&o), 2, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("larger than 64 MiB"), "{}", stdout(&o));
+    assert_eq!(games_json(&store), before, "the store is unchanged");
 
     // A folder mixing good and bad files: the good one is imported, the rest rejected.
     let mut l = lines.clone();

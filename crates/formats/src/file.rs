@@ -15,16 +15,39 @@ pub const MAX_GAME_FILE: u64 = 64 * 1024 * 1024;
 
 /// Why a game file's bytes could not be read.
 #[derive(Debug, thiserror::Error)]
+#[error("cannot read {}: {}", self.path().display(), self.reason())]
 pub enum ReadFileError {
     /// The operating system refused (missing, no permission, …).
-    #[error("cannot read {}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
     /// A folder, device, pipe or socket.
-    #[error("cannot read {}: it is {kind}, not a regular file (carc reads game files only)", path.display())]
     NotAFile { path: PathBuf, kind: &'static str },
     /// Over [`MAX_GAME_FILE`].
-    #[error("cannot read {}: it is larger than {} MiB, the most carc reads as one game file", path.display(), MAX_GAME_FILE / (1024 * 1024))]
     TooLarge { path: PathBuf },
+}
+
+impl ReadFileError {
+    /// The path that could not be read.
+    pub fn path(&self) -> &Path {
+        match self {
+            ReadFileError::Io { path, .. }
+            | ReadFileError::NotAFile { path, .. }
+            | ReadFileError::TooLarge { path } => path,
+        }
+    }
+
+    /// Why, without the path (for messages that name the file already).
+    pub fn reason(&self) -> String {
+        match self {
+            ReadFileError::Io { source, .. } => source.to_string(),
+            ReadFileError::NotAFile { kind, .. } => {
+                format!("it is {kind}, not a regular file (carc reads game files only)")
+            }
+            ReadFileError::TooLarge { .. } => format!(
+                "it is larger than {} MiB, the most carc reads as one game file",
+                MAX_GAME_FILE / (1024 * 1024)
+            ),
+        }
+    }
 }
 
 /// What kind of thing a path that is not a regular file is, in words.

@@ -1,7 +1,6 @@
 //! `carc check`: whole logs validated (decode, fold, assertions, a bundle's own records), one
 //! line or JSON object per file.
 
-use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -56,9 +55,9 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
         json!({"file": name, "ok": false, "events": 0, "finished": false, "final_scores": [],
                "error": {"line": line, "event": event, "rule": rule, "message": message}})
     };
-    let bytes = match fs::read(file) {
+    let bytes = match carc_formats::read_game_bytes(file) {
         Ok(b) => b,
-        Err(e) => return fail(0, None, "io", format!("cannot read {name}: {e}")),
+        Err(e) => return fail(0, None, "io", e.to_string()),
     };
     let log = match crate::input::read_game_file(file, &bytes) {
         Ok(log) => log,
