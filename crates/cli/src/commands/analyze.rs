@@ -121,15 +121,20 @@ fn game_json(a: &GameAnalysis) -> Value {
     })
 }
 
+/// The winners' names, joined with "and".
+fn winner_names(a: &GameAnalysis) -> String {
+    let names: Vec<&str> = a
+        .winners
+        .iter()
+        .map(|&w| a.players[usize::from(w)].name.as_str())
+        .collect();
+    names.join(" and ")
+}
+
 fn game_text(a: &GameAnalysis) -> String {
     let mut out = String::new();
     let state = if a.finished {
-        let names: Vec<&str> = a
-            .winners
-            .iter()
-            .map(|&w| a.players[usize::from(w)].name.as_str())
-            .collect();
-        format!("finished; won by {}", names.join(" and "))
+        format!("finished; won by {}", winner_names(a))
     } else {
         "not finished".to_string()
     };
@@ -312,12 +317,7 @@ fn print_per_game(files: &[PathBuf], games: &[(usize, GameAnalysis)], as_json: b
             writeln!(out, "{v}")?;
         } else {
             let state = if a.finished {
-                let names: Vec<&str> = a
-                    .winners
-                    .iter()
-                    .map(|&w| a.players[usize::from(w)].name.as_str())
-                    .collect();
-                format!("won by {}", names.join(" and "))
+                format!("won by {}", winner_names(a))
             } else {
                 "not finished".to_string()
             };
