@@ -65,7 +65,7 @@ enum Command {
     Explain(at_args::AtArgs),
     /// List every legal move after event N (FILE may be a stored game id).
     Legal(at_args::AtArgs),
-    /// Validate logs (or JCloisterZone .jcz saved games) and store them; exit 0 only if none was rejected.
+    /// Validate logs (or JCloisterZone .jcz saved games, or Board Game Arena replays) and store them; exit 0 only if none was rejected.
     Import(import::ImportArgs),
     /// List the stored games: players, events, turns, finished or not, winners and scores.
     Games(games::GamesArgs),
@@ -73,7 +73,7 @@ enum Command {
     Export(export::ExportArgs),
     /// Check the store and replay every stored game; exit 0 only if all is well.
     Verify(verify::VerifyArgs),
-    /// Recreate the store from a folder of JSON Lines logs (`*.jsonl`) and JCloisterZone saved games (`*.jcz`).
+    /// Recreate the store from a folder of JSON Lines logs (`*.jsonl`), JCloisterZone saved games (`*.jcz`) and Board Game Arena replays (`*.json`).
     Rebuild(rebuild::RebuildArgs),
     /// Post-game statistics of a game (points by source, meeples, notable moments), or of a folder of games.
     Analyze(analyze::AnalyzeArgs),

@@ -14,8 +14,8 @@ use crate::store_import::{import_all, print_import_report};
 
 #[derive(Args)]
 pub struct ImportArgs {
-    /// Log files (JSON Lines) or JCloisterZone saved games (`.jcz`), or folders: a folder
-    /// imports every `*.jsonl` and `*.jcz` in it, sorted.
+    /// Log files (JSON Lines), JCloisterZone saved games (`.jcz`) or Board Game Arena replays
+    /// (JSON), or folders: a folder imports every `*.jsonl`, `*.jcz` and `*.json` in it, sorted.
     #[arg(required = true, value_name = "FILE|DIR")]
     paths: Vec<PathBuf>,
     /// One JSON object on stdout instead of the text summary.

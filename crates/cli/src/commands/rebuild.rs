@@ -15,7 +15,8 @@ use crate::store_import::{import_all, print_import_report};
 
 #[derive(Args)]
 pub struct RebuildArgs {
-    /// Folder of logs: every `*.jsonl` log and `*.jcz` JCloisterZone saved game in it is imported.
+    /// Folder of logs: every `*.jsonl` log, `*.jcz` JCloisterZone saved game and `*.json` Board
+    /// Game Arena replay in it is imported.
     #[arg(long, value_name = "DIR")]
     from: PathBuf,
     /// If the store already holds games, move its folder aside to `<store>.old-<n>` first.
