@@ -4,7 +4,8 @@
 //!
 //! Every move is replayed through the rules engine as it is read, so an imported game is
 //! legal by construction. BGA scores every feature itself; its stated scores become the log's
-//! assertions (`expect_scores` after each scoring event, `expect_final_scores` at the end), so
+//! assertions (`expect_points` per seat and feature kind and `expect_scores` after each scoring
+//! event, `expect_final_scores` at the end), so
 //! checking the log compares BGA's scoring with ours.
 //!
 //! Only the base game (with farmers) is supported; a replay using anything else is refused with
