@@ -97,6 +97,7 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
                     t.best.value,
                     t.played.value
                 )],
+                best: Some(t.best.mv.placement),
             },
         );
     }

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use carc_replay::Timeline;
+use carc_rules::Placement;
 
 /// A note a caller adds to an event: a mark after the event number (after the annotation's
 /// glyph, if any) and lines listed under the event.
@@ -15,6 +16,9 @@ pub struct EventNote {
     /// What the mark means, in words (the HTML page shows it on hovering the mark).
     pub meaning: String,
     pub lines: Vec<String>,
+    /// Where the best move found would have put the tile placed at this event (move quality):
+    /// the interactive page draws it on the board at the event.
+    pub best: Option<Placement>,
 }
 
 /// A closing section: a title, paragraphs, a bulleted list, an optional table, and an optional
