@@ -214,8 +214,18 @@
       li.classList.toggle('current', li.dataset.line === String(line) && li.dataset.position === String(pos));
     }
     const r = rows[here];
-    const target = line === 0 ? r && r.row : r && r.vars.find((v) => v.line === line);
-    if (target) (target.row || target).scrollIntoView({ block: 'nearest' });
+    const v = r && r.vars.find((x) => x.line === line);
+    const target = line === 0 ? r && r.row : v && v.row;
+    if (target) keepInView(target);
+  }
+  // Scrolls the move list (never the page) so that the current row shows below its heading.
+  function keepInView(row) {
+    const box = row.closest('.moves');
+    const c = box.getBoundingClientRect();
+    const r = row.getBoundingClientRect();
+    const head = byId('moves').tHead.getBoundingClientRect().height;
+    if (r.top < c.top + head) box.scrollTop -= c.top + head - r.top;
+    else if (r.bottom > c.bottom) box.scrollTop += r.bottom - c.bottom;
   }
 
   function moveCursor() {
