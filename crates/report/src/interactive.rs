@@ -29,7 +29,7 @@ use carc_replay::describe::{
     describe_arrows, describe_event, describe_gifts, score_details, score_headline, seat_name,
 };
 use carc_replay::{Step, Timeline};
-use carc_rules::Score;
+use carc_rules::{Action, Effects, Game, Score};
 
 use self::board::BoardParts;
 use self::json::Value;
@@ -72,23 +72,31 @@ pub fn interactive_html(
         })
         .collect();
 
-    // The best moves found, as tiles drawn faintly at the event they could have replaced.
-    let best: Vec<(usize, TileAt)> = o
+    // The best moves found: the position before the event, the tile placed there and the
+    // actions of the best move.
+    let best: Vec<BestMove> = o
         .turns
         .iter()
         .flat_map(|t| &t.events)
         .filter_map(|e| {
-            let placement = extras.events.get(&e.seq)?.best?;
-            let game = timeline.state_at(e.index + 1).ok()?;
-            let placed = game.placed().last()?;
-            matches!(timeline.steps[e.index].event, LogEvent::TilePlaced { .. }).then_some((
-                e.index + 1,
-                TileAt {
-                    tile: placed.tile,
-                    rotation: placement.rotation,
-                    at: placement.at,
+            let actions = &extras.events.get(&e.seq)?.best;
+            let (at, rotation) = actions.iter().find_map(|a| match a {
+                Action::Place { at, rotation } => Some((*at, *rotation)),
+                _ => None,
+            })?;
+            if !matches!(timeline.steps[e.index].event, LogEvent::TilePlaced { .. }) {
+                return None;
+            }
+            let placed = timeline.state_at(e.index + 1).ok()?.placed().last()?.tile;
+            Some(BestMove {
+                position: e.index + 1,
+                tile: TileAt {
+                    tile: placed,
+                    rotation,
+                    at,
                 },
-            ))
+                after: played_after(timeline, e.index, actions),
+            })
         })
         .collect();
 
@@ -97,7 +105,7 @@ pub fn interactive_html(
     body_frame(&mut out, &o, timeline);
 
     let game_lines = std::iter::once(timeline).chain(variations.iter().map(|v| v.1));
-    let extra_tiles: Vec<TileAt> = best.iter().map(|b| b.1).collect();
+    let extra_tiles: Vec<TileAt> = best.iter().map(|b| b.tile).collect();
     symbols(&mut out, game_lines, &extra_tiles);
 
     let mut parts = BoardParts::default();
@@ -116,9 +124,15 @@ pub fn interactive_html(
     }
     let best_value: Value = best
         .iter()
-        .map(|(position, t)| {
-            let fragment = parts.best_move(t);
-            Value::Arr(vec![(*position).into(), fragment.into()])
+        .map(|b| {
+            let (faded, frame) = parts.best_move(&b.tile);
+            let board = b.after.as_ref().map(|game| parts.lone(game, &colors));
+            Value::Obj(vec![
+                ("position", b.position.into()),
+                ("faded", faded.into()),
+                ("frame", frame.into()),
+                ("board", board.unwrap_or(Value::Null)),
+            ])
         })
         .collect();
     parts.write_pool(&mut out);
@@ -152,6 +166,27 @@ pub fn interactive_html(
     );
     let _ = writeln!(out, "<script>{SCRIPT}</script>\n</body>\n</html>");
     out
+}
+
+/// The best move found instead of a placement (move quality).
+struct BestMove {
+    /// The position after the placement it could have replaced.
+    position: usize,
+    /// The tile placed there, where the best move puts it.
+    tile: TileAt,
+    /// The game after the best move, when its actions play on the position before the event.
+    after: Option<Game>,
+}
+
+/// The game after `actions`, played on the position before step `index`; none if one of them
+/// does not apply (the page then shows the placement alone).
+fn played_after(timeline: &Timeline, index: usize, actions: &[Action]) -> Option<Game> {
+    let mut game = timeline.state_at(index).ok()?;
+    let mut fx = Effects::quiet();
+    for a in actions {
+        game.apply(a, &mut fx).ok()?;
+    }
+    Some(game)
 }
 
 /// How many first steps two lines of play of one game share.

@@ -13,7 +13,7 @@ with real key presses and mouse clicks:
 - a click on the move of turn 3 shows event 10 (the end of turn 3), Home and End jump, a
   click on the score graph jumps to the position under the pointer;
 - a variation is listed under the move it leaves from and is stepped through;
-- the best move found (--quality) is drawn at the marked event;
+- the best move found (--quality) is drawn at the marked event, and its whole board swaps in;
 - the hostile page, stepped through every event, runs nothing: the title is the game id as
   text, no element of the payloads exists, no dialog opens.
 
@@ -412,14 +412,29 @@ def main():
         expect("End of the variation", shown(page)["seq"], 19)
         page.click("#back")
         marked = page.eval("JSON.parse(document.getElementById('carc-data').textContent)"
-                           ".best.map(b => b[0])")
+                           ".best.map(b => b.position)")
         if not marked:
             fail("the quality page has no best move to draw")
         goto(page, marked[0])
         s = shown(page)
-        expect(f"the best move drawn at position {marked[0]}", s["best"], 1)
+        # Its tile drawn faintly on its square, and the square outlined
+        expect(f"the best move's parts at position {marked[0]}", s["best"], 2)
+        expect("the board shows", page.eval("document.getElementById('board').dataset.best"),
+               "placement")
         if "best found" not in s["event"]:
             fail(f"the quality line is missing: {s['event']!r}")
+        top = "document.getElementById('top').innerHTML"
+        played = page.eval(top)
+        # The button swaps in the board after the best move (its meeple included), and back
+        page.click("#toggle-best")
+        s = shown(page)
+        expect("after the button, the board shows", page.eval(
+            "document.getElementById('board').dataset.best"), "board")
+        expect("the best move's board, its tiles", s["tiles"], tiles_through(events, marked[0]))
+        if page.eval(top) == played:
+            fail("the best move's board has the same meeples and marks as the move played")
+        page.click("#toggle-best")
+        expect("after the button again, the move played is back", page.eval(top) == played, True)
         page.key("ArrowRight", key_code=39)
         expect("no best move at the next position", shown(page)["best"], 0)
         if page.problems():

@@ -14,6 +14,7 @@ use std::fmt::Write;
 use carc_draw::svg::{self, num};
 use carc_draw::{layers, pt, world_of, Bounds, Overlay, Rgba, Shape, Stroke, StrokeAlign, TileAt};
 use carc_replay::Timeline;
+use carc_rules::Game;
 
 use super::json::Value;
 use crate::html::{tile_symbol, SYMBOL_PX};
@@ -91,8 +92,8 @@ impl BoardParts {
     }
 
     /// The best move found at a turn: the tile drawn faintly on the square it could have gone
-    /// to, outlined by `carc-draw`'s square frame.
-    pub fn best_move(&mut self, t: &TileAt) -> usize {
+    /// to, and that square outlined by `carc-draw`'s square frame (fragments).
+    pub fn best_move(&mut self, t: &TileAt) -> (usize, usize) {
         let c = world_of(t.at);
         let mut frame = String::new();
         let h = 0.5;
@@ -109,13 +110,13 @@ impl BoardParts {
             SYMBOL_PX,
             None,
         );
-        self.fragment(format!(
-            "<g class=\"best\"><use href=\"#{}\" x=\"{}\" y=\"{}\" opacity=\"0.6\"/>{}</g>",
+        let faded = self.fragment(format!(
+            "<use href=\"#{}\" x=\"{}\" y=\"{}\" opacity=\"0.6\"/>",
             tile_symbol(t),
             num(c.x),
             num(c.y),
-            frame.trim_end()
-        ))
+        ));
+        (faded, self.fragment(frame.trim_end().to_string()))
     }
 
     fn shapes(&mut self, shapes: &[Shape]) -> usize {
@@ -165,26 +166,43 @@ impl BoardParts {
                 positions.push(before);
                 continue;
             };
-            let l = layers(
-                &game,
-                &Overlay {
-                    colors,
-                    last_placed: game.placed().last().map(|p| p.at),
-                    ..Overlay::default()
-                },
-            );
-            positions.push(PositionBoard {
-                tiles: l.tiles.len(),
-                view: self.view(&l.bounds),
-                marks: self.shapes(&l.map_marks),
-                top: self.shapes(&l.top),
-            });
+            positions.push(self.position(&game, colors));
         }
         LineBoards {
             tiles,
             first,
             positions,
         }
+    }
+
+    /// The board of one position (its tiles are those of its line, by count).
+    pub fn position(&mut self, game: &Game, colors: &[Rgba]) -> PositionBoard {
+        let l = layers(
+            game,
+            &Overlay {
+                colors,
+                last_placed: game.placed().last().map(|p| p.at),
+                ..Overlay::default()
+            },
+        );
+        PositionBoard {
+            tiles: l.tiles.len(),
+            view: self.view(&l.bounds),
+            marks: self.shapes(&l.map_marks),
+            top: self.shapes(&l.top),
+        }
+    }
+
+    /// A board off every line, such as the position after the best move found: its tiles as
+    /// fragments, and the position (tiles, view, marks, top).
+    pub fn lone(&mut self, game: &Game, colors: &[Rgba]) -> Value {
+        let tiles: Value = layers(game, &Overlay::default())
+            .tiles
+            .iter()
+            .map(|t| self.tile(t))
+            .collect();
+        let p = self.position(game, colors);
+        Value::Obj(vec![("tiles", tiles), ("at", p.to_value())])
     }
 
     /// The viewBoxes and fragment lists, as the page's data.
@@ -216,6 +234,17 @@ impl BoardParts {
     }
 }
 
+impl PositionBoard {
+    fn to_value(&self) -> Value {
+        Value::Arr(vec![
+            self.tiles.into(),
+            self.view.into(),
+            self.marks.into(),
+            self.top.into(),
+        ])
+    }
+}
+
 impl LineBoards {
     pub fn to_value(&self) -> Value {
         Value::Obj(vec![
@@ -223,17 +252,7 @@ impl LineBoards {
             ("first", self.first.into()),
             (
                 "at",
-                self.positions
-                    .iter()
-                    .map(|p| {
-                        Value::Arr(vec![
-                            p.tiles.into(),
-                            p.view.into(),
-                            p.marks.into(),
-                            p.top.into(),
-                        ])
-                    })
-                    .collect(),
+                self.positions.iter().map(PositionBoard::to_value).collect(),
             ),
         ])
     }

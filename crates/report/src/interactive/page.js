@@ -9,9 +9,11 @@
   const pool = Array.from(byId('pool').children);
   const lines = data.lines;
   const main = lines[0];
-  const best = new Map(data.best.map(([position, fragment]) => [position, fragment]));
+  const best = new Map(data.best.map((b) => [b.position, b]));
   let line = 0;
   let pos = 0;
+  // Whether the board shows the position after the best move found instead of the move played.
+  let showBest = false;
 
   // An element with a class and a text (never markup).
   function el(tag, cls, text) {
@@ -53,14 +55,17 @@
   }
 
   function drawBoard() {
-    const [tiles, view, marks, top] = boardAt(line, pos);
+    const b = line === 0 ? best.get(pos) : undefined;
+    const alternative = b && showBest && b.board;
+    const [tiles, view, marks, top] = alternative ? b.board.at : boardAt(line, pos);
     const board = byId('board');
     board.setAttribute('viewBox', data.board.views[view]);
-    show('tiles', lines[line].tiles.slice(0, tiles));
+    show('tiles', (alternative ? b.board.tiles : lines[line].tiles).slice(0, tiles));
     show('marks', data.board.frames[marks]);
     show('top', data.board.frames[top]);
-    const b = line === 0 ? best.get(pos) : undefined;
-    show('best', b === undefined ? [] : [b]);
+    // The best move: its tile faintly on its square, outlined; or its whole board, outlined.
+    show('best', b === undefined ? [] : alternative ? [b.frame] : [b.faded, b.frame]);
+    board.dataset.best = alternative ? 'board' : b ? 'placement' : '';
     const s = stepAt(line, pos);
     board.dataset.position = String(pos);
     board.dataset.seq = String(s ? s.seq : 0);
@@ -111,6 +116,18 @@
     for (const r of s.returned) box.append(el('p', 'returned', r));
     if (s.comment !== null) box.append(el('blockquote', 'note', s.comment));
     list(box, 'extra', s.lines);
+    const b = line === 0 ? best.get(pos) : undefined;
+    if (b && b.board) {
+      const button = el('button', 'best', showBest ? 'show the move played' : 'show the best move found');
+      button.type = 'button';
+      button.id = 'toggle-best';
+      button.addEventListener('click', () => {
+        showBest = !showBest;
+        drawBoard();
+        showEvent();
+      });
+      box.append(button);
+    }
   }
 
   function showScores() {
@@ -243,6 +260,7 @@
   }
 
   function go(l, k) {
+    showBest = false;
     line = l;
     pos = Math.max(0, Math.min(k, length(l)));
     const scrub = byId('scrub');
