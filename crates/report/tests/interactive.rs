@@ -327,3 +327,28 @@ fn a_line_of_play_that_leaves_the_game_is_listed_under_its_move() {
     // And its section is not repeated as text: the line of play replaces it
     assert!(d["sections"].as_array().unwrap().is_empty());
 }
+
+#[test]
+fn a_log_that_turns_illegal_or_has_no_event_still_gives_a_page() {
+    // Given the sample game made illegal at event 9, and the sample's header alone
+    let bad = sample_text().replace(
+        "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,-1]",
+        "{\"seq\":9,\"type\":\"tile_placed\",\"player\":0,\"tile\":\"B\",\"at\":[0,0]",
+    );
+    let header_only: String = sample_text().lines().next().unwrap().to_string() + "\n";
+    for (text, steps) in [(bad, 8), (header_only, 0)] {
+        let tl = timeline(&text);
+        assert_eq!(tl.steps.len(), steps);
+        // When the page is written
+        let page = interactive_html(&tl, &BTreeMap::new(), &Extras::default());
+        // Then it has a board for every legal position and says where the log stops
+        let d = data(&page);
+        assert_eq!(d["steps"].as_array().unwrap().len(), steps);
+        assert_eq!(d["lines"][0]["at"].as_array().unwrap().len(), steps + 1);
+        if steps > 0 {
+            let illegal = d["illegal"].as_str().unwrap();
+            assert!(illegal.contains("line 10, event 9"), "{illegal}");
+            assert_eq!(d["table"]["title"], "Scores (the game is not finished)");
+        }
+    }
+}

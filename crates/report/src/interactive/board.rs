@@ -235,7 +235,7 @@ impl BoardParts {
 }
 
 impl PositionBoard {
-    fn to_value(&self) -> Value {
+    fn to_value(self) -> Value {
         Value::Arr(vec![
             self.tiles.into(),
             self.view.into(),
@@ -250,10 +250,7 @@ impl LineBoards {
         Value::Obj(vec![
             ("tiles", self.tiles.iter().copied().collect()),
             ("first", self.first.into()),
-            (
-                "at",
-                self.positions.iter().map(PositionBoard::to_value).collect(),
-            ),
+            ("at", self.positions.iter().map(|p| p.to_value()).collect()),
         ])
     }
 }
