@@ -475,7 +475,11 @@ fn turns_value(
             let vars: Value = variations
                 .iter()
                 .enumerate()
-                .filter(|(_, (_, _, from))| *from > first && *from <= t.steps_through)
+                // Under the turn of the last event it shares with the game (the first turn
+                // when it shares none).
+                .filter(|(_, (_, _, from))| {
+                    (*from > first || (*from == 0 && first == 0)) && *from <= t.steps_through
+                })
                 .map(|(k, _)| k + 1)
                 .collect();
             Value::Obj(vec![
