@@ -97,6 +97,7 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
                     t.best.value,
                     t.played.value
                 )],
+                best: move_actions(&t.best.mv),
             },
         );
     }
@@ -143,6 +144,22 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
         }),
     });
     extras
+}
+
+/// A turn's move as the actions that play it: the placement, the arrow chosen (if the
+/// placement asks for a choice) and the meeple step.
+fn move_actions(m: &carc_sim::TurnMove) -> Vec<carc_rules::Action> {
+    let place = carc_rules::Action::Place {
+        at: m.placement.at,
+        rotation: m.placement.rotation,
+    };
+    let arrow = m
+        .arrow
+        .map(|arrow| carc_rules::Action::ChooseArrow { arrow });
+    std::iter::once(place)
+        .chain(arrow)
+        .chain(std::iter::once(m.meeple))
+        .collect()
 }
 
 fn strategy_words(q: &QualityReport) -> &'static str {

@@ -336,7 +336,7 @@ fn the_reports_show_each_variation_after_the_game_and_game_only_leaves_them_out(
     // page defines (the variation's tiles included)
     // (unless the page has no boards at all)
     assert!(!page.contains("<figure class=\"board\">"));
-    let with_boards = ok(&["export", "g.jsonl", "--format", "html"], d);
+    let with_boards = ok(&["export", "g.jsonl", "--format", "html", "--static"], d);
     let then = &with_boards[with_boards.find("<h2 id=\"extra-2\">").unwrap()..];
     assert!(then.contains(
         "<figcaption>The board at the end of variation &quot;then V&quot; (event 22)</figcaption>\n</figure>\n</section>"

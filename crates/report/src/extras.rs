@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use carc_replay::Timeline;
+use carc_rules::Action;
 
 /// A note a caller adds to an event: a mark after the event number (after the annotation's
 /// glyph, if any) and lines listed under the event.
@@ -15,6 +16,10 @@ pub struct EventNote {
     /// What the mark means, in words (the HTML page shows it on hovering the mark).
     pub meaning: String,
     pub lines: Vec<String>,
+    /// The best move found instead of the one at this event (move quality), as the actions
+    /// from the tile's placement on (placement, arrow, meeple); empty for none. The interactive
+    /// page draws it at the event.
+    pub best: Vec<Action>,
 }
 
 /// A closing section: a title, paragraphs, a bulleted list, an optional table, and an optional

@@ -54,7 +54,7 @@ pub struct HtmlOptions {
 
 /// Pixels per square at which the shared tile and map pictures are written (it sets the
 /// pixel minimums of thin lines; the boards scale them).
-const SYMBOL_PX: f32 = 40.0;
+pub(crate) const SYMBOL_PX: f32 = 40.0;
 /// The longer side of a board picture, in pixels, within the scale limits below (the page
 /// scales pictures down further to fit).
 const BOARD_SIDE_PX: f32 = 416.0;
@@ -95,7 +95,7 @@ pub fn html_with(
     };
     if o.turns.iter().any(|t| options.boards.wants(t.number)) || !section_boards.is_empty() {
         let lines = std::iter::once(timeline).chain(section_boards.iter().map(|b| &b.timeline));
-        symbols(&mut out, lines);
+        symbols(&mut out, lines, &[]);
     }
     for turn in &o.turns {
         let _ = writeln!(
@@ -222,7 +222,7 @@ fn head(out: &mut String, header: &Header) {
     let _ = writeln!(out, "</style>\n</head>\n<body>");
 }
 
-fn meeple_rgba(c: Color) -> Rgba {
+pub(crate) fn meeple_rgba(c: Color) -> Rgba {
     player_color(c.as_str()).unwrap_or(Rgba::WHITE)
 }
 
@@ -355,14 +355,20 @@ fn score(out: &mut String, header: &Header, s: &Score) {
 
 /// The id of a tile type's picture at a rotation (numbers only: tile ids come from tile-set
 /// files and are not fit for an id).
-fn tile_symbol(t: &TileAt) -> String {
+pub(crate) fn tile_symbol(t: &TileAt) -> String {
     format!("carc-tile-{}-{}", t.tile.0, t.rotation.degrees())
 }
 
 /// The pictures every board refers to, once for the page: the map board's unchanging parts
 /// and each tile type at each rotation the game uses. A board is then a few `<use>` elements
 /// instead of thousands of shapes, which keeps a page with a board after every turn small.
-fn symbols<'a>(out: &mut String, lines: impl Iterator<Item = &'a Timeline>) {
+/// `extra` tiles (types at rotations no board shows, such as a best move found) are defined
+/// too.
+pub(crate) fn symbols<'a>(
+    out: &mut String,
+    lines: impl Iterator<Item = &'a Timeline>,
+    extra: &[TileAt],
+) {
     // Tiles are never removed, so the last legal state of each line of play holds every tile
     // of its boards.
     let finals: Vec<_> = lines
@@ -387,23 +393,26 @@ fn symbols<'a>(out: &mut String, lines: impl Iterator<Item = &'a Timeline>) {
         let _ = writeln!(out, "</g>");
     }
     let mut done = BTreeSet::new();
-    for (game, drawing) in &drawn {
-        for t in &drawing.tiles {
-            let id = tile_symbol(t);
-            if !done.insert(id.clone()) {
-                continue;
-            }
-            let mut shapes = Vec::new();
-            tile_type(
-                game.tiles().get(t.tile),
-                t.rotation,
-                Point::ZERO,
-                &mut shapes,
-            );
-            let _ = writeln!(out, "<g id=\"{id}\">");
-            svg::write_shapes(out, &shapes, SYMBOL_PX, None);
-            let _ = writeln!(out, "</g>");
+    // The tiles on the boards, then the extra ones, drawn with the game's tile set.
+    let placed = drawn
+        .iter()
+        .flat_map(|(game, drawing)| drawing.tiles.iter().map(move |t| (*game, t)));
+    let extra = extra.iter().map(|t| (drawn[0].0, t));
+    for (game, t) in placed.chain(extra) {
+        let id = tile_symbol(t);
+        if !done.insert(id.clone()) {
+            continue;
         }
+        let mut shapes = Vec::new();
+        tile_type(
+            game.tiles().get(t.tile),
+            t.rotation,
+            Point::ZERO,
+            &mut shapes,
+        );
+        let _ = writeln!(out, "<g id=\"{id}\">");
+        svg::write_shapes(out, &shapes, SYMBOL_PX, None);
+        let _ = writeln!(out, "</g>");
     }
     let _ = writeln!(out, "</defs></svg>");
 }
@@ -469,6 +478,47 @@ fn board_after(out: &mut String, header: &Header, timeline: &Timeline, n: usize,
 /// the event.
 fn score_graph(out: &mut String, o: &Outline, timeline: &Timeline) {
     let header = o.header;
+    if timeline.steps.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "<h2>Scores over the game</h2>\n<figure class=\"graph\">"
+    );
+    graph_svg(out, o, timeline, GraphUse::Static);
+    let _ = writeln!(out, "<figcaption><ul class=\"legend\">");
+    let finals = timeline.final_scores();
+    for (seat, p) in header.players.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "<li><span class=\"swatch c-{}\"></span>{}: {}</li>",
+            p.color.as_str(),
+            escape(&p.name),
+            finals.get(seat).copied().unwrap_or(0)
+        );
+    }
+    let _ = writeln!(out, "</ul></figcaption>\n</figure>");
+}
+
+/// Where the score graph goes, which decides what it carries.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GraphUse {
+    /// The static page: players' names as the lines' tooltips, marks linking to their events.
+    Static,
+    /// The interactive page: no text from the log (names reach that page as data only), the
+    /// marks and the chart's geometry as data attributes for its script, and a cursor line
+    /// that the script moves to the position shown.
+    Interactive,
+}
+
+/// The chart's size and margins, in its own units (the page scales it).
+pub(crate) const GRAPH_W: f32 = 720.0;
+pub(crate) const GRAPH_LEFT: f32 = 44.0;
+pub(crate) const GRAPH_RIGHT: f32 = 12.0;
+
+/// The `<svg>` of the score graph (see [`score_graph`]).
+pub(crate) fn graph_svg(out: &mut String, o: &Outline, timeline: &Timeline, mode: GraphUse) {
+    let header = o.header;
     let steps = &timeline.steps;
     if steps.is_empty() {
         return;
@@ -486,14 +536,23 @@ fn score_graph(out: &mut String, o: &Outline, timeline: &Timeline) {
         .find(|t| top.div_ceil(*t) <= 6)
         .unwrap_or(top.div_ceil(6));
     let top = top.div_ceil(tick) * tick;
-    let (w, h) = (720.0f32, 240.0f32);
-    let (left, right, above, below) = (44.0f32, 12.0f32, 10.0f32, 28.0f32);
+    let (w, h) = (GRAPH_W, 240.0f32);
+    let (left, right, above, below) = (GRAPH_LEFT, GRAPH_RIGHT, 10.0f32, 28.0f32);
     let events = steps.len() as f32;
     let x = |i: usize| left + (w - left - right) * i as f32 / events;
     let y = |v: u32| above + (h - above - below) * (1.0 - v as f32 / top as f32);
+    let data = match mode {
+        GraphUse::Static => String::new(),
+        GraphUse::Interactive => format!(
+            " id=\"graph\" data-left=\"{}\" data-right=\"{}\" data-positions=\"{}\"",
+            num(left),
+            num(right),
+            steps.len()
+        ),
+    };
     let _ = writeln!(
         out,
-        "<h2>Scores over the game</h2>\n<figure class=\"graph\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"score of each player after each event\">",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"{data} width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"score of each player after each event\">",
         num(w),
         num(h),
         num(w),
@@ -548,13 +607,18 @@ fn score_graph(out: &mut String, o: &Outline, timeline: &Timeline) {
             .collect();
         // Earlier seats get wider lines, so that equal scores show both colours.
         let width = 2.0 + 1.2 * (players - 1 - seat) as f32 / (players.max(2) - 1) as f32;
+        let title = match mode {
+            GraphUse::Static => {
+                format!("<title>{}</title>", escape(&seat_name(header, seat as u8)))
+            }
+            GraphUse::Interactive => String::new(),
+        };
         let _ = writeln!(
             out,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\"><title>{}</title></polyline>",
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\">{title}</polyline>",
             coords.join(" "),
             line.hex(),
             num(width),
-            escape(&seat_name(header, seat as u8))
         );
     }
     for e in o.turns.iter().flat_map(|t| &t.events) {
@@ -567,6 +631,22 @@ fn score_graph(out: &mut String, o: &Outline, timeline: &Timeline) {
             .copied()
             .unwrap_or(0);
         let (cx, cy) = (x(e.index + 1), y(points));
+        if mode == GraphUse::Interactive {
+            // The script jumps to the position after the marked event on a click.
+            let _ = writeln!(
+                out,
+                "<g class=\"mark\" data-position=\"{}\"><title>event {}: {}</title><circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#a4461a\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#a4461a\">{}</text></g>",
+                e.index + 1,
+                e.seq,
+                escape(&m.meaning),
+                num(cx),
+                num(cy),
+                num(cx),
+                num((cy - 7.0).max(9.0)),
+                escape(&m.glyph)
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             "<a href=\"#event-{}\"><title>event {}: {}</title><circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#a4461a\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#a4461a\">{}</text></a>",
@@ -580,19 +660,17 @@ fn score_graph(out: &mut String, o: &Outline, timeline: &Timeline) {
             escape(&m.glyph)
         );
     }
-    let _ = writeln!(out, "</svg>");
-    let _ = writeln!(out, "<figcaption><ul class=\"legend\">");
-    let finals = timeline.final_scores();
-    for (seat, p) in header.players.iter().enumerate() {
+    if mode == GraphUse::Interactive {
+        // Where the position shown is; the script moves it.
         let _ = writeln!(
             out,
-            "<li><span class=\"swatch c-{}\"></span>{}: {}</li>",
-            p.color.as_str(),
-            escape(&p.name),
-            finals.get(seat).copied().unwrap_or(0)
+            "<line id=\"cursor\" x1=\"{l}\" y1=\"{}\" x2=\"{l}\" y2=\"{}\" stroke=\"#1e211e\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>",
+            num(above),
+            num(h - below),
+            l = num(left)
         );
     }
-    let _ = writeln!(out, "</ul></figcaption>\n</figure>");
+    let _ = writeln!(out, "</svg>");
 }
 
 fn table(out: &mut String, t: &ScoreTable) {

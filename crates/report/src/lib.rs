@@ -1,8 +1,10 @@
 //! carc-report: a replayed game written up for people, with its annotations.
 //!
 //! - [`markdown`]: a turn-by-turn report to read or paste into a forum.
-//! - [`html`]: the same report as one self-contained web page, with board pictures (drawn by
-//!   `carc-draw`), collapsible score breakdowns and a score graph.
+//! - [`html`]: the same report as one self-contained static web page, with board pictures
+//!   (drawn by `carc-draw`), collapsible score breakdowns and a score graph.
+//! - [`interactive`]: the game as one self-contained page to step through like the viewer:
+//!   board, move list, scrubber, keys, the current event's scores and annotations.
 //! - [`Extras`]: what a caller adds to either (the CLI's move quality): marks and lines under
 //!   events, and a closing section.
 //!
@@ -12,9 +14,11 @@
 
 pub mod extras;
 pub mod html;
+pub mod interactive;
 pub mod markdown;
 mod outline;
 
 pub use extras::{BoardAt, Column, EventNote, Extras, Section, Table};
 pub use html::{html, html_with, Boards, HtmlOptions};
+pub use interactive::interactive_html;
 pub use markdown::{markdown, markdown_with};

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Real-browser check of the HTML report: exports every sample game in logs/ with
-# `carc export --format html`, opens one page in Debian's headless Chromium, takes a screenshot
+# `carc export --format html --static` (and the interactive page, without `--static`, which
+# interactive_in_chromium.py drives), opens one static page in Debian's headless Chromium, takes a screenshot
 # and fails unless the screenshot is a PNG of the window's size with many colours (the page and
 # its board pictures drawn, not a blank or an error page). The pages need no network: Chromium
 # runs with its background networking off and the pages forbid every fetch themselves.
@@ -34,14 +35,15 @@ done
 [ -f "$log" ] || { echo "no log at $log" >&2; exit 2; }
 mkdir -p "$out_dir"
 
-# Every sample game exports to a page (a failure stops the script).
+# Every sample game exports to both pages (a failure stops the script).
 for game in "$root"/logs/*.jsonl; do
     name="$(basename "$game" .jsonl)"
-    "$carc" --quiet export "$game" --format html --out "$out_dir/$name.html"
-    echo "exported $name.html ($(wc -c <"$out_dir/$name.html") bytes)"
+    "$carc" --quiet export "$game" --format html --static --out "$out_dir/$name.html"
+    "$carc" --quiet export "$game" --format html --out "$out_dir/$name.interactive.html"
+    echo "exported $name.html ($(wc -c <"$out_dir/$name.html") bytes, interactive $(wc -c <"$out_dir/$name.interactive.html") bytes)"
 done
 page="$out_dir/$(basename "$log" .jsonl).html"
-[ -f "$page" ] || "$carc" --quiet export "$log" --format html --out "$page"
+[ -f "$page" ] || "$carc" --quiet export "$log" --format html --static --out "$page"
 
 profile="$(mktemp -d)"
 trap 'rm -rf "$profile"' EXIT

@@ -26,7 +26,8 @@ pub enum ExportFormat {
     Jcz,
     /// A turn-by-turn report in Markdown, with every score's breakdown and the annotations.
     Md,
-    /// The same report as one self-contained web page, with board pictures and a score graph.
+    /// The game as one self-contained web page to step through (board, moves, scores, graph);
+    /// with --static, the report as a page without script, with board pictures.
     Html,
 }
 
@@ -51,9 +52,13 @@ pub struct ExportArgs {
     #[command(flatten)]
     quality: QualityArgs,
     /// HTML only: board pictures after `every` turn (the default), after the turns listed
-    /// (`3,10,25`; 0 is the start tile), or `none`.
+    /// (`3,10,25`; 0 is the start tile), or `none`; the static page's (implies --static).
     #[arg(long, value_name = "every|none|N,M,...")]
     boards: Option<String>,
+    /// HTML only: the static report (no script; a board picture after each turn) instead of
+    /// the page to step through.
+    #[arg(long = "static")]
+    static_page: bool,
 }
 
 /// `--boards`: `every`, `none`, or a comma-separated list of turn numbers.
@@ -77,10 +82,11 @@ fn parse_boards(value: &str) -> Result<carc_report::Boards> {
     Ok(carc_report::Boards::Turns(turns))
 }
 
-/// A report's format and, for HTML, which boards to draw.
+/// A report's format and, for the static HTML page, which boards to draw.
 enum Report {
     Md,
     Html(carc_report::HtmlOptions),
+    Interactive,
 }
 
 /// The bytes to export: a game (a stored game's lines as stored) with its annotations and
@@ -141,6 +147,7 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
 /// The report the arguments ask for (checked before any game is read).
 fn report_kind(args: &ExportArgs) -> Result<Report> {
     match (args.format, &args.boards) {
+        (ExportFormat::Html, None) if !args.static_page => Ok(Report::Interactive),
         (ExportFormat::Html, boards) => Ok(Report::Html(carc_report::HtmlOptions {
             boards: boards
                 .as_deref()
@@ -149,6 +156,7 @@ fn report_kind(args: &ExportArgs) -> Result<Report> {
                 .unwrap_or_default(),
         })),
         (_, Some(_)) => bail!("--boards chooses the board pictures of --format html only"),
+        (_, None) if args.static_page => bail!("--static chooses the page of --format html only"),
         (_, None) => Ok(Report::Md),
     }
 }
@@ -186,6 +194,9 @@ fn report(
         Report::Md => carc_report::markdown_with(timeline, annotations, &extras).into_bytes(),
         Report::Html(options) => {
             carc_report::html_with(timeline, annotations, &extras, &options).into_bytes()
+        }
+        Report::Interactive => {
+            carc_report::interactive_html(timeline, annotations, &extras).into_bytes()
         }
     })
 }

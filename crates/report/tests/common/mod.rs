@@ -47,6 +47,7 @@ pub fn extras_on_event_24() -> Extras {
             glyph: "??".into(),
             meaning: "move quality: blunder".into(),
             lines: vec!["best found: <script>x</script>\nelsewhere".into()],
+            best: Vec::new(),
         },
     );
     let column = |name: &str, numeric: bool| Column {
