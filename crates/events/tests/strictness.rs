@@ -143,7 +143,9 @@ fn header_keys_twice_are_refused_at_every_depth() {
                 r#""bag":null"#,
                 r#""source":{"kind":"simulated","seed":1,"seed":2,"strategies":[]}"#,
             ),
-            278,
+            // At the repeated key itself; before the fast reader, serde buffered the tagged
+            // `source` and named the end of the object (column 278).
+            258,
             "duplicate field `seed`",
         ),
     ];
@@ -263,4 +265,37 @@ fn field_errors_of_events_and_assertions_keep_their_messages() {
             message: "expect_points: player 2 is not a seat of this game (2 players)".into(),
         },
     );
+}
+
+// ---- a key given twice inside a map or a variation's move (refused since the fast reader) ----
+
+#[test]
+fn a_bag_key_twice_is_refused() {
+    // Given a header whose bag names tile A twice, once through an escape
+    for bag in [r#"{"A":1,"A":2}"#, r#"{"A":1,"\u0041":2}"#] {
+        let header = HEADER.replace(r#""bag":null"#, &format!(r#""bag":{bag}"#));
+        // When it is read
+        let err = read_log(format!("{header}\n{E1}\n").as_bytes()).unwrap_err();
+        // Then line 1 is refused at the second key, instead of the last count winning
+        assert_eq!(err.line, 1, "{err}");
+        assert_eq!(
+            err.kind,
+            duplicate(
+                header.find(&bag[7..]).unwrap() + bag[7..].find(':').unwrap(),
+                "duplicate field `A`"
+            ),
+            "{header}"
+        );
+    }
+}
+
+#[test]
+fn a_key_twice_in_a_variation_move_is_refused() {
+    // Given a bundle line whose variation move repeats its seq
+    let line = r#"{"type":"variation","game":"g1","name":"v","after":0,"events":[{"seq":1,"seq":1,"type":"start_placed","tile":"D","at":[0,0],"rotation":0}]}"#;
+    // When it is read
+    let err = read_log(body(&[line]).as_bytes()).unwrap_err();
+    // Then the line is refused at the repeated key
+    assert_eq!(err.line, 2);
+    assert_eq!(err.kind, duplicate(77, "duplicate field `seq`"));
 }
