@@ -14,7 +14,6 @@ use carc_rules::TileSet;
 use clap::Args;
 
 use crate::exit_code::IllegalInput;
-use crate::names::name_seats;
 use crate::store_context::Ctx;
 
 #[derive(Args)]
@@ -100,7 +99,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
                 err.line(),
                 err.seq().unwrap_or(0),
                 err.rule(),
-                name_seats(&err.message(), &timeline.log.header),
+                carc_replay::describe::error_message(&timeline.log.header, err),
             ))
             .into())
         }
@@ -113,7 +112,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
                 err.line(),
                 err.seq().unwrap_or(0),
                 err.rule(),
-                name_seats(&err.message(), &timeline.log.header),
+                carc_replay::describe::error_message(&timeline.log.header, err),
             ));
             legal
         }
