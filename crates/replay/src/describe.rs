@@ -87,6 +87,12 @@ pub fn describe_phase(header: &Header, game: &Game) -> String {
             game.tiles().get(first).id,
             game.tiles().get(second).id
         ),
+        // Only `game_ended` leaves tiles in the bag: say so, the scores are not a full game's.
+        Phase::Over if game.bag_left() > 0 => format!(
+            "the game is over: ended early with {} tile{} still in the bag",
+            game.bag_left(),
+            if game.bag_left() == 1 { "" } else { "s" }
+        ),
         Phase::Over => "the game is over".into(),
     }
 }
@@ -264,6 +270,9 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
             who(player),
             tile.as_str()
         ),
+        Event::GameEnded => {
+            "the players ended the game before the bag was empty; final scoring follows".into()
+        }
     }
 }
 

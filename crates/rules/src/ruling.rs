@@ -55,6 +55,9 @@ pub mod rule {
     pub const SCORE_FIELD_FINAL: RuleId = "base.score.field.final";
     pub const SCORE_MAJORITY: RuleId = "base.score.majority";
     pub const GAME_END: RuleId = "base.game.end";
+    /// The players may end a game between turns before the bag is empty (a game abandoned at
+    /// the table): final scoring as at the end.
+    pub const GAME_ENDED_EARLY: RuleId = "base.game.ended-early";
 
     // 20th Anniversary expansion (`shared/rules/anniversary.md`).
     /// A newly placed arrow tile whose arrow points at no tile scores 2 at once.
@@ -202,7 +205,7 @@ pub enum RuleViolation {
         owner_at: Pos,
         owner_label: SegmentLabel,
     },
-    #[error("the game is over: the last tile has been placed")]
+    #[error("the game is over: final scoring is done")]
     GameOver,
     #[error("no arrow of the tile at {at} can be chosen this turn; the arrows this placement activates are: {candidates}")]
     NotAnArrowChoice { at: Pos, candidates: String },

@@ -87,6 +87,16 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
         "finished": timeline.finished,
         "final_scores": final_scores,
     });
+    // A game the players ended early (`game_ended`) says how many tiles were left.
+    let ended_early = timeline.steps.last().and_then(|s| {
+        s.effects.notes.iter().find_map(|n| match n {
+            carc_rules::Note::EndedEarly { left } => Some(*left),
+            _ => None,
+        })
+    });
+    if let Some(left) = ended_early {
+        report["ended_early"] = json!({ "bag_left": left });
+    }
     if let Some(err) = &timeline.error {
         report["ok"] = json!(false);
         report["error"] = json!({"line": err.line(), "event": err.seq(), "rule": err.rule(), "message": carc_replay::describe::error_message(&timeline.log.header, err)});
@@ -119,10 +129,14 @@ fn check_text(r: &serde_json::Value) -> String {
                     .collect()
             })
             .unwrap_or_default();
-        let state = if r["finished"] == json!(true) {
-            "final scores"
-        } else {
-            "in progress, scores"
+        let early;
+        let state = match r["ended_early"]["bag_left"].as_u64() {
+            Some(left) => {
+                early = format!("final scores (ended early, {left} tiles left in the bag)");
+                early.as_str()
+            }
+            None if r["finished"] == json!(true) => "final scores",
+            None => "in progress, scores",
         };
         format!(
             "{file}: ok, {} events; {state}: {}",

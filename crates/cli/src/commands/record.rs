@@ -109,6 +109,12 @@ pub enum RecordCmd {
         /// The feature, in board orientation ("city N", "road E", "field Sw", "monastery").
         on: String,
     },
+    /// The players end the game here, between turns, with tiles still in the bag (a game
+    /// abandoned at the table): final scoring now, recorded as the event `game_ended`.
+    End {
+        /// The game id.
+        game: String,
+    },
     /// Retract the last move by appending a retraction record (nothing is deleted).
     Undo {
         /// The game id.
@@ -214,6 +220,9 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
                 on,
             })
         }),
+        RecordCmd::End { game } => {
+            record_move(ctx, &store, &game, loaded, |_| Ok(Event::GameEnded))
+        }
         RecordCmd::Undo { game } => undo(ctx, &store, &game, loaded),
     }
 }
@@ -328,7 +337,11 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
     }
     // New logs name players in plain text: a control character (a line break, ESC) would act
     // on every terminal that shows the name (docs/cli.md, "Text from a log").
-    if let Some(name) = args.players.iter().find(|n| n.chars().any(char::is_control)) {
+    if let Some(name) = args
+        .players
+        .iter()
+        .find(|n| n.chars().any(char::is_control))
+    {
         bail!("player name {name:?} holds a control character; names are plain text");
     }
     // The Gifts needs verbs for gift cards received, opened and Take 2's returned tile, which
@@ -706,7 +719,11 @@ fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
                 .enumerate()
                 .map(|(seat, s)| format!("{} {s}", seat_name(header, seat as u8)))
                 .collect();
-            format!("the game is over; final scores: {}", scores.join(", "))
+            format!(
+                "{}; final scores: {}",
+                carc_replay::describe::describe_phase(header, game),
+                scores.join(", ")
+            )
         }
     }
 }

@@ -43,6 +43,10 @@ pub enum Note {
         seat: u8,
     },
     BagEmpty,
+    /// The players ended the game with `left` tiles still in the bag (`Action::EndGame`).
+    EndedEarly {
+        left: u32,
+    },
     /// The new tile's arrow points at no tile (or off the board): 2 points.
     ArrowNoTile {
         symbol: ArrowSymbol,
@@ -192,6 +196,7 @@ impl Note {
             },
             Note::NextPlayer { .. } => rule::TURN_ORDER,
             Note::BagEmpty => rule::GAME_END,
+            Note::EndedEarly { .. } => rule::GAME_ENDED_EARLY,
             Note::ArrowNoTile { .. } => rule::ARROW_NO_TILE,
             Note::ArrowActivated { .. } => rule::ARROW_ACTIVATED,
             Note::ArrowsToChoose { .. } | Note::ArrowChosen { .. } => rule::ARROW_ONE_PER_TURN,
@@ -293,6 +298,11 @@ impl Note {
             Note::BagEmpty => write!(
                 f,
                 "the bag is empty: the game ends and final scoring follows"
+            ),
+            Note::EndedEarly { left } => write!(
+                f,
+                "the players end the game with {left} tile{} still in the bag: final scoring follows as at the end of the game",
+                if *left == 1 { "" } else { "s" }
             ),
             Note::ArrowNoTile {
                 symbol,
