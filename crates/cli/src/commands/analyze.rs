@@ -61,7 +61,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode>
     let log = if path.is_file() {
         crate::input::load_log(path)?
     } else {
-        let store = ctx.open()?;
+        let store = ctx.open_for_reading()?;
         read_game(&store, &args.target)?
             .ok_or_else(|| ctx.no_game(&args.target))?
             .effective_log()?

@@ -127,7 +127,7 @@ fn summary_text(v: &Value) -> String {
 }
 
 pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode> {
-    let store = ctx.open()?;
+    let store = ctx.open_for_reading()?;
     let mut out = crate::terminal::stdout();
     let ids = game_ids(&store)?;
     for id in &ids {

@@ -73,7 +73,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
                 ctx.store_dir.display()
             );
         }
-        let store = ctx.open()?;
+        let store = ctx.open_for_reading()?;
         read_game(&store, &args.game)?
             .ok_or_else(|| ctx.no_game(&args.game))?
             .effective_log()?
