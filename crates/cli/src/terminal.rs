@@ -11,8 +11,9 @@
 //! The line breaks of `carc`'s own text stay; a line break inside a name, id or comment is
 //! made visible where that text enters a sentence (`carc_replay::describe::visible` and
 //! `shown_name`), so it cannot forge a line of output. `--json` output passes unchanged: JSON
-//! writes control characters as `\u001b` itself. Game logs written by `export` are bytes, not
-//! text for a terminal, and bypass this module.
+//! writes control characters as `\u001b` itself. What `export` writes (a log or bundle, whose
+//! JSON escapes control characters; a Markdown or HTML report, whose writers escape them for
+//! their format) and the script of `completions` are a file's bytes and bypass this module.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -115,7 +116,7 @@ mod tests {
     #[test]
     fn the_writer_escapes_text_and_stray_bytes() {
         let mut w = Visible(Vec::new());
-        write!(w, "x\u{1b}[2J\n").unwrap();
+        writeln!(w, "x\u{1b}[2J").unwrap();
         w.write_all(&[0xff, 0x1b, b'\n']).unwrap();
         assert_eq!(w.0, b"x\\u{1b}[2J\n\xff\\u{1b}\n".to_vec());
     }
