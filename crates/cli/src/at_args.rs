@@ -12,7 +12,6 @@ use clap::Args;
 
 use crate::exit_code::IllegalInput;
 use crate::input::load_log;
-use crate::names::name_seats;
 
 #[derive(Args)]
 pub struct AtArgs {
@@ -76,7 +75,7 @@ pub fn timeline_at(args: &AtArgs, loaded: &[TileSet]) -> Result<(Timeline, usize
                 err.line(),
                 err.seq().unwrap_or(0),
                 err.rule(),
-                name_seats(&err.message(), &timeline.log.header)
+                carc_replay::describe::error_message(&timeline.log.header, err)
             );
             legal
         }
@@ -94,7 +93,7 @@ pub fn timeline_at(args: &AtArgs, loaded: &[TileSet]) -> Result<(Timeline, usize
             err.line(),
             err.seq().unwrap_or(0),
             err.rule(),
-            name_seats(&err.message(), &timeline.log.header),
+            carc_replay::describe::error_message(&timeline.log.header, err),
             timeline.steps.len()
         ))
         .into());

@@ -12,7 +12,7 @@ use std::fs::{self, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use carc_archive::{append_record, read_game, read_records, Companion};
 use carc_events::annotation::{annotations_path, in_force, Annotation};
 use carc_events::variation::{variations_in_force, variations_path, Variation, VariationRecord};
@@ -20,14 +20,14 @@ use carc_events::{write_annotation_line, write_variation_line, Log};
 use carc_store::Store;
 
 use crate::input::load_log;
-use crate::store_context::Ctx;
+use crate::store_context::{Ctx, ReadStore};
 
 /// Where a game and its records live.
 pub enum Home {
     /// A log file (or `.jcz` game) and its sidecar files.
     File(PathBuf),
     /// A game in the store.
-    Store { store: Store, game: String },
+    Store { store: ReadStore, game: String },
 }
 
 /// A game (its events only) with its annotation and variation records, oldest first.
@@ -57,7 +57,7 @@ impl Annotated {
                 variation_records,
             });
         }
-        let store = ctx.open()?;
+        let store = ctx.open_for_reading()?;
         let stored = read_game(&store, game)?.ok_or_else(|| ctx.no_game(game))?;
         let log = stored.effective_log()?;
         let text = |records: Vec<Vec<u8>>| -> Vec<String> {
@@ -149,6 +149,14 @@ impl Annotated {
                 append_line(&sidecar, record)
             }
             Home::Store { store, game } => {
+                // A store read from a copy (read-only file system) takes no writes: they would
+                // vanish with the copy.
+                if let Some(why) = store.copied_because() {
+                    bail!(
+                        "the store {why}: the {} of game {game} cannot be written to it",
+                        kind.what()
+                    );
+                }
                 append_record(store, kind, game, record.as_bytes())?;
                 Ok(())
             }

@@ -121,7 +121,7 @@ pub fn gift_action_words(game: &Game, g: &GiftAction) -> String {
 
 /// A ruling note; its text names players where the rules' wording has seat numbers.
 pub fn note(header: &Header, n: &Note) -> Value {
-    json!({"rule": n.rule(), "text": crate::names::name_seats(&n.to_string(), header)})
+    json!({"rule": n.rule(), "text": carc_replay::describe::note_text(header, n)})
 }
 
 pub fn returned(header: &Header, r: &ReturnedMeeple) -> Value {

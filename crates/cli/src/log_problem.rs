@@ -2,9 +2,8 @@
 //! rebuild, record) and those that list or verify them (games, verify).
 
 use carc_events::Header;
+use carc_replay::describe::violation_text;
 use carc_replay::{check_assertions, ReplayError, Timeline};
-
-use crate::names::name_seats;
 
 /// The one-line reason of a replay error, without its `line N: ` prefix.
 pub fn replay_message(err: &ReplayError, header: &Header) -> String {
@@ -16,9 +15,9 @@ pub fn replay_message(err: &ReplayError, header: &Header) -> String {
             rule,
             violation,
             ..
-        } => name_seats(
-            &format!("event {seq} ({event}) breaks rule {rule}: {violation}"),
-            header,
+        } => format!(
+            "event {seq} ({event}) breaks rule {rule}: {}",
+            violation_text(header, violation)
         ),
     }
 }

@@ -1,6 +1,10 @@
 //! `carc`: the command-line face of the toolkit. Wiring and formatting only: the rules,
 //! the log format, the fold and the store live in their crates.
 
+// First, so that its `println!` family replaces std's in every module below.
+#[macro_use]
+mod terminal;
+
 mod at_args;
 mod board_text;
 mod commands;
@@ -9,7 +13,6 @@ mod exit_code;
 mod input;
 mod json;
 mod log_problem;
-mod names;
 mod progress;
 mod quality;
 mod rules_files;

@@ -2,6 +2,7 @@
 //! `carc export --format md|html`, and the ways each shows it (text, JSON, report extras).
 //! The judging is `carc-analysis`.
 
+use carc_replay::describe::visible;
 use std::io::IsTerminal;
 
 use anyhow::Result;
@@ -225,7 +226,7 @@ pub fn quality_text(q: &QualityReport) -> String {
         let who = q
             .players
             .get(usize::from(t.seat))
-            .map_or("?", |p| p.name.as_str());
+            .map_or("?".into(), |p| visible(&p.name));
         let mark = t.mark.map_or(String::new(), |m| format!(" {}", m.glyph()));
         out.push_str(&format!(
             "  event {:>3}, turn {:>2}, {who}: {} ({:+.1}){mark}\n",
@@ -247,7 +248,12 @@ pub fn quality_text(q: &QualityReport) -> String {
     for p in &q.players {
         out.push_str(&format!(
             "  {}: {} turns judged, average loss {:.2}; {} ?!, {} ?, {} ??\n",
-            p.name, p.turns, p.average_loss, p.inaccuracies, p.mistakes, p.blunders
+            visible(&p.name),
+            p.turns,
+            p.average_loss,
+            p.inaccuracies,
+            p.mistakes,
+            p.blunders
         ));
     }
     out

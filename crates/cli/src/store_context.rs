@@ -1,9 +1,9 @@
 //! Where the store is and how chatty stderr is (`Ctx`), shared by every verb that may read or
 //! write the store, and the one look-up `main` makes before parsing a stored game id as FILE.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{bail, Context, Result};
 use carc_archive::{check_game_id, read_game};
 use carc_store::Store;
 
@@ -34,9 +34,91 @@ impl Ctx {
     }
 
     /// Opens (creating on first use) the store. A store held by another process is the
-    /// error "store <dir> is in use by another process".
+    /// error "store <dir> is in use by another process"; a path that is a file, a read-only
+    /// file system and a full disk each get a sentence of their own (docs/store.md).
     pub fn open(&self) -> Result<Store> {
-        Ok(Store::open(&self.store_dir)?)
+        self.check_path()?;
+        Store::open(&self.store_dir).map_err(|e| self.open_error(e.into()))
+    }
+
+    /// [`Ctx::open`] for verbs that only read (`games`, `export`, `verify` without
+    /// `--repair`, a stored game given as FILE). sled writes whenever it opens a store, so on a
+    /// read-only file system (or a folder this user may not write, or a full disk) the store
+    /// cannot be opened in place: those verbs then read a copy of it made in a temporary
+    /// folder, and say so on stderr.
+    pub fn open_for_reading(&self) -> Result<ReadStore> {
+        self.check_path()?;
+        let error = match Store::open(&self.store_dir) {
+            Ok(store) => {
+                return Ok(ReadStore {
+                    store,
+                    _copy: None,
+                    copied_because: None,
+                })
+            }
+            Err(e) => anyhow::Error::from(e),
+        };
+        let why = StorePlace::of(&error);
+        if why == StorePlace::Other {
+            return Err(self.open_error(error));
+        }
+        let copy = tempfile::tempdir().context("cannot make a temporary folder")?;
+        let into = copy.path().join("store");
+        copy_dir(&self.store_dir, &into).map_err(|e| {
+            self.open_error(error)
+                .context(format!("and it could not be copied to read ({e:#})"))
+        })?;
+        self.info(format!(
+            "store {} {}: reading a copy of it in a temporary folder",
+            self.store_dir.display(),
+            why.words()
+        ));
+        let store = Store::open(&into).map_err(|e| self.open_error(e.into()))?;
+        Ok(ReadStore {
+            store,
+            _copy: Some(copy),
+            copied_because: Some(why.words()),
+        })
+    }
+
+    /// A store path must be a folder, or not exist yet with folders (not files) above it.
+    fn check_path(&self) -> Result<()> {
+        let dir = &self.store_dir;
+        if dir.exists() && !dir.is_dir() {
+            bail!(
+                "store {} is a file, not a store folder; --store (or CARC_STORE) names a folder, which is created on first use",
+                dir.display()
+            );
+        }
+        if let Some(file) = dir
+            .ancestors()
+            .skip(1)
+            .find(|a| !a.as_os_str().is_empty() && a.exists() && !a.is_dir())
+        {
+            bail!(
+                "store {}: {} is a file, not a folder, so the store cannot be there",
+                dir.display(),
+                file.display()
+            );
+        }
+        Ok(())
+    }
+
+    /// The error of a store that would not open, in a sentence that says why.
+    fn open_error(&self, error: anyhow::Error) -> anyhow::Error {
+        let dir = self.store_dir.display();
+        match StorePlace::of(&error) {
+            StorePlace::ReadOnly => anyhow::anyhow!(
+                "store {dir} is on a read-only file system: this verb writes to the store; `games`, `export` and `verify` (without --repair) read it from a copy"
+            ),
+            StorePlace::NotWritable => anyhow::anyhow!(
+                "store {dir} cannot be written by this user (permission denied): this verb writes to the store; `games`, `export` and `verify` (without --repair) read it from a copy"
+            ),
+            StorePlace::Full => anyhow::anyhow!(
+                "store {dir}: the disk is full (no space left on device); free some space and run the command again (what the store acknowledged before is kept)"
+            ),
+            StorePlace::Other => error,
+        }
     }
 
     /// A note on stderr unless `--quiet`.
@@ -61,13 +143,88 @@ impl Ctx {
     }
 }
 
+/// A store opened for reading: in place, or a copy in a temporary folder (removed on drop).
+pub struct ReadStore {
+    store: Store,
+    _copy: Option<tempfile::TempDir>,
+    copied_because: Option<&'static str>,
+}
+
+impl ReadStore {
+    /// Why the store is read from a copy (`is on a read-only file system`, …), if it is.
+    pub fn copied_because(&self) -> Option<&'static str> {
+        self.copied_because
+    }
+}
+
+impl std::ops::Deref for ReadStore {
+    type Target = Store;
+    fn deref(&self) -> &Store {
+        &self.store
+    }
+}
+
+/// Why a store could not be opened in place, as far as the error tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StorePlace {
+    ReadOnly,
+    NotWritable,
+    Full,
+    Other,
+}
+
+impl StorePlace {
+    /// From the OS error in the chain (sled passes it on only in its message, hence the text).
+    fn of(error: &anyhow::Error) -> StorePlace {
+        let code = error.chain().find_map(|c| {
+            c.downcast_ref::<std::io::Error>()
+                .and_then(std::io::Error::raw_os_error)
+        });
+        let text = format!("{error:#}");
+        let has = |n: i32| code == Some(n) || text.contains(&format!("(os error {n})"));
+        if has(30) {
+            StorePlace::ReadOnly
+        } else if has(13) {
+            StorePlace::NotWritable
+        } else if has(28) {
+            StorePlace::Full
+        } else {
+            StorePlace::Other
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            StorePlace::ReadOnly => "is on a read-only file system",
+            StorePlace::NotWritable => "cannot be written by this user",
+            StorePlace::Full => "is on a full disk",
+            StorePlace::Other => "cannot be opened in place",
+        }
+    }
+}
+
+/// Copies a store folder (sled's files and folders) to `to`.
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
 /// The effective log of a stored game, if the store folder exists and holds it. Used by
 /// `main` to let replay/explain/legal take a game id instead of a file. Never creates the store.
 pub fn stored_log_bytes(ctx: &Ctx, game: &str) -> Result<Option<Vec<u8>>> {
     if !ctx.store_dir.is_dir() || check_game_id(game).is_err() {
         return Ok(None);
     }
-    let store = ctx.open()?;
+    let store = ctx.open_for_reading()?;
     match read_game(&store, game)? {
         Some(sg) => Ok(Some(sg.effective_bytes()?)),
         None => Ok(None),

@@ -2,7 +2,7 @@
 //! `carc rebuild`. The storage mapping (one stream per game, one store event per log line)
 //! lives in the `carc-archive` crate and is described in `docs/store-cli.md`.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -338,8 +338,7 @@ impl ImportReport {
 
 /// The import summary on stdout: counts and rejections, or one JSON object.
 pub fn print_import_report(report: &ImportReport, as_json: bool) -> Result<()> {
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::terminal::stdout();
     if as_json {
         writeln!(
             out,

@@ -260,6 +260,7 @@ pub fn event_to_action(game: &Game, event: &Event) -> Result<Action, RuleViolati
         Event::TileReturned { tile, .. } => Action::ReturnTile {
             tile: tile_of(game, tile)?,
         },
+        Event::GameEnded => Action::EndGame,
     })
 }
 
@@ -483,6 +484,7 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
             player,
             tile: id(tile),
         },
+        Action::EndGame => Event::GameEnded,
         Action::OpenGift { gift } => {
             use carc_rules::GiftAction as G;
             let card = wire_card(gift.card());

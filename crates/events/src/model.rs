@@ -693,6 +693,10 @@ pub enum Event {
         /// Tile id.
         tile: TileId,
     },
+    /// The players ended the game between turns with tiles still in the bag (a game
+    /// abandoned at the table): final scoring follows at once. No fields: the table decided,
+    /// not one seat.
+    GameEnded,
 }
 
 /// Every event `type` this version reads, in declaration order.
@@ -708,6 +712,7 @@ pub const EVENT_TYPES: &[&str] = &[
     "gift_received",
     "gift_opened",
     "tile_returned",
+    "game_ended",
 ];
 
 impl Event {
@@ -725,13 +730,14 @@ impl Event {
             Event::GiftReceived { .. } => "gift_received",
             Event::GiftOpened { .. } => "gift_opened",
             Event::TileReturned { .. } => "tile_returned",
+            Event::GameEnded => "game_ended",
         }
     }
 
     /// The acting seat, if the event has one.
     pub fn player(&self) -> Option<u8> {
         match self {
-            Event::StartPlaced { .. } => None,
+            Event::StartPlaced { .. } | Event::GameEnded => None,
             Event::TileDrawn { player, .. }
             | Event::TilePlaced { player, .. }
             | Event::MeeplePlaced { player, .. }
@@ -946,6 +952,7 @@ mod tests {
                 player: 0,
                 tile: TileId::new("V").unwrap(),
             },
+            Event::GameEnded,
         ];
         let names: Vec<&str> = samples.iter().map(Event::type_name).collect();
         assert_eq!(names, EVENT_TYPES);

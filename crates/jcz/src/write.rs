@@ -211,6 +211,13 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                     envelope.event.type_name()
                 ))]))
             }
+            // JCloisterZone ends a game only when the bag is empty; writing the game unfinished
+            // would drop the final scoring the players agreed on, so it is refused.
+            (Event::GameEnded, _) => {
+                return Err(JczError::Unsupported(vec![UnsupportedUse::new(format!(
+                    "event {seq}: game_ended (the players ended the game with tiles still in the bag; JCloisterZone has no early end)"
+                ))]))
+            }
             (
                 Event::GiftReceived { .. } | Event::GiftOpened { .. } | Event::TileReturned { .. },
                 _,

@@ -2,9 +2,10 @@
 //! step the game waits for, and seat names. One place, so both say the same thing.
 
 use carc_events::{ArrowMeepleAction, ArrowSymbol, Event, GiftCard, Header};
-use carc_rules::{Effects, Game, Note, Phase, Score, ScoreSource, ScoreTime};
+use carc_rules::{Effects, Game, Note, Phase, RuleViolation, Score, ScoreSource, ScoreTime};
 
-/// A seat's player name from the header, or `seat N` if the header has none for it.
+/// A seat's player name from the header, exactly as the log has it (for JSON and other
+/// data), or `seat N` if the header has none for it. Sentences use [`shown_name`].
 pub fn seat_name(header: &Header, seat: u8) -> String {
     header
         .players
@@ -12,9 +13,50 @@ pub fn seat_name(header: &Header, seat: u8) -> String {
         .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
 }
 
+/// A seat's player name as text shows it: [`seat_name`] with its control characters made
+/// [`visible`]. Every sentence of this module names players this way, so a name from a shared
+/// log can neither drive a terminal nor break a line.
+pub fn shown_name(header: &Header, seat: u8) -> String {
+    visible(&seat_name(header, seat)).into_owned()
+}
+
+/// `text` with every control character (C0, DEL and C1, line breaks and tabs included)
+/// written as Rust writes a char escape, `\u{1b}`: names, ids, comments and annotations from a
+/// log are one line of inert text wherever they are shown (a terminal, a label). Text without
+/// control characters comes back borrowed.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// A note of the ruling trace in words, naming the players ([`shown_name`]).
+pub fn note_text(header: &Header, n: &Note) -> String {
+    n.text_with(&|seat| shown_name(header, seat))
+}
+
+/// Why an action was refused, in words, naming the players ([`shown_name`]).
+pub fn violation_text(header: &Header, v: &RuleViolation) -> String {
+    v.message_with(&|seat| shown_name(header, seat))
+}
+
+/// A replay error's message (without its line), naming the players ([`shown_name`]).
+pub fn error_message(header: &Header, e: &crate::ReplayError) -> String {
+    e.message_with(&|seat| shown_name(header, seat))
+}
+
 /// What the game waits for, in words.
 pub fn describe_phase(header: &Header, game: &Game) -> String {
-    let who = seat_name(header, game.current_player());
+    let who = shown_name(header, game.current_player());
     match game.phase() {
         Phase::Start => match game.map() {
             Some(map) if game.starts_placed() > 0 => format!(
@@ -44,6 +86,12 @@ pub fn describe_phase(header: &Header, game: &Game) -> String {
             "{who} returns tile {} or tile {} to the bag (Take 2) and places the other",
             game.tiles().get(first).id,
             game.tiles().get(second).id
+        ),
+        // Only `game_ended` leaves tiles in the bag: say so, the scores are not a full game's.
+        Phase::Over if game.bag_left() > 0 => format!(
+            "the game is over: ended early with {} tile{} still in the bag",
+            game.bag_left(),
+            if game.bag_left() == 1 { "" } else { "s" }
         ),
         Phase::Over => "the game is over".into(),
     }
@@ -79,7 +127,7 @@ pub fn describe_event_as(header: &Header, e: &Event, view: View) -> String {
     match e {
         Event::GiftReceived { player, .. } if !view.sees_hand_of(*player) => format!(
             "{} received a gift card (face down)",
-            seat_name(header, *player)
+            shown_name(header, *player)
         ),
         _ => describe_event(header, e),
     }
@@ -110,14 +158,14 @@ pub fn describe_hands(header: &Header, game: &Game, view: View) -> Vec<String> {
             } else {
                 format!("{n} card{}, face down", if n == 1 { "" } else { "s" })
             };
-            format!("{}: {what}", seat_name(header, seat))
+            format!("{}: {what}", shown_name(header, seat))
         })
         .collect()
 }
 
 /// A sentence for an event.
 pub fn describe_event(header: &Header, e: &Event) -> String {
-    let who = |p: &u8| seat_name(header, *p);
+    let who = |p: &u8| shown_name(header, *p);
     let deg = |r: &carc_events::Rotation| r.degrees();
     match e {
         Event::StartPlaced { tile, at, rotation } => {
@@ -222,6 +270,9 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
             who(player),
             tile.as_str()
         ),
+        Event::GameEnded => {
+            "the players ended the game before the bag was empty; final scoring follows".into()
+        }
     }
 }
 
@@ -230,18 +281,18 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
 /// tile, unopened gifts at the end. Empty for everything else. The card a player receives is
 /// named by the event (see [`describe_event_as`]), never here, so these lines suit any view.
 pub fn describe_gifts(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<String> {
-    let who = seat.map_or_else(|| "the player".to_string(), |s| seat_name(header, s));
+    let who = seat.map_or_else(|| "the player".to_string(), |s| shown_name(header, s));
     fx.notes
         .iter()
         .filter_map(|n| {
             Some(match n {
                 Note::GiftEarned { kind, owner } => format!(
                     "{who}'s tile extends {}'s {kind}: {who} receives a gift",
-                    seat_name(header, *owner)
+                    shown_name(header, *owner)
                 ),
                 Note::GiftNoneLeft { kind, owner } => format!(
                     "{who}'s tile extends {}'s {kind}, but every gift card is in the players' hands: no gift",
-                    seat_name(header, *owner)
+                    shown_name(header, *owner)
                 ),
                 Note::GiftDeckReshuffled { cards } => format!(
                     "the gift deck ran out: the discard pile ({cards} cards) is shuffled into a new deck"
@@ -277,7 +328,7 @@ pub fn describe_gifts(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<St
                 }
                 Note::GiftsUnopened { seat, cards } => format!(
                     "{} holds {cards} unopened gift{}: +{}",
-                    seat_name(header, *seat),
+                    shown_name(header, *seat),
                     if *cards == 1 { "" } else { "s" },
                     2 * u32::from(*cards)
                 ),
@@ -302,7 +353,7 @@ fn symbol_words(s: ArrowSymbol) -> &'static str {
 /// and cities ending at the border, towns covered. Empty for everything else, so base-game
 /// events show nothing extra.
 pub fn describe_arrows(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<String> {
-    let who = seat.map_or_else(|| "the player".to_string(), |s| seat_name(header, s));
+    let who = seat.map_or_else(|| "the player".to_string(), |s| shown_name(header, s));
     fx.notes
         .iter()
         .filter_map(|n| {
@@ -345,14 +396,14 @@ pub fn describe_arrows(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<S
                     "the extra-turn arrow gives {who} nothing: this is already an extra turn"
                 ),
                 Note::ExtraTurnBegins { seat } => {
-                    format!("{} takes an extra turn now", seat_name(header, *seat))
+                    format!("{} takes an extra turn now", shown_name(header, *seat))
                 }
                 Note::StartSquare { .. }
                 | Note::LargeCityEdge { .. }
                 | Note::LargeCityConnected { .. }
                 | Note::Border { .. }
                 | Note::TownCovered { .. }
-                | Note::TownCost { .. } => format!("{n}  [{}]", n.rule()),
+                | Note::TownCost { .. } => format!("{}  [{}]", note_text(header, n), n.rule()),
                 Note::TownExtraTurn => format!("{who} will take an extra turn: a town was covered"),
                 Note::TownExtraTurnDenied => format!(
                     "covering the town gives {who} no extra turn: this is already an extra turn"
@@ -368,7 +419,7 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
     let who = if s.winners.is_empty() {
         "no meeple, nobody scores".to_string()
     } else {
-        let names: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
+        let names: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
         format!("{} {}", names.join(" and "), s.signed_points())
     };
     match s.source {
@@ -412,21 +463,21 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
 pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
     let join = |items: Vec<String>, sep: &str| items.join(sep);
     if let ScoreSource::TownCost { town } = s.source {
-        let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
+        let winners: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
         return vec![
             format!("town: {town} at {}", s.feature.at),
             format!("paid by: {} ({})", winners.join(" and "), s.signed_points()),
         ];
     }
     if let ScoreSource::Arrow { .. } = s.source {
-        let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
+        let winners: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
         return vec![
             format!("arrow tile: {}", s.feature.at),
             format!("scored by: {} (+{})", winners.join(" and "), s.points),
         ];
     }
     if let ScoreSource::UnopenedGifts { cards } = s.source {
-        let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
+        let winners: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
         return vec![
             format!("unopened gifts: {cards}"),
             format!("scored by: {} (+{})", winners.join(" and "), s.points),
@@ -448,7 +499,7 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
     let meeples: Vec<String> = s
         .meeples
         .iter()
-        .map(|(p, n)| format!("{} {n}", seat_name(header, *p)))
+        .map(|(p, n)| format!("{} {n}", shown_name(header, *p)))
         .collect();
     lines.push(format!(
         "meeples: {}",
@@ -459,7 +510,7 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
         }
     ));
     if !s.winners.is_empty() {
-        let winners: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
+        let winners: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
         let each = if winners.len() > 1 { " each" } else { "" };
         lines.push(format!(
             "majority: {} (+{}{each})",

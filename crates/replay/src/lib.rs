@@ -58,9 +58,14 @@ impl ReplayError {
 
     /// The message without the location prefix.
     pub fn message(&self) -> String {
+        self.message_with(&carc_rules::seat_number)
+    }
+
+    /// [`Self::message`] with each seat named by `name` (see `describe::error_message`).
+    pub fn message_with(&self, name: carc_rules::SeatNamer<'_>) -> String {
         match self {
             ReplayError::Setup(e) => e.to_string(),
-            ReplayError::Rule { violation, .. } => violation.to_string(),
+            ReplayError::Rule { violation, .. } => violation.message_with(name),
         }
     }
 }
@@ -265,7 +270,7 @@ fn check_points(
     let mut why = format!(
         "the fold gives {} {total} points, not {claimed}, for {} features in \
          event {after} ({})",
-        describe::seat_name(header, player),
+        describe::shown_name(header, player),
         feature.as_str(),
         step.event.type_name()
     );

@@ -139,6 +139,8 @@ enum Mutation {
     Turn(usize, u8),
     Seat(usize, u8),
     Meeple(usize, &'static str),
+    /// The event becomes `game_ended` (the players end the game there, legal or not).
+    End(usize),
 }
 
 fn mutation() -> impl Strategy<Value = Mutation> {
@@ -155,6 +157,7 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         (i.clone(), -2i32..=2, -2i32..=2).prop_map(|(i, x, y)| Mutation::Move(i, x, y)),
         (i.clone(), 0u8..4).prop_map(|(i, r)| Mutation::Turn(i, r)),
         (i.clone(), 0u8..3).prop_map(|(i, s)| Mutation::Seat(i, s)),
+        i.clone().prop_map(Mutation::End),
         (
             i,
             prop::sample::select(vec!["city N", "road E", "field Sw", "monastery", "road S"])
@@ -208,8 +211,9 @@ fn mutate(log: &mut Log, m: &Mutation) {
             | Event::GiftReceived { player, .. }
             | Event::GiftOpened { player, .. }
             | Event::TileReturned { player, .. } => *player = s,
-            Event::StartPlaced { .. } => {}
+            Event::StartPlaced { .. } | Event::GameEnded => {}
         },
+        Mutation::End(i) => log.events[i % n].1.event = Event::GameEnded,
         Mutation::Meeple(i, target) => {
             let player = log.events[i % n].1.event.player().unwrap_or(0);
             log.events[i % n].1.event = Event::MeeplePlaced {

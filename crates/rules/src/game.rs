@@ -198,6 +198,9 @@ pub enum Action {
     ReturnTile {
         tile: TileTypeId,
     },
+    /// The players end the game before the bag is empty (a game abandoned at the table),
+    /// between turns: final scoring now, as at the end of the game; the game is over.
+    EndGame,
 }
 
 /// A legal tile placement.
@@ -673,6 +676,10 @@ impl Game {
                 self.finish_turn(fx);
                 Ok(())
             }
+            (Action::EndGame, Phase::Draw) => {
+                self.end_early(fx);
+                Ok(())
+            }
             (Action::PlaceStart { .. }, phase) => Err(wrong("place the start tile", phase)),
             (Action::Draw { .. }, phase) => Err(wrong("draw a tile", phase)),
             (Action::SetAside, phase) => Err(wrong("set a tile aside", phase)),
@@ -686,6 +693,7 @@ impl Game {
             (Action::ReceiveGift { .. }, phase) => Err(wrong("receive a gift", phase)),
             (Action::OpenGift { .. }, phase) => Err(wrong("open a gift", phase)),
             (Action::ReturnTile { .. }, phase) => Err(wrong("return a Take 2 tile", phase)),
+            (Action::EndGame, phase) => Err(wrong("end the game", phase)),
         }
     }
 
@@ -737,6 +745,20 @@ impl Game {
 
     fn finish_game(&mut self, fx: &mut Effects) {
         fx.notes.push(Note::BagEmpty);
+        self.final_scoring(fx);
+    }
+
+    /// The players end the game with tiles still in the bag: the same final scoring.
+    fn end_early(&mut self, fx: &mut Effects) {
+        self.extra_pending = false;
+        fx.notes.push(Note::EndedEarly {
+            left: self.bag_total,
+        });
+        self.final_scoring(fx);
+    }
+
+    /// Final scoring of every feature with meeples (and unopened gifts); the game is over.
+    fn final_scoring(&mut self, fx: &mut Effects) {
         for kind in [
             FeatureKind::City,
             FeatureKind::Road,

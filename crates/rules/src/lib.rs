@@ -24,7 +24,7 @@ pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use map::{
     Border, LargeCity, MapBoard, MapError, NamedSquare, Print, Region, RegionKind, Square,
 };
-pub use ruling::{gift_rule, rule, Note, RuleId, RuleViolation};
+pub use ruling::{gift_rule, rule, seat_number, Note, RuleId, RuleViolation, SeatNamer};
 pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 pub use tileset::{
     Anchor, Arrow, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileSetError, TileType,

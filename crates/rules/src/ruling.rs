@@ -13,6 +13,16 @@ use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
 mod note;
 pub use note::Note;
 
+/// How a sentence names a seat. The rules know no names, so [`Note`]s and
+/// [`RuleViolation`]s take the caller's namer (the CLI and the viewer pass the players' names
+/// from the log's header); `Display` uses [`seat_number`].
+pub type SeatNamer<'a> = &'a dyn Fn(u8) -> String;
+
+/// The namer of `Display`: `seat 0`, `seat 1`, … (for callers that know no names).
+pub fn seat_number(seat: u8) -> String {
+    format!("seat {seat}")
+}
+
 /// A stable identifier of a rule, e.g. `base.tile.edges-match`.
 pub type RuleId = &'static str;
 
@@ -45,6 +55,9 @@ pub mod rule {
     pub const SCORE_FIELD_FINAL: RuleId = "base.score.field.final";
     pub const SCORE_MAJORITY: RuleId = "base.score.majority";
     pub const GAME_END: RuleId = "base.game.end";
+    /// The players may end a game between turns before the bag is empty (a game abandoned at
+    /// the table): final scoring as at the end.
+    pub const GAME_ENDED_EARLY: RuleId = "base.game.ended-early";
 
     // 20th Anniversary expansion (`shared/rules/anniversary.md`).
     /// A newly placed arrow tile whose arrow points at no tile scores 2 at once.
@@ -137,7 +150,7 @@ pub enum RuleViolation {
         action: &'static str,
         expected: &'static str,
     },
-    #[error("it is seat {expected}'s turn, not seat {got}'s")]
+    #[error("{}", self.message_with(&seat_number))]
     NotYourTurn { expected: u8, got: u8 },
     #[error("tile {tile} cannot be drawn: all {holds} cop{} in the game are already out of the bag", if *holds == 1 { "y" } else { "ies" })]
     TileNotInBag { tile: String, holds: u16 },
@@ -181,9 +194,9 @@ pub enum RuleViolation {
     },
     #[error("farmers are switched off in this game: no meeple may go on the {label} at {at}")]
     FarmersOff { at: Pos, label: SegmentLabel },
-    #[error("seat {player} has no meeple left in supply")]
+    #[error("{}", self.message_with(&seat_number))]
     NoMeepleLeft { player: u8 },
-    #[error("the {kind} joined to {label} at {at} is already occupied by seat {owner}'s meeple on {owner_label} at {owner_at}")]
+    #[error("{}", self.message_with(&seat_number))]
     FeatureOccupied {
         kind: FeatureKind,
         at: Pos,
@@ -192,7 +205,7 @@ pub enum RuleViolation {
         owner_at: Pos,
         owner_label: SegmentLabel,
     },
-    #[error("the game is over: the last tile has been placed")]
+    #[error("the game is over: final scoring is done")]
     GameOver,
     #[error("no arrow of the tile at {at} can be chosen this turn; the arrows this placement activates are: {candidates}")]
     NotAnArrowChoice { at: Pos, candidates: String },
@@ -209,19 +222,19 @@ pub enum RuleViolation {
     },
     #[error("{action} target square {at} holds no tile")]
     NoTileAt { action: ArrowSymbol, at: Pos },
-    #[error("companion: seat {player} has no meeple on {label} at {at} to stand beside")]
+    #[error("{}", self.message_with(&seat_number))]
     CompanionNoOwnMeeple {
         player: u8,
         at: Pos,
         label: SegmentLabel,
     },
-    #[error("companion: seat {player}'s meeple on {label} at {at} already stands beside another through a companion; no third meeple may join them")]
+    #[error("{}", self.message_with(&seat_number))]
     CompanionLimit {
         player: u8,
         at: Pos,
         label: SegmentLabel,
     },
-    #[error("portal target already occupied: the {kind} joined to {label} at {at} holds seat {owner}'s meeple on {owner_label} at {owner_at}")]
+    #[error("{}", self.message_with(&seat_number))]
     PortalOccupied {
         kind: FeatureKind,
         at: Pos,
@@ -271,13 +284,13 @@ pub enum RuleViolation {
         deck: String,
         reshuffled: bool,
     },
-    #[error("seat {player} holds no {card} gift (their gifts: {holds})")]
+    #[error("{}", self.message_with(&seat_number))]
     GiftNotInHand {
         player: u8,
         card: GiftCard,
         holds: String,
     },
-    #[error("seat {player} has already opened a gift this turn; at most one per turn")]
+    #[error("{}", self.message_with(&seat_number))]
     GiftAlreadyOpened { player: u8 },
     #[error("{card} target square {at} holds no tile")]
     GiftNoTileAt { card: GiftCard, at: Pos },
@@ -293,7 +306,7 @@ pub enum RuleViolation {
     },
     #[error("Road Sweeper needs an incomplete road; the road through {label} at {at} is complete")]
     SweeperRoadComplete { at: Pos, label: SegmentLabel },
-    #[error("{card}: seat {player} has no meeple on {label} at {at}")]
+    #[error("{}", self.message_with(&seat_number))]
     GiftNoOwnMeeple {
         card: GiftCard,
         player: u8,
@@ -321,6 +334,68 @@ pub enum RuleViolation {
 }
 
 impl RuleViolation {
+    /// The violation in words, each seat named by `name` (`Display` names them `seat N`).
+    /// The sentences that name a seat are written here, once.
+    pub fn message_with(&self, name: SeatNamer<'_>) -> String {
+        use RuleViolation::*;
+        match self {
+            NotYourTurn { expected, got } => {
+                format!("it is {}'s turn, not {}'s", name(*expected), name(*got))
+            }
+            NoMeepleLeft { player } => format!("{} has no meeple left in supply", name(*player)),
+            FeatureOccupied {
+                kind,
+                at,
+                label,
+                owner,
+                owner_at,
+                owner_label,
+            } => format!(
+                "the {kind} joined to {label} at {at} is already occupied by {}'s meeple on {owner_label} at {owner_at}",
+                name(*owner)
+            ),
+            CompanionNoOwnMeeple { player, at, label } => format!(
+                "companion: {} has no meeple on {label} at {at} to stand beside",
+                name(*player)
+            ),
+            CompanionLimit { player, at, label } => format!(
+                "companion: {}'s meeple on {label} at {at} already stands beside another through a companion; no third meeple may join them",
+                name(*player)
+            ),
+            PortalOccupied {
+                kind,
+                at,
+                label,
+                owner,
+                owner_at,
+                owner_label,
+            } => format!(
+                "portal target already occupied: the {kind} joined to {label} at {at} holds {}'s meeple on {owner_label} at {owner_at}",
+                name(*owner)
+            ),
+            GiftNotInHand {
+                player,
+                card,
+                holds,
+            } => format!(
+                "{} holds no {card} gift (their gifts: {holds})",
+                name(*player)
+            ),
+            GiftAlreadyOpened { player } => format!(
+                "{} has already opened a gift this turn; at most one per turn",
+                name(*player)
+            ),
+            GiftNoOwnMeeple {
+                card,
+                player,
+                at,
+                label,
+            } => format!("{card}: {} has no meeple on {label} at {at}", name(*player)),
+            // No seat in these sentences: `Display` (thiserror) words them.
+            _ => self.to_string(),
+        }
+    }
+
     /// The rule this violation breaks.
     pub fn rule(&self) -> RuleId {
         use RuleViolation::*;
@@ -378,5 +453,47 @@ pub fn gift_rule(card: GiftCard) -> RuleId {
         GiftCard::ChangePosition => rule::GIFT_CHANGE_POSITION,
         GiftCard::CashOut => rule::GIFT_CASH_OUT,
         GiftCard::TakeTwo => rule::GIFT_TAKE_TWO,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Seat 0 is a player who chose the name "seat 1": only a namer gets that right, never a
+    /// rewrite of "seat N" in the finished sentence.
+    fn names(seat: u8) -> String {
+        ["seat 1", "Ada"][usize::from(seat)].to_string()
+    }
+
+    #[test]
+    fn violations_name_seats_through_the_namer_and_display_numbers_them() {
+        let v = RuleViolation::NotYourTurn {
+            expected: 0,
+            got: 1,
+        };
+        assert_eq!(v.message_with(&names), "it is seat 1's turn, not Ada's");
+        assert_eq!(v.to_string(), "it is seat 0's turn, not seat 1's");
+        let v = RuleViolation::NoMeepleLeft { player: 1 };
+        assert_eq!(v.message_with(&names), "Ada has no meeple left in supply");
+        // A sentence without a seat reads the same either way.
+        let v = RuleViolation::GameOver;
+        assert_eq!(v.message_with(&names), v.to_string());
+    }
+
+    #[test]
+    fn notes_name_seats_through_the_namer_and_display_numbers_them() {
+        let n = Note::NextPlayer { seat: 0 };
+        assert_eq!(n.text_with(&names), "seat 1 plays next");
+        assert_eq!(
+            Note::NextPlayer { seat: 1 }.text_with(&names),
+            "Ada plays next"
+        );
+        assert_eq!(n.to_string(), "seat 0 plays next");
+        let n = Note::GiftsUnopened { seat: 1, cards: 2 };
+        assert_eq!(
+            n.text_with(&names),
+            "Ada holds 2 unopened gifts: 2 points each"
+        );
     }
 }

@@ -7,8 +7,8 @@ use carc_replay::Step;
 use carc_rules::{FeatureKind, Game, Note, Pos, Score, ScoreSource, ScoreTime};
 use egui::Color32;
 
-/// A seat's name from the header, or `seat N`.
-pub use carc_replay::describe::seat_name;
+/// A seat's name from the header as text shows it (control characters escaped), or `seat N`.
+pub use carc_replay::describe::shown_name as seat_name;
 
 fn names(header: &Header, seats: impl IntoIterator<Item = u8>) -> Vec<String> {
     seats.into_iter().map(|s| seat_name(header, s)).collect()
@@ -67,6 +67,7 @@ pub fn short_event(e: &Event) -> String {
                 carc_replay::describe::card_words(*card)
             )
         }
+        Event::GameEnded => "game ended (bag not empty)".to_string(),
         Event::TileReturned { tile, .. } => format!("returned {} (Take 2)", tile.as_str()),
     }
 }
@@ -188,8 +189,12 @@ pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
 }
 
 /// A ruling-trace line: the note and its rule.
-pub fn note_line(n: &Note) -> String {
-    format!("{n}  [{}]", n.rule())
+pub fn note_line(header: &Header, n: &Note) -> String {
+    format!(
+        "{}  [{}]",
+        carc_replay::describe::note_text(header, n),
+        n.rule()
+    )
 }
 
 /// What lies on a square, feature by feature, valued as things stand (for hovering).
@@ -391,7 +396,27 @@ mod tests {
     #[test]
     fn notes_carry_their_rule() {
         let g = short_game();
-        let line = note_line(&g.timeline.steps[0].effects.notes[0]);
+        let h = &g.timeline.log.header;
+        let line = note_line(h, &g.timeline.steps[0].effects.notes[0]);
         assert!(line.ends_with("[base.setup.start-tile]"), "{line}");
+    }
+
+    #[test]
+    fn notes_name_the_players() {
+        // Given the short game, whose event 4 ends Ada's turn
+        let g = short_game();
+        let h = &g.timeline.log.header;
+        // When its notes are shown
+        let lines: Vec<String> = g.timeline.steps[3]
+            .effects
+            .notes
+            .iter()
+            .map(|n| note_line(h, n))
+            .collect();
+        // Then the next player is named, never "seat 1"
+        assert!(
+            lines.contains(&"Brandt plays next  [base.turn.order]".to_string()),
+            "{lines:?}"
+        );
     }
 }

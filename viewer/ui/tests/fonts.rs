@@ -32,7 +32,7 @@ fn texts_from_sample_logs() -> Vec<String> {
                 out.push(l.title);
                 out.extend(l.lines);
             }
-            out.extend(step.effects.notes.iter().map(text::note_line));
+            out.extend(step.effects.notes.iter().map(|n| text::note_line(h, n)));
         }
         for n in [0, steps.len() / 2, steps.len()] {
             let game = g.timeline.state_at(n).unwrap();

@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use anyhow::{bail, Result};
 use carc_analysis::{analyze, Aggregate, GameAnalysis};
 use carc_archive::read_game;
+use carc_replay::describe::visible;
 use carc_rules::TileSet;
 use clap::Args;
 use serde_json::{json, Value};
@@ -60,7 +61,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode>
     let log = if path.is_file() {
         crate::input::load_log(path)?
     } else {
-        let store = ctx.open()?;
+        let store = ctx.open_for_reading()?;
         read_game(&store, &args.target)?
             .ok_or_else(|| ctx.no_game(&args.target))?
             .effective_log()?
@@ -123,10 +124,10 @@ fn game_json(a: &GameAnalysis) -> Value {
 
 /// The winners' names, joined with "and".
 fn winner_names(a: &GameAnalysis) -> String {
-    let names: Vec<&str> = a
+    let names: Vec<String> = a
         .winners
         .iter()
-        .map(|&w| a.players[usize::from(w)].name.as_str())
+        .map(|&w| visible(&a.players[usize::from(w)].name).into_owned())
         .collect();
     names.join(" and ")
 }
@@ -138,7 +139,11 @@ fn game_text(a: &GameAnalysis) -> String {
     } else {
         "not finished".to_string()
     };
-    out.push_str(&format!("game {}: {} events, {state}\n", a.game, a.events));
+    out.push_str(&format!(
+        "game {}: {} events, {state}\n",
+        visible(&a.game),
+        a.events
+    ));
     if let Some(why) = &a.stopped {
         out.push_str(&format!("the analysis stops early: {why}\n"));
     }
@@ -153,7 +158,11 @@ fn game_text(a: &GameAnalysis) -> String {
         } else {
             sources.join(", ")
         };
-        out.push_str(&format!("\n{}: {} points ({sources})\n", p.name, p.points));
+        out.push_str(&format!(
+            "\n{}: {} points ({sources})\n",
+            visible(&p.name),
+            p.points
+        ));
         let avg = p
             .average_turns_out
             .map_or_else(|| "-".to_string(), |t| format!("{t:.1}"));
@@ -182,7 +191,7 @@ fn game_text(a: &GameAnalysis) -> String {
                 "  event {:>3}  {}: {}\n",
                 m.seq,
                 m.kind.as_str(),
-                m.text
+                visible(&m.text)
             ));
         }
     }
@@ -307,8 +316,7 @@ fn folder(ctx: &Ctx, dir: &Path, args: &AnalyzeArgs, loaded: &[TileSet]) -> Resu
 /// `--per-game`: one line (text) or one JSON object (JSON Lines) per game, in file order, with
 /// the file it came from.
 fn print_per_game(files: &[PathBuf], games: &[(usize, GameAnalysis)], as_json: bool) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::terminal::stdout();
     for (i, a) in games {
         let file = files[*i].display().to_string();
         if as_json {
@@ -325,12 +333,13 @@ fn print_per_game(files: &[PathBuf], games: &[(usize, GameAnalysis)], as_json: b
                 .players
                 .iter()
                 .enumerate()
-                .map(|(seat, p)| format!("seat {seat} {} {}", p.name, p.points))
+                .map(|(seat, p)| format!("seat {seat} {} {}", visible(&p.name), p.points))
                 .collect();
             writeln!(
                 out,
-                "{file}: game {}, {} events, {state}; {}",
-                a.game,
+                "{}: game {}, {} events, {state}; {}",
+                visible(&file),
+                visible(&a.game),
                 a.events,
                 points.join(", ")
             )?;

@@ -13,7 +13,7 @@ use serde_json::json;
 
 use crate::exit_code;
 use crate::json;
-use crate::names::name_seats;
+use carc_replay::describe::visible;
 
 #[derive(Args)]
 pub struct CheckArgs {
@@ -28,8 +28,7 @@ pub struct CheckArgs {
 
 pub fn check(args: CheckArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let mut codes = Vec::new();
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = crate::terminal::stdout();
     for file in &args.files {
         let report = check_file(file, loaded);
         codes.push(if report["ok"] == json!(true) {
@@ -88,9 +87,19 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
         "finished": timeline.finished,
         "final_scores": final_scores,
     });
+    // A game the players ended early (`game_ended`) says how many tiles were left.
+    let ended_early = timeline.steps.last().and_then(|s| {
+        s.effects.notes.iter().find_map(|n| match n {
+            carc_rules::Note::EndedEarly { left } => Some(*left),
+            _ => None,
+        })
+    });
+    if let Some(left) = ended_early {
+        report["ended_early"] = json!({ "bag_left": left });
+    }
     if let Some(err) = &timeline.error {
         report["ok"] = json!(false);
-        report["error"] = json!({"line": err.line(), "event": err.seq(), "rule": err.rule(), "message": name_seats(&err.message(), &timeline.log.header)});
+        report["error"] = json!({"line": err.line(), "event": err.seq(), "rule": err.rule(), "message": carc_replay::describe::error_message(&timeline.log.header, err)});
     } else if let Some(f) = check_assertions(&timeline).first() {
         report["ok"] = json!(false);
         report["error"] = json!({"line": f.line, "event": null, "rule": "log.assertion",
@@ -104,20 +113,30 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
 }
 
 fn check_text(r: &serde_json::Value) -> String {
-    let file = r["file"].as_str().unwrap_or("?");
+    let file = visible(r["file"].as_str().unwrap_or("?"));
     if r["ok"] == json!(true) {
         let scores: Vec<String> = r["final_scores"]
             .as_array()
             .map(|a| {
                 a.iter()
-                    .map(|s| format!("{} {}", s["player"].as_str().unwrap_or("?"), s["score"]))
+                    .map(|s| {
+                        format!(
+                            "{} {}",
+                            visible(s["player"].as_str().unwrap_or("?")),
+                            s["score"]
+                        )
+                    })
                     .collect()
             })
             .unwrap_or_default();
-        let state = if r["finished"] == json!(true) {
-            "final scores"
-        } else {
-            "in progress, scores"
+        let early;
+        let state = match r["ended_early"]["bag_left"].as_u64() {
+            Some(left) => {
+                early = format!("final scores (ended early, {left} tiles left in the bag)");
+                early.as_str()
+            }
+            None if r["finished"] == json!(true) => "final scores",
+            None => "in progress, scores",
         };
         format!(
             "{file}: ok, {} events; {state}: {}",

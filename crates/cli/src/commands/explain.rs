@@ -15,7 +15,6 @@ use crate::at_args::{view_of, AtArgs};
 use crate::exit_code::IllegalInput;
 use crate::input::load_log;
 use crate::json;
-use crate::names::name_seats;
 
 pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let log = load_log(&args.file)?;
@@ -44,7 +43,7 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 args.file.display(),
                 err.seq().unwrap_or(0),
                 err.line(),
-                name_seats(&err.message(), header)
+                carc_replay::describe::error_message(header, err)
             ))
             .into());
         }
@@ -52,14 +51,14 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             println!(
                 "{}",
                 json!({"event": at, "line": line, "type": envelope.event.type_name(), "description": described,
-                       "legal": false, "rule": err.rule(), "message": name_seats(&err.message(), header)})
+                       "legal": false, "rule": err.rule(), "message": carc_replay::describe::error_message(header, err)})
             );
         } else {
             println!("event {at} (line {line}): {described}");
             println!(
                 "ILLEGAL [{}]: {}",
                 err.rule(),
-                name_seats(&err.message(), header)
+                carc_replay::describe::error_message(header, err)
             );
         }
         return Ok(ExitCode::from(1));
@@ -93,7 +92,11 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     if !step.effects.notes.is_empty() {
         println!("why it is legal, and what followed:");
         for n in &step.effects.notes {
-            println!("  - {}  [{}]", name_seats(&n.to_string(), header), n.rule());
+            println!(
+                "  - {}  [{}]",
+                carc_replay::describe::note_text(header, n),
+                n.rule()
+            );
         }
     }
     let arrows = describe_arrows(header, step.seat, &step.effects);
@@ -119,7 +122,7 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     for r in &step.effects.returned {
         println!(
             "meeple returned: {} from {} at {}",
-            json::seat_name(header, r.player),
+            carc_replay::describe::shown_name(header, r.player),
             r.label,
             r.at
         );
@@ -128,7 +131,12 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         .scores_after
         .iter()
         .enumerate()
-        .map(|(seat, s)| format!("{} {s}", json::seat_name(header, seat as u8)))
+        .map(|(seat, s)| {
+            format!(
+                "{} {s}",
+                carc_replay::describe::shown_name(header, seat as u8)
+            )
+        })
         .collect();
     println!("scores after: {}", after.join(", "));
     Ok(ExitCode::SUCCESS)

@@ -108,7 +108,7 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
         if is_file {
             bail!("--raw is for stored games; {} is a file", args.game);
         }
-        let store = ctx.open()?;
+        let store = ctx.open_for_reading()?;
         let sg = read_game(&store, &args.game)?.ok_or_else(|| ctx.no_game(&args.game))?;
         return Ok(sg.raw_bytes());
     }

@@ -1,6 +1,6 @@
 //! `carc games`: the stored games, one summary each.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 use crate::json::seat_name;
 use crate::log_problem::log_problem;
 use crate::store_context::Ctx;
+use carc_replay::describe::visible;
 
 #[derive(Args)]
 pub struct GamesArgs {
@@ -79,7 +80,7 @@ fn summary_text(v: &Value) -> String {
             .as_array()
             .map(|a| {
                 a.iter()
-                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .filter_map(|x| x.as_str().map(|t| visible(t).into_owned()))
                     .collect()
             })
             .unwrap_or_default()
@@ -89,7 +90,13 @@ fn summary_text(v: &Value) -> String {
         .as_array()
         .map(|a| {
             a.iter()
-                .map(|s| format!("{} {}", s["player"].as_str().unwrap_or("?"), s["score"]))
+                .map(|s| {
+                    format!(
+                        "{} {}",
+                        visible(s["player"].as_str().unwrap_or("?")),
+                        s["score"]
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -120,9 +127,8 @@ fn summary_text(v: &Value) -> String {
 }
 
 pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode> {
-    let store = ctx.open()?;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let store = ctx.open_for_reading()?;
+    let mut out = crate::terminal::stdout();
     let ids = game_ids(&store)?;
     for id in &ids {
         let Some(sg) = read_game(&store, id)? else {

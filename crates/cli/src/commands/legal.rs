@@ -13,7 +13,7 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let (timeline, n) = timeline_at(&args, loaded)?;
     let game = timeline.state_at(n)?;
     let header = &timeline.log.header;
-    let who = json::seat_name(header, game.current_player());
+    let who = carc_replay::describe::shown_name(header, game.current_player());
     match game.phase() {
         Phase::Start if game.map().is_some() => {
             // On a map the start tiles go on its free start squares: any tile still in the bag

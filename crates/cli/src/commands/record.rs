@@ -16,11 +16,10 @@ use carc_store::{ExpectedVersion, NewEvent, Store};
 use clap::{Args, Subcommand};
 
 use crate::exit_code;
-use crate::json::seat_name;
 use crate::log_problem::replay_message;
-use crate::names::name_seats;
 use crate::store_context::Ctx;
 use carc_archive::{check_game_id, event_id, read_game, retraction_payload, StoredGame};
+use carc_replay::describe::shown_name as seat_name;
 
 /// The start tile of a recorded game, placed at (0,0) unrotated as event 1.
 const START_TILE: &str = "D";
@@ -109,6 +108,12 @@ pub enum RecordCmd {
         y: i32,
         /// The feature, in board orientation ("city N", "road E", "field Sw", "monastery").
         on: String,
+    },
+    /// The players end the game here, between turns, with tiles still in the bag (a game
+    /// abandoned at the table): final scoring now, recorded as the event `game_ended`.
+    End {
+        /// The game id.
+        game: String,
     },
     /// Retract the last move by appending a retraction record (nothing is deleted).
     Undo {
@@ -215,6 +220,9 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
                 on,
             })
         }),
+        RecordCmd::End { game } => {
+            record_move(ctx, &store, &game, loaded, |_| Ok(Event::GameEnded))
+        }
         RecordCmd::Undo { game } => undo(ctx, &store, &game, loaded),
     }
 }
@@ -326,6 +334,15 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
     check_game_id(&args.game).map_err(anyhow::Error::msg)?;
     if args.players.len() > Color::ALL.len() {
         bail!("at most {} players", Color::ALL.len());
+    }
+    // New logs name players in plain text: a control character (a line break, ESC) would act
+    // on every terminal that shows the name (docs/cli.md, "Text from a log").
+    if let Some(name) = args
+        .players
+        .iter()
+        .find(|n| n.chars().any(char::is_control))
+    {
+        bail!("player name {name:?} holds a control character; names are plain text");
     }
     // The Gifts needs verbs for gift cards received, opened and Take 2's returned tile, which
     // `record` does not have: refuse it plainly rather than start a game that would stall.
@@ -511,10 +528,7 @@ fn record_moves(
             describe_event(header, &step.event)
         );
         for score in &step.effects.scores {
-            println!(
-                "  scores: {}",
-                name_seats(&score_headline(header, score), header)
-            );
+            println!("  scores: {}", score_headline(header, score));
         }
         for r in &step.effects.returned {
             println!(
@@ -705,7 +719,11 @@ fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
                 .enumerate()
                 .map(|(seat, s)| format!("{} {s}", seat_name(header, seat as u8)))
                 .collect();
-            format!("the game is over; final scores: {}", scores.join(", "))
+            format!(
+                "{}; final scores: {}",
+                carc_replay::describe::describe_phase(header, game),
+                scores.join(", ")
+            )
         }
     }
 }

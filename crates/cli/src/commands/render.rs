@@ -14,7 +14,6 @@ use carc_rules::TileSet;
 use clap::Args;
 
 use crate::exit_code::IllegalInput;
-use crate::names::name_seats;
 use crate::store_context::Ctx;
 
 #[derive(Args)]
@@ -74,7 +73,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
                 ctx.store_dir.display()
             );
         }
-        let store = ctx.open()?;
+        let store = ctx.open_for_reading()?;
         read_game(&store, &args.game)?
             .ok_or_else(|| ctx.no_game(&args.game))?
             .effective_log()?
@@ -100,7 +99,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
                 err.line(),
                 err.seq().unwrap_or(0),
                 err.rule(),
-                name_seats(&err.message(), &timeline.log.header),
+                carc_replay::describe::error_message(&timeline.log.header, err),
             ))
             .into())
         }
@@ -113,7 +112,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
                 err.line(),
                 err.seq().unwrap_or(0),
                 err.rule(),
-                name_seats(&err.message(), &timeline.log.header),
+                carc_replay::describe::error_message(&timeline.log.header, err),
             ));
             legal
         }

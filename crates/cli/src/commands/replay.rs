@@ -31,7 +31,7 @@ pub fn replay(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         for (seat, (score, supply)) in game.scores().iter().zip(game.supply()).enumerate() {
             println!(
                 "  {:<8} {score:>4} points, {supply} meeples in supply",
-                json::seat_name(header, seat as u8)
+                carc_replay::describe::shown_name(header, seat as u8)
             );
         }
         let hands = describe_hands(header, &game, view_of(&args, header)?);

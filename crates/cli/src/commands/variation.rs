@@ -12,7 +12,7 @@ use carc_events::variation::{
     descendants, parse_variation, promote, Variation, VariationError, VariationRecord,
 };
 use carc_events::Log;
-use carc_replay::describe::{describe_event, seat_name};
+use carc_replay::describe::{describe_event, shown_name as seat_name};
 use carc_replay::variation::{fold_variation, score_difference, VariationLine};
 use carc_replay::{fold, Timeline};
 use carc_rules::TileSet;

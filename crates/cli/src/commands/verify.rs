@@ -21,7 +21,7 @@ pub struct VerifyArgs {
 }
 
 pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCode> {
-    let store = ctx.open()?;
+    let store = ctx.open_for_reading()?;
     let report = store.verify()?;
     let mut game_problems: Vec<(String, String)> = Vec::new();
     let ids = game_ids(&store)?;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{rule, RuleId};
+use super::{rule, seat_number, RuleId, SeatNamer};
 use crate::geometry::{Pos, Rotation, Side, Terrain};
 use crate::gift_card::GiftCard;
 use crate::map::Print;
@@ -43,6 +43,10 @@ pub enum Note {
         seat: u8,
     },
     BagEmpty,
+    /// The players ended the game with `left` tiles still in the bag (`Action::EndGame`).
+    EndedEarly {
+        left: u32,
+    },
     /// The new tile's arrow points at no tile (or off the board): 2 points.
     ArrowNoTile {
         symbol: ArrowSymbol,
@@ -192,6 +196,7 @@ impl Note {
             },
             Note::NextPlayer { .. } => rule::TURN_ORDER,
             Note::BagEmpty => rule::GAME_END,
+            Note::EndedEarly { .. } => rule::GAME_ENDED_EARLY,
             Note::ArrowNoTile { .. } => rule::ARROW_NO_TILE,
             Note::ArrowActivated { .. } => rule::ARROW_ACTIVATED,
             Note::ArrowsToChoose { .. } | Note::ArrowChosen { .. } => rule::ARROW_ONE_PER_TURN,
@@ -233,6 +238,23 @@ impl Note {
 
 impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_with(f, &seat_number)
+    }
+}
+
+impl Note {
+    /// The note in words, each seat named by `name` (`Display` names them `seat N`).
+    pub fn text_with(&self, name: SeatNamer<'_>) -> String {
+        struct Named<'a>(&'a Note, SeatNamer<'a>);
+        impl fmt::Display for Named<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_with(f, self.1)
+            }
+        }
+        Named(self, name).to_string()
+    }
+
+    fn write_with(&self, f: &mut fmt::Formatter<'_>, name: SeatNamer<'_>) -> fmt::Result {
         match self {
             Note::StartPlaced { at, rotation } => {
                 write!(f, "start tile placed at {at} rotated {rotation}")
@@ -272,10 +294,15 @@ impl fmt::Display for Note {
             ),
             Note::MeepleSkipped => write!(f, "no meeple placed"),
             Note::Completed { kind, at } => write!(f, "the {kind} through {at} is completed"),
-            Note::NextPlayer { seat } => write!(f, "seat {seat} plays next"),
+            Note::NextPlayer { seat } => write!(f, "{} plays next", name(*seat)),
             Note::BagEmpty => write!(
                 f,
                 "the bag is empty: the game ends and final scoring follows"
+            ),
+            Note::EndedEarly { left } => write!(
+                f,
+                "the players end the game with {left} tile{} still in the bag: final scoring follows as at the end of the game",
+                if *left == 1 { "" } else { "s" }
             ),
             Note::ArrowNoTile {
                 symbol,
@@ -325,7 +352,7 @@ impl fmt::Display for Note {
                 f,
                 "extra-turn arrow activated during an extra turn: no third consecutive turn"
             ),
-            Note::ExtraTurnBegins { seat } => write!(f, "seat {seat} takes an extra turn"),
+            Note::ExtraTurnBegins { seat } => write!(f, "{} takes an extra turn", name(*seat)),
             Note::StartSquare { name } => write!(f, "on the start square {name}"),
             Note::LargeCityEdge { side, city } => write!(
                 f,
@@ -376,15 +403,17 @@ impl fmt::Display for Note {
                 "town variant: no extra turn for a town covered during an extra turn"
             ),
             Note::TownCost { seat } => {
-                write!(f, "town variant: covering a town costs seat {seat} 2 points")
+                write!(f, "town variant: covering a town costs {} 2 points", name(*seat))
             }
             Note::GiftEarned { kind, owner } => write!(
                 f,
-                "the tile extends a {kind} that belongs to seat {owner} (majority after placement): one gift"
+                "the tile extends a {kind} that belongs to {} (majority after placement): one gift",
+                name(*owner)
             ),
             Note::GiftNoneLeft { kind, owner } => write!(
                 f,
-                "the tile extends a {kind} that belongs to seat {owner}, but every gift card is in the players' hands: no gift"
+                "the tile extends a {kind} that belongs to {}, but every gift card is in the players' hands: no gift",
+                name(*owner)
             ),
             Note::GiftDeckReshuffled { cards } => write!(
                 f,
@@ -429,7 +458,8 @@ impl fmt::Display for Note {
             ),
             Note::GiftsUnopened { seat, cards } => write!(
                 f,
-                "seat {seat} holds {cards} unopened gift{}: 2 points each",
+                "{} holds {cards} unopened gift{}: 2 points each",
+                name(*seat),
                 if *cards == 1 { "" } else { "s" }
             ),
         }

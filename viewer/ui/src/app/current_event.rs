@@ -82,7 +82,7 @@ impl ViewerApp {
                 .default_open(true)
                 .show(ui, |ui| {
                     for n in &step.effects.notes {
-                        ui.label(text::note_line(n));
+                        ui.label(text::note_line(header, n));
                     }
                 });
         }
