@@ -10,7 +10,8 @@
 //! itself from (and into) the [`ViewerApp`]:
 //! - `top_bar`: the file field, the buttons, the game line, errors and status;
 //! - `timeline_panel`: the score graph, the transport buttons, the speed and the scrubber;
-//! - `event_list`: one row per event, with annotation glyphs and move-quality marks;
+//! - `event_list`: the move list, one row per turn (its events one click away), with
+//!   annotation glyphs and move-quality marks;
 //! - `score_table`, `current_event`, `annotation_editor`, `variations_panel`: the sections of
 //!   the details panel, top to bottom;
 //! - `board_panel`: the board, pan and zoom, legal squares and the square under the pointer;
@@ -75,7 +76,9 @@ pub const UI_TEXT: &[&str] = &[
     "events",
     "result",
     "Fit",
-    "Events",
+    "Moves",
+    "this turn's events",
+    "+ -",
     "Scores",
     "player",
     "points",
@@ -148,6 +151,8 @@ pub struct ViewerApp {
     variation: Option<variations_panel::InVariation>,
     /// Move quality (run on demand, on a background thread).
     quality: QualityPanel,
+    /// Turns of the move list whose events are shown (line key, first step of the turn).
+    open_turns: std::collections::BTreeSet<(String, usize)>,
 }
 
 impl Default for ViewerApp {
@@ -199,6 +204,7 @@ impl ViewerApp {
             pov: View::Full,
             variation: None,
             quality: QualityPanel::new(),
+            open_turns: Default::default(),
         }
     }
 
@@ -281,6 +287,7 @@ impl ViewerApp {
     fn install(&mut self, game: LoadedGame) {
         // A variation belongs to the game it was entered from.
         self.variation = None;
+        self.open_turns.clear();
         let speed = self.vm.playback.speed;
         self.vm = ViewModel::new(game.nav.clone());
         self.vm.playback.speed = speed;

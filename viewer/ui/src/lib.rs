@@ -10,6 +10,7 @@
 //! - [`variations`]: what-if variations beside the game: stepped through, promoted, deleted.
 //! - [`loaded`]: opening a log, with clear messages for bad lines and illegal events.
 //! - [`library`]: games kept elsewhere (the store), behind a trait: this crate has no database.
+//! - [`move_list`]: the move list as a game record, one row per turn.
 //! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
 //! - [`board`]: the board on screen: pan, zoom, hit-testing, and painting the shapes that
 //!   `carc-draw` makes from the tile data (the same shapes as `carc render`'s pictures).
@@ -24,6 +25,7 @@ pub mod graph;
 pub mod library;
 pub mod loaded;
 pub mod model;
+pub mod move_list;
 pub mod quality;
 pub mod text;
 pub mod variations;
