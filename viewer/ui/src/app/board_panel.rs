@@ -91,6 +91,7 @@ impl ViewerApp {
             hovered,
         };
         board::paint(ui.painter(), rect, &self.view, state, &overlay);
+        board::paint_coordinates(ui.painter(), rect, &self.view);
         if state.placed().is_empty() {
             ui.painter().text(
                 rect.center(),
