@@ -17,6 +17,8 @@
 //!   highlights, meeple colours), also in [`Layers`] for writers that share repeated parts,
 //!   and a single tile type.
 //! - [`color`]: the palette, players' colours included.
+//! - [`ghost`]: a move not on the board (a tile about to be placed, the best move found),
+//!   faded, with its meeple.
 //! - [`coordinates`]: the `(x,y)` of columns and rows along the edges of a picture.
 //! - [`svg`]: a draw list as a standalone SVG document.
 //! - `raster` (feature `png`): a draw list rasterized to a PNG image (labels left out).
@@ -25,6 +27,7 @@ pub mod board;
 pub mod color;
 pub mod coordinates;
 mod geometry;
+pub mod ghost;
 #[cfg(feature = "png")]
 pub mod raster;
 pub mod svg;

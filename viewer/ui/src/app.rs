@@ -15,6 +15,7 @@
 //! - `score_table`, `current_event`, `annotation_editor`, `variations_panel`: the sections of
 //!   the details panel, top to bottom;
 //! - `board_panel`: the board, pan and zoom, legal squares and the square under the pointer;
+//! - `try_move`: moves tried on the board, saved as variations;
 //! - `tiles_window`, `games_window`: the tile set, and the games in the store.
 
 mod annotation_editor;
@@ -26,6 +27,7 @@ mod score_table;
 mod tiles_window;
 mod timeline_panel;
 mod top_bar;
+mod try_move;
 mod variations_panel;
 
 use std::path::{Path, PathBuf};
@@ -77,6 +79,11 @@ pub const UI_TEXT: &[&str] = &[
     "result",
     "Fit",
     "Moves",
+    "Try a move: click a lit square to place (R or the wheel turns it)",
+    "next tile from the bag",
+    "choose",
+    "left",
+    "Try:",
     "this turn's events",
     "+ -",
     "Scores",
@@ -153,6 +160,10 @@ pub struct ViewerApp {
     quality: QualityPanel,
     /// Turns of the move list whose events are shown (line key, first step of the turn).
     open_turns: std::collections::BTreeSet<(String, usize)>,
+    /// The drawn tile under the pointer while trying a move.
+    aim: try_move::Aim,
+    /// Wheel scrolling not yet turned into a quarter turn.
+    wheel: f32,
 }
 
 impl Default for ViewerApp {
@@ -205,6 +216,8 @@ impl ViewerApp {
             variation: None,
             quality: QualityPanel::new(),
             open_turns: Default::default(),
+            aim: Default::default(),
+            wheel: 0.0,
         }
     }
 
@@ -345,6 +358,11 @@ impl ViewerApp {
         self.state.as_ref()
     }
 
+    /// The status line (what the last action did), if any.
+    pub fn status_text(&self) -> Option<&str> {
+        self.status.as_deref()
+    }
+
     pub fn open_error(&self) -> Option<&str> {
         self.open_error.as_deref()
     }
@@ -448,8 +466,18 @@ impl ViewerApp {
             return;
         }
         let mut commands = Vec::new();
+        let mut turns = 0;
         ctx.input_mut(|i| {
             i.events.retain(|e| match e {
+                // R turns the tile being tried (see `try_move`).
+                egui::Event::Key {
+                    key: Key::R,
+                    pressed,
+                    ..
+                } => {
+                    turns += usize::from(*pressed);
+                    false
+                }
                 egui::Event::Key {
                     key,
                     pressed,
@@ -468,6 +496,7 @@ impl ViewerApp {
             });
         });
         self.pending.extend(commands);
+        self.aim.turn += turns;
     }
 
     fn header(&self) -> Option<&Header> {

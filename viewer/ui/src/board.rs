@@ -137,6 +137,17 @@ pub fn paint(painter: &Painter, rect: Rect, view: &BoardView, game: &Game, overl
     paint_shapes(&painter, &list.shapes, &to_screen, rect);
 }
 
+/// Paints more draw-list shapes (a ghost move) over the board at the view's pan and zoom.
+pub fn paint_extra(painter: &Painter, rect: Rect, view: &BoardView, shapes: &[draw::Shape]) {
+    let painter = painter.with_clip_rect(rect);
+    let to_screen = ToScreen {
+        screen_centre: rect.center(),
+        world_centre: view.centre,
+        scale: view.scale,
+    };
+    paint_shapes(&painter, shapes, &to_screen, rect);
+}
+
 /// Paints a tile type with a rotation into the square `sq`.
 pub fn paint_tile_type(painter: &Painter, sq: Rect, tile: &TileType, rot: Rotation) {
     let mut shapes = Vec::new();

@@ -9,6 +9,8 @@
 //! - [`annotations`]: comments and glyphs on events, in a JSON Lines file beside the log.
 //! - [`variations`]: what-if variations beside the game: stepped through, promoted, deleted.
 //! - [`loaded`]: opening a log, with clear messages for bad lines and illegal events.
+//! - [`trial`]: moves tried on the board: what a position offers, and which variation a
+//!   move goes to.
 //! - [`library`]: games kept elsewhere (the store), behind a trait: this crate has no database.
 //! - [`move_list`]: the move list as a game record, one row per turn.
 //! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
@@ -28,6 +30,7 @@ pub mod model;
 pub mod move_list;
 pub mod quality;
 pub mod text;
+pub mod trial;
 pub mod variations;
 
 pub use app::ViewerApp;
