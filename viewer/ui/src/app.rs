@@ -160,6 +160,8 @@ pub struct ViewerApp {
     quality: QualityPanel,
     /// Turns of the move list whose events are shown (line key, first step of the turn).
     open_turns: std::collections::BTreeSet<(String, usize)>,
+    /// The variations replayed for the move list's tree.
+    tree: event_list::TreeLines,
     /// The drawn tile under the pointer while trying a move.
     aim: try_move::Aim,
     /// Wheel scrolling not yet turned into a quarter turn.
@@ -216,6 +218,7 @@ impl ViewerApp {
             variation: None,
             quality: QualityPanel::new(),
             open_turns: Default::default(),
+            tree: Default::default(),
             aim: Default::default(),
             wheel: 0.0,
         }
@@ -301,6 +304,7 @@ impl ViewerApp {
         // A variation belongs to the game it was entered from.
         self.variation = None;
         self.open_turns.clear();
+        self.tree.clear();
         let speed = self.vm.playback.speed;
         self.vm = ViewModel::new(game.nav.clone());
         self.vm.playback.speed = speed;

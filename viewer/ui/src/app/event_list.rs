@@ -6,7 +6,11 @@
 
 use std::ops::Range;
 
-use carc_replay::Step;
+use std::collections::BTreeMap;
+
+use carc_events::variation::Variation;
+use carc_replay::variation::{chain, fold_variation};
+use carc_replay::{Step, Timeline};
 use egui::{Align, RichText, ScrollArea};
 
 use crate::annotations::AnnotationStore;
@@ -24,7 +28,14 @@ pub(super) enum ListClick {
     Jump(usize),
     /// Open or close the events of a turn (line key, first step of the turn).
     Toggle(String, usize),
+    /// Position `n` of the variation's line (a row of its branch).
+    Enter(String, usize),
+    /// Position `n` of the game's own line (a row of the main line, seen from a variation).
+    Main(usize),
 }
+
+/// Draws what hangs under a turn (its first and last seq): the variations leaving from it.
+type AfterTurn<'a> = dyn FnMut(&mut egui::Ui, u64, u64, &mut Option<ListClick>) + 'a;
 
 /// What the rows of one line of play need.
 pub(super) struct LineRows<'a> {
@@ -145,18 +156,120 @@ impl LineRows<'_> {
         });
     }
 
-    /// Every turn of the line, in order.
+    /// Every turn of the line, in order; after each, `after_turn(ui, first seq, last seq)`
+    /// draws what hangs under it (the variations that leave from it).
     pub fn show_all(
         &self,
         ui: &mut egui::Ui,
         open_turns: &std::collections::BTreeSet<(String, usize)>,
         click: &mut Option<ListClick>,
+        after_turn: &mut AfterTurn<'_>,
     ) {
         let all = turn_groups(self.steps);
         let numbers = turn_numbers(self.steps, &all);
         for group in self.groups() {
             let number = group_of(&all, group.start).map_or(0, |k| numbers[k]);
+            let (first, last) = (self.steps[group.start].seq, self.steps[group.end - 1].seq);
             self.show_turn(ui, group, number, open_turns, click);
+            after_turn(ui, first, last, click);
+        }
+    }
+}
+
+/// The variations of the game, each replayed once (the tree's rows need their words).
+#[derive(Default)]
+pub(super) struct TreeLines {
+    /// By name: the records of its chain (top level first) and its line of play.
+    lines: BTreeMap<String, (Vec<Variation>, Timeline)>,
+}
+
+impl TreeLines {
+    /// Replays the variations whose line changed since the last frame (the variation or one
+    /// it branches from), forgets deleted ones.
+    pub fn refresh(&mut self, main: &carc_events::Log, items: &BTreeMap<String, Variation>) {
+        self.lines.retain(|name, _| items.contains_key(name));
+        for name in items.keys() {
+            let records: Vec<Variation> = chain(items, name)
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|n| items.get(n).cloned())
+                .collect();
+            if self.lines.get(name).is_some_and(|(old, _)| *old == records) {
+                continue;
+            }
+            match fold_variation(main, items, name, &[]) {
+                Ok(line) => {
+                    self.lines.insert(name.clone(), (records, line.timeline));
+                }
+                Err(_) => {
+                    self.lines.remove(name);
+                }
+            }
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.lines.clear();
+    }
+}
+
+/// What the tree of variations needs to draw a branch.
+struct Branches<'a> {
+    tree: &'a TreeLines,
+    header: &'a carc_events::Header,
+    /// The variation shown and the cursor in its line.
+    shown: Option<(&'a str, usize)>,
+    open_turns: &'a std::collections::BTreeSet<(String, usize)>,
+    pov: carc_replay::describe::View,
+    scroll_to_current: bool,
+}
+
+impl Branches<'_> {
+    /// The variations branching from `parent` after an event in `first..=last`, each as a
+    /// collapsible branch (open by default) with its own moves and, under them, its own
+    /// branches.
+    fn show(
+        &self,
+        ui: &mut egui::Ui,
+        parent: Option<&str>,
+        first: u64,
+        last: u64,
+        click: &mut Option<ListClick>,
+    ) {
+        for (name, (records, line)) in &self.tree.lines {
+            let Some(v) = records.last() else { continue };
+            if v.parent.as_deref() != parent || v.after < first || v.after > last {
+                continue;
+            }
+            let title = format!("{name}: from event {}, {} moves", v.after, v.events.len());
+            egui::CollapsingHeader::new(RichText::new(title).italics())
+                .id_salt(("branch", name))
+                .default_open(true)
+                .show(ui, |ui| {
+                    let cursor = self.shown.filter(|(n, _)| *n == name).map(|(_, c)| c);
+                    let rows = LineRows {
+                        header: self.header,
+                        steps: &line.steps,
+                        from: (v.after as usize).min(line.steps.len()),
+                        cursor,
+                        key: name,
+                        annotations: None,
+                        quality: None,
+                        pov: self.pov,
+                        scroll_to_current: self.scroll_to_current,
+                    };
+                    let mut inner = None;
+                    rows.show_all(ui, self.open_turns, &mut inner, &mut |ui, f, l, c| {
+                        self.show(ui, Some(name), f, l, c);
+                    });
+                    // Clicks on the branch's own rows are positions of its line.
+                    if let Some(ListClick::Jump(n)) = inner {
+                        inner = Some(ListClick::Enter(name.clone(), n));
+                    }
+                    if inner.is_some() {
+                        *click = inner;
+                    }
+                });
         }
     }
 }
@@ -164,6 +277,10 @@ impl LineRows<'_> {
 impl ViewerApp {
     pub(super) fn event_list(&mut self, ui: &mut egui::Ui) {
         ui.heading("Moves");
+        if let Some(g) = &self.game {
+            let main = self.variation.as_ref().map_or(&g.timeline, |v| &v.main);
+            self.tree.refresh(&main.log, g.variations.items());
+        }
         let Some(g) = &self.game else {
             ui.weak("no game open");
             return;
@@ -181,18 +298,47 @@ impl ViewerApp {
                 if r.clicked() {
                     click = Some(ListClick::Jump(0));
                 }
+                // The game's own line stays listed while a variation is shown; each variation
+                // hangs under the turn it leaves from.
+                let (main, shown) = match &self.variation {
+                    Some(v) => (&v.main, Some((v.name.as_str(), cursor))),
+                    None => (&g.timeline, None),
+                };
+                let main_cursor = match &self.variation {
+                    None => Some(cursor),
+                    Some(v) if cursor as u64 <= v.branch => Some(cursor),
+                    Some(_) => None,
+                };
                 let rows = LineRows {
-                    header: &g.timeline.log.header,
-                    steps: &g.timeline.steps,
+                    header: &main.log.header,
+                    steps: &main.steps,
                     from: 0,
-                    cursor: Some(cursor),
+                    cursor: main_cursor,
                     key: "",
                     annotations: Some(&g.annotations),
                     quality: Some(&self.quality),
                     pov: self.pov,
                     scroll_to_current: self.scroll_to_current,
                 };
-                rows.show_all(ui, &self.open_turns, &mut click);
+                let branches = Branches {
+                    tree: &self.tree,
+                    header: &main.log.header,
+                    shown,
+                    open_turns: &self.open_turns,
+                    pov: self.pov,
+                    scroll_to_current: self.scroll_to_current,
+                };
+                branches.show(ui, None, 0, 0, &mut click);
+                let mut main_click = None;
+                rows.show_all(ui, &self.open_turns, &mut main_click, &mut |ui, f, l, c| {
+                    branches.show(ui, None, f.max(1), l, c)
+                });
+                if let (Some(ListClick::Jump(n)), Some(_)) = (&main_click, &self.variation) {
+                    main_click = Some(ListClick::Main(*n));
+                }
+                if main_click.is_some() {
+                    click = main_click;
+                }
                 if let Some(e) = &g.timeline.error {
                     if let Some(seq) = e.seq() {
                         ui.add(
@@ -223,6 +369,17 @@ impl ViewerApp {
                 if !self.open_turns.remove(&(key.clone(), first)) =>
             {
                 self.open_turns.insert((key, first));
+            }
+            Some(ListClick::Enter(name, n)) => {
+                if self.current_variation() == Some(name.as_str()) {
+                    self.command(Command::JumpTo(n));
+                } else {
+                    self.show_variation(&name, Some(n));
+                }
+            }
+            Some(ListClick::Main(n)) => {
+                self.leave_variation();
+                self.command(Command::JumpTo(n));
             }
             _ => {}
         }

@@ -22,7 +22,7 @@ pub(super) struct InVariation {
     pub branch: u64,
     /// Why the variation stops early, if a move is illegal.
     pub problem: Option<String>,
-    main: Timeline,
+    pub main: Timeline,
     main_nav: Nav,
     main_cursor: usize,
 }
