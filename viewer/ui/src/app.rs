@@ -16,9 +16,11 @@
 //!   the details panel, top to bottom;
 //! - `board_panel`: the board, pan and zoom, legal squares and the square under the pointer;
 //! - `try_move`: moves tried on the board, saved as variations;
+//! - `best_move`: the best move a move-quality run found, drawn on the board and playable;
 //! - `tiles_window`, `games_window`: the tile set, and the games in the store.
 
 mod annotation_editor;
+mod best_move;
 mod board_panel;
 mod current_event;
 mod event_list;
@@ -84,6 +86,9 @@ pub const UI_TEXT: &[&str] = &[
     "choose",
     "left",
     "Try:",
+    "Play the best move found",
+    "Best move found:",
+    "plays it out as a variation, drawn as the ghost on the board",
     "this turn's events",
     "+ -",
     "Scores",
@@ -166,6 +171,8 @@ pub struct ViewerApp {
     aim: try_move::Aim,
     /// Wheel scrolling not yet turned into a quarter turn.
     wheel: f32,
+    /// The name the next variation made by a move takes (else `try N`).
+    name_next: Option<String>,
 }
 
 impl Default for ViewerApp {
@@ -221,6 +228,7 @@ impl ViewerApp {
             tree: Default::default(),
             aim: Default::default(),
             wheel: 0.0,
+            name_next: None,
         }
     }
 

@@ -188,12 +188,14 @@ pub fn fresh_name(variations: &BTreeMap<String, Variation>) -> String {
         .expect("a free name exists")
 }
 
-/// The variation record a move makes (the one extended, or a new one).
+/// The variation record a move makes (the one extended, or a new one named `name` when that
+/// name is free, else `try N`).
 pub fn record_for(
     variations: &BTreeMap<String, Variation>,
     game_id: &str,
     plan: &Plan,
     event: Event,
+    name: Option<&str>,
 ) -> Option<Variation> {
     match plan {
         Plan::Follow => None,
@@ -205,7 +207,9 @@ pub fn record_for(
         }
         Plan::New { parent, after } => Some(Variation {
             game: game_id.to_string(),
-            name: fresh_name(variations),
+            name: name
+                .filter(|n| !variations.contains_key(*n))
+                .map_or_else(|| fresh_name(variations), str::to_string),
             parent: parent.clone(),
             after: *after,
             events: vec![Envelope {
@@ -295,7 +299,7 @@ mod tests {
                 after: 17
             }
         );
-        let v = record_for(&none, "g", &p, other.clone()).unwrap();
+        let v = record_for(&none, "g", &p, other.clone(), None).unwrap();
         assert_eq!(
             (v.name.as_str(), v.after, v.events[0].seq),
             ("try 1", 17, 18)
@@ -318,11 +322,16 @@ mod tests {
             "g",
             &Plan::Extend("try 1".into()),
             Event::MeepleSkipped { player: 1 },
+            Some("ignored when extending"),
         )
         .unwrap();
         assert_eq!(extended.events.len(), 2);
         assert_eq!(extended.events[1].seq, 19);
         assert_eq!(fresh_name(&items), "try 2");
+        let named = record_for(&items, "g", &p, other.clone(), Some("best")).unwrap();
+        assert_eq!(named.name, "best");
+        let taken = record_for(&items, "g", &p, other.clone(), Some("try 1")).unwrap();
+        assert_eq!(taken.name, "try 2");
         let before = Shown {
             chain: &chain,
             seq: 12,

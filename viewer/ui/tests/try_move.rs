@@ -225,3 +225,66 @@ fn the_games_own_move_is_followed_and_r_and_the_wheel_turn_the_tile() {
         "a zoom would have stopped the fitting"
     );
 }
+
+#[test]
+fn the_best_move_found_is_drawn_and_played_as_a_variation() {
+    // Given the short game judged with few playouts and a fixed seed
+    let (_dir, log) = copied_game();
+    let mut app = ViewerApp::new();
+    app.open(&log);
+    app.quality_mut().options.playouts = 20;
+    app.quality_mut().options.seed = 1;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 1000.0))
+        .build_ui_state(|ui, app: &mut ViewerApp| app.show(ui), app);
+    h.run();
+    h.get_by_label("Analyse move quality").click();
+    h.step();
+    let started = std::time::Instant::now();
+    while h.state().quality().is_running() {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the analysis did not finish"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        h.step();
+    }
+    h.run();
+    // When the cursor is just before Brandt's marked placement of event 24
+    h.state_mut().command(Command::JumpTo(23));
+    h.run();
+    // Then the best move found is drawn on the board and offered
+    let best = h
+        .state()
+        .best_here()
+        .expect("event 24 is not the best move")
+        .clone();
+    assert_eq!(best.seq, 24);
+    assert!(h.state().best_ghost().is_some());
+    h.get_by_label_contains("Best move found: tile A at");
+    // When it is played
+    h.get_by_label("Play the best move found").click();
+    h.run();
+    // Then it is a variation from event 23: the placement and the meeple step of the best move
+    assert_eq!(h.state().current_variation(), Some("best at event 24"));
+    let VariationRecord::Set(v) = &records(&log)[0] else {
+        panic!("a variation is written")
+    };
+    assert_eq!((v.after, v.parent.as_deref()), (23, None));
+    let Event::TilePlaced { at, rotation, .. } = &v.events[0].event else {
+        panic!("{:?}", v.events[0])
+    };
+    assert_eq!(
+        (at.x, at.y),
+        (best.best.mv.placement.at.x, best.best.mv.placement.at.y)
+    );
+    assert_eq!(
+        u32::from(rotation.degrees()),
+        best.best.mv.placement.rotation.degrees()
+    );
+    assert!(matches!(
+        v.events.last().unwrap().event,
+        Event::MeeplePlaced { .. } | Event::MeepleSkipped { .. } | Event::ArrowMeeplePlaced { .. }
+    ));
+    assert_eq!(h.state().cursor(), 23 + v.events.len());
+}

@@ -23,6 +23,7 @@ impl ViewerApp {
             ui.weak("drag to pan, scroll to zoom; hover a square for its features");
         });
         self.try_bar(ui);
+        self.best_bar(ui);
         let (rect, resp) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "board"));
         self.board_rect = Some(rect);
@@ -91,6 +92,9 @@ impl ViewerApp {
             hovered,
         };
         board::paint(ui.painter(), rect, &self.view, state, &overlay);
+        if let Some(ghost) = self.best_ghost() {
+            board::paint_extra(ui.painter(), rect, &self.view, &ghost);
+        }
         // The drawn tile under the pointer, as it would lie; a click places it.
         let mut place = None;
         if let (Some(at), carc_rules::Phase::Place { tile }) = (aiming, state.phase()) {

@@ -52,6 +52,7 @@ impl ViewerApp {
             &g.timeline.log.header.game,
             &plan,
             event,
+            self.name_next.as_deref(),
         ) else {
             self.command(Command::Next);
             return;
