@@ -40,5 +40,9 @@ pub use model::{Command, ReplayCursor, ViewModel};
 /// Environment variable: jump to this event right after opening (used by the screenshot check).
 pub const AT_ENV: &str = "CARC_VIEWER_AT";
 
+/// Environment variable: show this variation of the game right after opening (before
+/// [`AT_ENV`] jumps, which then counts in the variation's line; used by the screenshot check).
+pub const VARIATION_ENV: &str = "CARC_VIEWER_VARIATION";
+
 /// Environment variable: `1` opens the tile-set window at start.
 pub const TILES_ENV: &str = "CARC_VIEWER_TILES";
