@@ -110,16 +110,35 @@ fn a_tile_placed_by_a_click_then_a_meeple_and_a_tile_from_the_bag_make_a_saved_v
         }
         e => panic!("{e:?}"),
     }
-    // When "no meeple" is chosen in the bar above the board
-    h.get_by_label("no meeple").click();
+    // When a meeple spot is chosen in the bar above the board (it offers "no meeple" too)
+    let offers = trial::offers(h.state().state().unwrap());
+    assert_eq!(offers[0].label, "no meeple");
+    h.get_by_label("no meeple");
+    let spot = offers
+        .iter()
+        .find(|o| o.label.starts_with("meeple on "))
+        .expect("a free spot on the tile")
+        .label
+        .clone();
+    let supply = h.state().state().unwrap().supply()[1];
+    h.get_by_label(&spot).click();
     h.run();
-    // Then the variation is extended at its end, not forked
+    // Then the variation is extended at its end with that meeple, not forked
     assert_eq!(h.state().current_variation(), Some("try 1"));
     assert_eq!(h.state().cursor(), 19);
     let VariationRecord::Set(v) = &records(&log)[0] else {
         panic!()
     };
     assert_eq!(v.events.len(), 2);
+    let Event::MeeplePlaced { on, player } = &v.events[1].event else {
+        panic!("{:?}", v.events[1])
+    };
+    assert_eq!((*player, format!("meeple on {on}")), (1, spot.clone()));
+    assert_eq!(
+        h.state().state().unwrap().supply()[1],
+        supply - 1,
+        "Brandt's meeple left his supply"
+    );
     // And the score difference against the game is shown
     h.get_by_label_contains("Against the game after event 19: Ada ");
     // When the next tile is chosen from the bag
