@@ -107,12 +107,12 @@ pub fn offers(game: &Game) -> Vec<Offer> {
                 segment: s.segment,
             }));
         }
+        // The deck, or the discard pile reshuffled when the deck is empty: the rules say
+        // which cards can come, so every card is offered and those they refuse are dropped.
         Phase::ReceiveGift { .. } => {
-            let deck = game.gift_deck();
             actions.extend(
                 GiftCard::ALL
                     .into_iter()
-                    .filter(|c| deck[c.index()] > 0)
                     .map(|card| Action::ReceiveGift { card }),
             );
         }
@@ -268,6 +268,50 @@ mod tests {
             bag.iter().map(|(_, n)| u32::from(*n)).sum::<u32>(),
             after.bag_left()
         );
+    }
+
+    #[test]
+    fn every_move_of_the_sample_games_is_offered_where_it_was_played() {
+        // Given every sample log (base, 20th Anniversary arrows, The Gifts, a map)
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs");
+        let mut logs: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+            .collect();
+        logs.sort();
+        let mut checked = 0;
+        for path in logs {
+            let g = LoadedGame::open(&path).unwrap();
+            let steps = &g.timeline.steps;
+            for (n, step) in steps.iter().enumerate() {
+                let game = g.timeline.state_at(n).unwrap();
+                // When the position before each event is offered to the user
+                let offered = match &step.event {
+                    Event::StartPlaced { .. } => continue,
+                    Event::TilePlaced { at, rotation, .. } => placements(&game).iter().any(|p| {
+                        (p.at.x, p.at.y, p.rotation.degrees())
+                            == (at.x, at.y, u32::from(rotation.degrees()))
+                    }),
+                    Event::TileDrawn { tile, .. } => tiles_in_bag(&game)
+                        .iter()
+                        .any(|(t, _)| game.tiles().get(*t).id == tile.as_str()),
+                    e => offers(&game)
+                        .iter()
+                        .any(|o| event_of(&game, &o.action).as_ref() == Ok(e)),
+                };
+                // Then what the game did there is among the offers
+                assert!(
+                    offered,
+                    "{}: event {} ({:?}) not offered",
+                    path.display(),
+                    step.seq,
+                    step.event
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 
     #[test]
