@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use carc_viewer_ui::app::Persisted;
-use carc_viewer_ui::{Command, ViewerApp, AT_ENV, TILES_ENV};
+use carc_viewer_ui::{Command, ViewerApp, AT_ENV, TILES_ENV, VARIATION_ENV};
 use store_library::StoreLibrary;
 
 const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID]
@@ -125,6 +125,9 @@ fn main() -> ExitCode {
             }
             if std::env::var_os(TILES_ENV).is_some_and(|v| v == "1") {
                 app.show_tiles = true;
+            }
+            if let Some(name) = std::env::var_os(VARIATION_ENV) {
+                app.enter_variation(&name.to_string_lossy());
             }
             if let Some(n) = at {
                 app.command(Command::JumpTo(n));

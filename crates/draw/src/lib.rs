@@ -17,12 +17,17 @@
 //!   highlights, meeple colours), also in [`Layers`] for writers that share repeated parts,
 //!   and a single tile type.
 //! - [`color`]: the palette, players' colours included.
+//! - [`ghost`]: a move not on the board (a tile about to be placed, the best move found),
+//!   faded, with its meeple.
+//! - [`coordinates`]: the `(x,y)` of columns and rows along the edges of a picture.
 //! - [`svg`]: a draw list as a standalone SVG document.
 //! - `raster` (feature `png`): a draw list rasterized to a PNG image (labels left out).
 
 pub mod board;
 pub mod color;
+pub mod coordinates;
 mod geometry;
+pub mod ghost;
 #[cfg(feature = "png")]
 pub mod raster;
 pub mod svg;
@@ -31,6 +36,7 @@ use std::ops::{Add, AddAssign, Div, Mul, Neg, Sub};
 
 pub use board::{board, board_bounds, layers, tile_type, world_of, Layers, Overlay, TileAt};
 pub use color::{player_color, player_text_color, Rgba};
+pub use coordinates::add_coordinates;
 pub use geometry::{meeple_spot, port_point, side_mid};
 
 /// A point or a vector in world coordinates (see the crate documentation).

@@ -10,13 +10,17 @@
 //! itself from (and into) the [`ViewerApp`]:
 //! - `top_bar`: the file field, the buttons, the game line, errors and status;
 //! - `timeline_panel`: the score graph, the transport buttons, the speed and the scrubber;
-//! - `event_list`: one row per event, with annotation glyphs and move-quality marks;
+//! - `event_list`: the move list, one row per turn (its events one click away), with
+//!   annotation glyphs and move-quality marks;
 //! - `score_table`, `current_event`, `annotation_editor`, `variations_panel`: the sections of
 //!   the details panel, top to bottom;
 //! - `board_panel`: the board, pan and zoom, legal squares and the square under the pointer;
+//! - `try_move`: moves tried on the board, saved as variations;
+//! - `best_move`: the best move a move-quality run found, drawn on the board and playable;
 //! - `tiles_window`, `games_window`: the tile set, and the games in the store.
 
 mod annotation_editor;
+mod best_move;
 mod board_panel;
 mod current_event;
 mod event_list;
@@ -25,6 +29,7 @@ mod score_table;
 mod tiles_window;
 mod timeline_panel;
 mod top_bar;
+mod try_move;
 mod variations_panel;
 
 use std::path::{Path, PathBuf};
@@ -75,7 +80,17 @@ pub const UI_TEXT: &[&str] = &[
     "events",
     "result",
     "Fit",
-    "Events",
+    "Moves",
+    "Try a move: click a lit square to place (R or the wheel turns it)",
+    "next tile from the bag",
+    "choose",
+    "left",
+    "Try:",
+    "Play the best move found",
+    "Best move found:",
+    "plays it out as a variation, drawn as the ghost on the board",
+    "this turn's events",
+    "+ -",
     "Scores",
     "player",
     "points",
@@ -148,6 +163,16 @@ pub struct ViewerApp {
     variation: Option<variations_panel::InVariation>,
     /// Move quality (run on demand, on a background thread).
     quality: QualityPanel,
+    /// Turns of the move list whose events are shown (line key, first step of the turn).
+    open_turns: std::collections::BTreeSet<(String, usize)>,
+    /// The variations replayed for the move list's tree.
+    tree: event_list::TreeLines,
+    /// The drawn tile under the pointer while trying a move.
+    aim: try_move::Aim,
+    /// Wheel scrolling not yet turned into a quarter turn.
+    wheel: f32,
+    /// The name the next variation made by a move takes (else `try N`).
+    name_next: Option<String>,
 }
 
 impl Default for ViewerApp {
@@ -199,6 +224,11 @@ impl ViewerApp {
             pov: View::Full,
             variation: None,
             quality: QualityPanel::new(),
+            open_turns: Default::default(),
+            tree: Default::default(),
+            aim: Default::default(),
+            wheel: 0.0,
+            name_next: None,
         }
     }
 
@@ -281,6 +311,8 @@ impl ViewerApp {
     fn install(&mut self, game: LoadedGame) {
         // A variation belongs to the game it was entered from.
         self.variation = None;
+        self.open_turns.clear();
+        self.tree.clear();
         let speed = self.vm.playback.speed;
         self.vm = ViewModel::new(game.nav.clone());
         self.vm.playback.speed = speed;
@@ -336,6 +368,11 @@ impl ViewerApp {
     /// The game at the cursor.
     pub fn state(&self) -> Option<&Game> {
         self.state.as_ref()
+    }
+
+    /// The status line (what the last action did), if any.
+    pub fn status_text(&self) -> Option<&str> {
+        self.status.as_deref()
     }
 
     pub fn open_error(&self) -> Option<&str> {
@@ -441,8 +478,18 @@ impl ViewerApp {
             return;
         }
         let mut commands = Vec::new();
+        let mut turns = 0;
         ctx.input_mut(|i| {
             i.events.retain(|e| match e {
+                // R turns the tile being tried (see `try_move`).
+                egui::Event::Key {
+                    key: Key::R,
+                    pressed,
+                    ..
+                } => {
+                    turns += usize::from(*pressed);
+                    false
+                }
                 egui::Event::Key {
                     key,
                     pressed,
@@ -461,6 +508,7 @@ impl ViewerApp {
             });
         });
         self.pending.extend(commands);
+        self.aim.turn += turns;
     }
 
     fn header(&self) -> Option<&Header> {

@@ -137,6 +137,17 @@ pub fn paint(painter: &Painter, rect: Rect, view: &BoardView, game: &Game, overl
     paint_shapes(&painter, &list.shapes, &to_screen, rect);
 }
 
+/// Paints more draw-list shapes (a ghost move) over the board at the view's pan and zoom.
+pub fn paint_extra(painter: &Painter, rect: Rect, view: &BoardView, shapes: &[draw::Shape]) {
+    let painter = painter.with_clip_rect(rect);
+    let to_screen = ToScreen {
+        screen_centre: rect.center(),
+        world_centre: view.centre,
+        scale: view.scale,
+    };
+    paint_shapes(&painter, shapes, &to_screen, rect);
+}
+
 /// Paints a tile type with a rotation into the square `sq`.
 pub fn paint_tile_type(painter: &Painter, sq: Rect, tile: &TileType, rot: Rotation) {
     let mut shapes = Vec::new();
@@ -283,6 +294,62 @@ fn paint_shape(painter: &Painter, shape: &draw::Shape, t: &ToScreen) {
     }
 }
 
+/// The coordinate labels along the board's top and left edges for the squares in view: the
+/// column numbers (x) on the top edge, the row numbers (y) on the left edge, each level with
+/// its square's centre, the same `(x,y)` every text names squares by. Pinned to the edges, so
+/// panning never hides them; when squares are small only every second, fifth… label is kept.
+pub fn coordinate_labels(view: &BoardView, rect: Rect) -> Vec<(Pos2, egui::Align2, String)> {
+    // At least about 22 pixels between two labels.
+    let every = (22.0 / view.scale).ceil().max(1.0) as i32;
+    let every = [1, 2, 5, 10, 20, 50]
+        .into_iter()
+        .find(|&k| k >= every)
+        .unwrap_or(100);
+    let top_left = view.square_at(rect, rect.left_top());
+    let bottom_right = view.square_at(rect, rect.right_bottom());
+    let mut out = Vec::new();
+    for x in top_left.x..=bottom_right.x {
+        if x.rem_euclid(every) != 0 {
+            continue;
+        }
+        let c = view.to_screen(rect, world_of(Pos::new(x, 0)));
+        if c.x > rect.left() + 24.0 && c.x < rect.right() - 8.0 {
+            out.push((
+                Pos2::new(c.x, rect.top() + 2.0),
+                egui::Align2::CENTER_TOP,
+                draw::coordinates::column_label(x),
+            ));
+        }
+    }
+    for y in bottom_right.y..=top_left.y {
+        if y.rem_euclid(every) != 0 {
+            continue;
+        }
+        let c = view.to_screen(rect, world_of(Pos::new(0, y)));
+        if c.y > rect.top() + 18.0 && c.y < rect.bottom() - 8.0 {
+            out.push((
+                Pos2::new(rect.left() + 3.0, c.y),
+                egui::Align2::LEFT_CENTER,
+                draw::coordinates::row_label(y),
+            ));
+        }
+    }
+    out
+}
+
+/// Paints [`coordinate_labels`] on a dark backing, so they read over tiles too.
+pub fn paint_coordinates(painter: &Painter, rect: Rect, view: &BoardView) {
+    let painter = painter.with_clip_rect(rect);
+    let font = egui::FontId::monospace(11.0);
+    let color = color32(draw::coordinates::LABEL);
+    for (at, align, text) in coordinate_labels(view, rect) {
+        let galley = painter.layout_no_wrap(text, font.clone(), color);
+        let r = align.anchor_size(at, galley.size()).expand(1.0);
+        painter.rect_filled(r, 2.0, Color32::from_black_alpha(150));
+        painter.galley(r.min + vec2(1.0, 1.0), galley, color);
+    }
+}
+
 /// The screen point of a square's centre.
 pub fn square_center(view: &BoardView, rect: Rect, at: Pos) -> Pos2 {
     view.to_screen(rect, world_of(at))
@@ -316,6 +383,39 @@ mod tests {
         assert!(
             square_center(&view, r, Pos::new(0, 1)).y < square_center(&view, r, Pos::new(0, 0)).y
         );
+    }
+
+    #[test]
+    fn coordinates_name_the_squares_they_sit_beside() {
+        // Given a view of 50 px per square centred on (2,1)
+        let view = BoardView {
+            centre: vec2(2.0, -1.0),
+            scale: 50.0,
+            auto_fit: false,
+        };
+        let r = rect();
+        // When the labels are laid out
+        let labels = coordinate_labels(&view, r);
+        // Then every column label is level with its column and on the top edge, every row
+        // label level with its row and on the left edge
+        let columns: Vec<_> = labels.iter().filter(|l| l.0.y == r.top() + 2.0).collect();
+        let rows: Vec<_> = labels.iter().filter(|l| l.0.x == r.left() + 3.0).collect();
+        assert_eq!(columns.len() + rows.len(), labels.len());
+        assert!(columns.len() >= 6 && rows.len() >= 4, "{labels:?}");
+        for (at, _, text) in &columns {
+            let x: i32 = text.parse().unwrap();
+            assert_eq!(view.square_at(r, pos2(at.x, r.center().y)).x, x);
+        }
+        for (at, _, text) in &rows {
+            let y: i32 = text.parse().unwrap();
+            assert_eq!(view.square_at(r, pos2(r.center().x, at.y)).y, y);
+        }
+        assert!(columns.iter().any(|l| l.2 == "2") && rows.iter().any(|l| l.2 == "1"));
+        // And zoomed far out, only every fifth label is kept
+        let far = BoardView { scale: 6.0, ..view };
+        assert!(coordinate_labels(&far, r)
+            .iter()
+            .all(|l| l.2.parse::<i32>().unwrap() % 5 == 0));
     }
 
     #[test]

@@ -3,7 +3,8 @@
 
 use egui::{Color32, Rect};
 use egui_plot::{
-    uniform_grid_spacer, Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, Text, VLine,
+    uniform_grid_spacer, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, PlotPoints,
+    Points, Text, VLine,
 };
 
 /// Score of every seat after every position: `series[seat][n]` for n in 0..=len.
@@ -29,6 +30,47 @@ pub fn nice_step(x: f64) -> f64 {
         .map(|m| m * p)
         .find(|&s| s >= x)
         .unwrap_or(10.0 * p)
+}
+
+/// How wide seat `seat`'s line is drawn among `players`: the first seat's widest, each later
+/// one narrower and drawn on top, so tied players' lines show as stripes inside one another
+/// instead of hiding each other.
+pub fn line_width(seat: usize, players: usize) -> f32 {
+    2.0 + 2.0 * players.saturating_sub(seat + 1) as f32
+}
+
+/// The line style of seat `seat`: solid for the first, dashed for the others, so a tie reads
+/// even where the colours are close.
+pub fn line_style(seat: usize) -> LineStyle {
+    if seat == 0 {
+        LineStyle::Solid
+    } else {
+        LineStyle::Dashed {
+            length: 8.0 + 2.0 * seat as f32,
+        }
+    }
+}
+
+/// What hovering the graph at `x` says: the event (the position after it) and every seat's
+/// score there, e.g. `event 19: Ada 8, Brandt 8`.
+pub fn hover_text(series: &[Vec<[f64; 2]>], names: &[String], x: f64) -> String {
+    let last = series.first().map_or(0, |l| l.len().saturating_sub(1));
+    let n = (x.round().max(0.0) as usize).min(last);
+    let scores: Vec<String> = series
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, line)| {
+            let point = line.get(n)?;
+            let name = names.get(seat).map_or("?", String::as_str);
+            Some(format!("{name} {}", point[1]))
+        })
+        .collect();
+    let at = if n == 0 {
+        "before the first event".to_string()
+    } else {
+        format!("event {n}")
+    };
+    format!("{at}: {}", scores.join(", "))
 }
 
 /// A move-quality mark on the graph: a dot and its glyph at position `x` (the event count
@@ -78,6 +120,13 @@ pub fn show(
         .include_y(0.0)
         .include_y(10.0)
         .y_axis_min_width(36.0)
+        .label_formatter(|pos| {
+            let x = match pos {
+                HoverPosition::NearDataPoint { position, .. } => position.x,
+                HoverPosition::Elsewhere { position } => position.x,
+            };
+            Some(hover_text(series, names, x))
+        })
         .y_grid_spacer(uniform_grid_spacer(|input| {
             // About four labelled lines whatever the height: steps of 1, 2 or 5 × 10^k.
             let major = nice_step((input.bounds.1 - input.bounds.0) / 4.0);
@@ -90,14 +139,15 @@ pub fn show(
                 plot_ui.line(
                     Line::new(name, PlotPoints::from(points.clone()))
                         .color(color)
-                        .width(2.0),
+                        .width(line_width(seat, series.len()))
+                        .style(line_style(seat)),
                 );
             }
             for (i, m) in marks.iter().enumerate() {
                 plot_ui.points(
                     Points::new(format!("mark {i}"), vec![[m.x, m.y]])
                         .shape(MarkerShape::Circle)
-                        .radius(4.5)
+                        .radius(6.0)
                         .color(m.color)
                         .allow_hover(false),
                 );
@@ -105,7 +155,10 @@ pub fn show(
                     Text::new(
                         format!("mark glyph {i}"),
                         PlotPoint::new(m.x, m.y),
-                        egui::RichText::new(m.glyph).strong().color(m.color),
+                        egui::RichText::new(m.glyph)
+                            .size(17.0)
+                            .strong()
+                            .color(m.color),
                     )
                     .anchor(egui::Align2::CENTER_BOTTOM)
                     .allow_hover(false),
@@ -135,6 +188,28 @@ mod tests {
     use super::*;
     use crate::loaded::LoadedGame;
     use std::path::Path;
+
+    #[test]
+    fn tied_lines_stay_visible_and_hover_names_the_scores() {
+        // Given three players: the later seats' lines are narrower and dashed, on top
+        assert!(line_width(0, 3) > line_width(1, 3) && line_width(1, 3) > line_width(2, 3));
+        assert_eq!(line_width(1, 2), 2.0);
+        assert_eq!(line_style(0), LineStyle::Solid);
+        assert!(matches!(line_style(1), LineStyle::Dashed { .. }));
+        // And hovering the short game's graph at event 19 names the tie
+        let g = LoadedGame::open(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/short-game-rulings.jsonl"),
+        )
+        .unwrap();
+        let s = series(&g.timeline.steps, 2);
+        let names = ["Ada".to_string(), "Brandt".to_string()];
+        assert_eq!(hover_text(&s, &names, 19.2), "event 19: Ada 8, Brandt 8");
+        assert_eq!(
+            hover_text(&s, &names, -3.0),
+            "before the first event: Ada 0, Brandt 0"
+        );
+        assert_eq!(hover_text(&s, &names, 500.0), "event 34: Ada 20, Brandt 11");
+    }
 
     #[test]
     fn nice_steps() {

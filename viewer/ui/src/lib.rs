@@ -9,7 +9,10 @@
 //! - [`annotations`]: comments and glyphs on events, in a JSON Lines file beside the log.
 //! - [`variations`]: what-if variations beside the game: stepped through, promoted, deleted.
 //! - [`loaded`]: opening a log, with clear messages for bad lines and illegal events.
+//! - [`trial`]: moves tried on the board: what a position offers, and which variation a
+//!   move goes to.
 //! - [`library`]: games kept elsewhere (the store), behind a trait: this crate has no database.
+//! - [`move_list`]: the move list as a game record, one row per turn.
 //! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
 //! - [`board`]: the board on screen: pan, zoom, hit-testing, and painting the shapes that
 //!   `carc-draw` makes from the tile data (the same shapes as `carc render`'s pictures).
@@ -24,8 +27,10 @@ pub mod graph;
 pub mod library;
 pub mod loaded;
 pub mod model;
+pub mod move_list;
 pub mod quality;
 pub mod text;
+pub mod trial;
 pub mod variations;
 
 pub use app::ViewerApp;
@@ -34,6 +39,10 @@ pub use model::{Command, ReplayCursor, ViewModel};
 
 /// Environment variable: jump to this event right after opening (used by the screenshot check).
 pub const AT_ENV: &str = "CARC_VIEWER_AT";
+
+/// Environment variable: show this variation of the game right after opening (before
+/// [`AT_ENV`] jumps, which then counts in the variation's line; used by the screenshot check).
+pub const VARIATION_ENV: &str = "CARC_VIEWER_VARIATION";
 
 /// Environment variable: `1` opens the tile-set window at start.
 pub const TILES_ENV: &str = "CARC_VIEWER_TILES";

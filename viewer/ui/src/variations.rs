@@ -162,6 +162,16 @@ impl VariationSet {
         Ok(records)
     }
 
+    /// Adds a variation or replaces the one of its name (a move tried on the board). Returns
+    /// the record written (for a file) or to append (for a library).
+    pub fn set(&mut self, variation: Variation) -> Result<VariationRecord, String> {
+        carc_events::variation::check_name(&variation.name).map_err(|e| e.to_string())?;
+        let record = VariationRecord::Set(variation);
+        self.write(std::slice::from_ref(&record))?;
+        self.apply(record.clone());
+        Ok(record)
+    }
+
     /// Promotes a nested variation one level (see `carc_events::variation::promote`).
     /// Returns the record written (for a file) or to append (for a library).
     pub fn promote(&mut self, name: &str) -> Result<VariationRecord, String> {

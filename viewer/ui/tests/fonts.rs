@@ -34,6 +34,16 @@ fn texts_from_sample_logs() -> Vec<String> {
             }
             out.extend(step.effects.notes.iter().map(|n| text::note_line(h, n)));
         }
+        let groups = carc_viewer_ui::move_list::turn_groups(steps);
+        for (k, group) in groups.into_iter().enumerate() {
+            out.push(carc_viewer_ui::move_list::turn_row(
+                h,
+                steps,
+                group,
+                k,
+                "?! ? -1.5",
+            ));
+        }
         for n in [0, steps.len() / 2, steps.len()] {
             let game = g.timeline.state_at(n).unwrap();
             out.push(describe_phase(h, &game));

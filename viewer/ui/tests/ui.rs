@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use carc_rules::Pos;
 use carc_viewer_ui::annotations::{annotations_path, AnnotationStore, Glyph};
 use carc_viewer_ui::board::square_center;
-use carc_viewer_ui::{text, GameLibrary, LibraryEntry, LibraryGame, ViewerApp};
+use carc_viewer_ui::{move_list, text, GameLibrary, LibraryEntry, LibraryGame, ViewerApp};
 use egui::{Key, Modifiers};
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
@@ -131,21 +131,91 @@ fn transport_buttons_and_slider_move_the_cursor() {
     assert_eq!(h.state().cursor(), 12);
 }
 
+/// The move-list row of the turn holding step `index` (as the list words it, no marks).
+fn turn_row_of(h: &Harness<'_, ViewerApp>, index: usize, marks: &str) -> String {
+    let g = h.state().game().unwrap();
+    let steps = &g.timeline.steps;
+    let groups = move_list::turn_groups(steps);
+    let k = move_list::group_of(&groups, index).unwrap();
+    let numbers = move_list::turn_numbers(steps, &groups);
+    move_list::turn_row(
+        &g.timeline.log.header,
+        steps,
+        groups[k].clone(),
+        numbers[k],
+        marks,
+    )
+}
+
 #[test]
-fn clicking_an_event_in_the_list_jumps_to_it() {
+fn the_move_list_has_one_row_per_turn_and_its_events_one_click_away() {
+    // Given the short game, before the first event
     let mut h = opened(&sample("short-game-rulings.jsonl"));
-    let row = {
+    let turn = turn_row_of(&h, 5, "");
+    assert_eq!(turn, "  2  Brandt  J (-1,0) 0°  meeple on city N");
+    let event = {
         let g = h.state().game().unwrap();
         text::event_row(&g.timeline.log.header, &g.timeline.steps, 5, None)
     };
-    assert_eq!(row, "  6  Brandt  placed J at (-1,0) 0°");
-    h.get_by_label(&row).click();
+    assert_eq!(event, "  6  Brandt  placed J at (-1,0) 0°");
+    // Then one row per turn is listed and the events of a turn are not
+    assert!(h.query_by_label(&event).is_none());
+    // When the turn's row is clicked
+    h.get_by_label(&turn).click();
     h.run();
+    // Then the cursor is at the end of the turn, whose events are now listed
+    assert_eq!(h.state().cursor(), 7);
+    // When one of its events is clicked
+    h.get_by_label(&event).click();
+    h.run();
+    // Then the cursor is on that event
     assert_eq!(h.state().cursor(), 6);
     h.get_by_label("Event 6");
+    // When the list goes back before the first event, the turn's events close again
     h.get_by_label("  0  before the first event").click();
     h.run();
     assert_eq!(h.state().cursor(), 0);
+    assert!(h.query_by_label(&event).is_none());
+    // When the "+" of the turn is clicked (the third: start tile, turn 1, turn 2)
+    h.get_all_by_label("+").nth(2).unwrap().click();
+    h.run();
+    // Then its events are listed without moving the cursor
+    h.get_by_label(&event);
+    assert_eq!(h.state().cursor(), 0);
+}
+
+#[test]
+fn the_move_list_never_scrolls_sideways_and_keeps_turn_and_player() {
+    // Given a game whose first player has a very long name, in a narrow window
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("long.jsonl");
+    let text = std::fs::read_to_string(sample("short-game-rulings.jsonl"))
+        .unwrap()
+        .replacen(
+            "\"Ada\"",
+            "\"Adalberta Maximiliane von Hohenzollern-Sigmaringen\"",
+            1,
+        );
+    std::fs::write(&log, text).unwrap();
+    let mut app = ViewerApp::new();
+    app.open(&log);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(900.0, 700.0))
+        .build_ui_state(|ui, app: &mut ViewerApp| app.show(ui), app);
+    h.run();
+    press(&mut h, Key::End, 1);
+    // Then the row of turn 1 starts with the number and the elided name
+    let row = turn_row_of(&h, 2, "");
+    assert!(row.starts_with("  1  Adalberta…  "), "{row}");
+    let node = h.get_by_label(&row);
+    // And it ends inside the move list, which has no horizontal scroll bar
+    let list_right = node.rect().right();
+    let board = h.state().board_rect().unwrap();
+    assert!(
+        list_right <= board.left(),
+        "{list_right} > {}",
+        board.left()
+    );
 }
 
 #[test]
@@ -202,14 +272,15 @@ fn an_annotation_added_in_the_ui_is_stored_beside_the_log() {
         original,
         "the log is untouched"
     );
-    // The list shows the glyph.
+    // The list shows the glyph, on the event and on its turn.
     h.get_by_label("  5  Brandt  drew J  ?!");
+    h.get_by_label(&turn_row_of(&h, 4, "?!"));
 
     // Reopening loads it.
     let store = AnnotationStore::load(path.clone(), "short-game-rulings").unwrap();
     assert_eq!(store.get(5).unwrap().glyph, Some(Glyph::Dubious));
     let h2 = opened(&log);
-    h2.get_by_label("  5  Brandt  drew J  ?!");
+    h2.get_by_label(&turn_row_of(&h2, 4, "?!"));
     drop(h2);
 
     // Delete removes it (and the emptied file).
@@ -430,7 +501,7 @@ fn the_store_game_list_opens_a_game_and_keeps_its_annotations_in_the_store() {
     let game = h.state().game().expect("a game is open");
     assert_eq!(game.timeline.steps.len(), 34);
     assert_eq!(game.source.to_string(), "game short in store memory");
-    h.get_by_label("  2  Ada  drew N  !");
+    h.get_by_label(&turn_row_of(&h, 1, "!"));
     assert_eq!(
         h.state().persisted().last_stored_game.as_deref(),
         Some("short")
@@ -685,11 +756,9 @@ fn move_quality_runs_in_the_background_and_marks_the_event_list_and_the_graph() 
         suffix.starts_with("  ? -") || suffix.starts_with("  ?? -"),
         "{suffix}"
     );
-    let row = text::event_row(&g.timeline.log.header, &g.timeline.steps, 23, None) + &suffix;
-    assert!(
-        row.starts_with(" 24  Brandt  placed A at (2,0) 90°"),
-        "{row}"
-    );
+    let _ = g;
+    let row = turn_row_of(&h, 23, suffix.trim());
+    assert!(row.starts_with("  8  Brandt  A (2,0) 90°"), "{row}");
     h.get_by_label(&row);
     let marked = report.turns.iter().filter(|t| t.mark.is_some()).count();
     let marked_rows = ["  ?! -", "  ? -", "  ?? -"]

@@ -137,3 +137,63 @@ fn promoting_and_deleting_append_records_beside_the_log() {
     let written = fs::read_to_string(variations_path(&log)).unwrap();
     assert_eq!(written.lines().count(), 4, "{written}");
 }
+
+#[test]
+fn the_move_list_shows_each_variation_as_a_branch_under_the_move_it_leaves_from() {
+    // Given the game with "city north" (after event 17) and "deeper" (nested, after 19)
+    let (_dir, log) = game_with_variations();
+    let mut h = harness(&log);
+    let city = "city north: from event 17, 2 moves";
+    // (Turn 7 of the game is the same as deeper's; turn 8 is the game's alone.)
+    let (turn8, end8) = {
+        let g = h.state().game().unwrap();
+        let steps = &g.timeline.steps;
+        let groups = carc_viewer_ui::move_list::turn_groups(steps);
+        let row = carc_viewer_ui::move_list::turn_row(
+            &g.timeline.log.header,
+            steps,
+            groups[8].clone(),
+            8,
+            "",
+        );
+        (row, groups[8].end)
+    };
+    assert!(turn8.starts_with("  8  Brandt  "), "{turn8}");
+    let deeper = "deeper: from event 19, 3 moves";
+    // Then both branches are listed, open, "deeper" inside "city north"
+    h.get_by_label(city);
+    h.get_by_label(deeper);
+    let branch_row = h.query_all_by_label_contains("Brandt  N (0,2) 0°").count();
+    assert_eq!(branch_row, 1, "the branch's own turn is listed once");
+    // And the branch sits under the main line's turn of event 17 (Brandt drew N), before the
+    // next turn of the game
+    let y =
+        |h: &Harness<'static, ViewerApp>, label: &str| h.get_by_label_contains(label).rect().top();
+    assert!(y(&h, "  6  Brandt  N (-1,1) 90°") < y(&h, city));
+    assert!(y(&h, city) < y(&h, &turn8));
+    // When the branch's header is clicked, it collapses: its moves and sub-branch are hidden
+    h.get_by_label(city).click();
+    h.run();
+    assert!(h.query_by_label(deeper).is_none());
+    assert_eq!(
+        h.query_all_by_label_contains("Brandt  N (0,2) 0°").count(),
+        0
+    );
+    // When it is clicked again it expands
+    h.get_by_label(city).click();
+    h.run();
+    h.get_by_label(deeper);
+    // When the branch's own turn is clicked
+    h.get_by_label_contains("Brandt  N (0,2) 0°").click();
+    h.run();
+    // Then that variation is shown at the end of the turn, and the game's line stays listed
+    assert_eq!(h.state().current_variation(), Some("city north"));
+    assert_eq!(h.state().cursor(), 19);
+    h.get_by_label_contains("  6  Brandt  N (-1,1) 90°");
+    h.get_by_label(&turn8);
+    // When a turn of the game's line is clicked, the game is shown again there
+    h.get_by_label(&turn8).click();
+    h.run();
+    assert_eq!(h.state().current_variation(), None);
+    assert_eq!(h.state().cursor(), end8);
+}

@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use carc_archive::read_game;
 use carc_draw::color::BACKGROUND;
 use carc_draw::svg::{self, SvgOptions};
-use carc_draw::{board, player_color, raster, Overlay, Rgba};
+use carc_draw::{add_coordinates, board, player_color, raster, Overlay, Rgba};
 use carc_replay::{fold, ReplayError};
 use carc_rules::TileSet;
 use clap::Args;
@@ -125,7 +125,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
         .iter()
         .map(|p| player_color(p.color.as_str()).unwrap_or(Rgba::WHITE))
         .collect();
-    let list = board(
+    let mut list = board(
         &game,
         &Overlay {
             colors: &colors,
@@ -133,6 +133,8 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
             ..Overlay::default()
         },
     );
+    // Column and row numbers along the edges (SVG only: the PNG writer has no text).
+    add_coordinates(&mut list);
     let scale = args.scale as f32;
     let bytes = match format {
         Format::Svg => svg::document(

@@ -2,7 +2,7 @@
 //! whole map), the legal squares of the drawn tile, painting through `crate::board`, and what
 //! the square under the pointer holds.
 
-use carc_rules::{Phase, Placement, Pos};
+use carc_rules::Pos;
 use egui::Sense;
 
 use crate::board::{self, Overlay};
@@ -22,10 +22,13 @@ impl ViewerApp {
             }
             ui.weak("drag to pan, scroll to zoom; hover a square for its features");
         });
+        self.try_bar(ui);
+        self.best_bar(ui);
         let (rect, resp) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "board"));
         self.board_rect = Some(rect);
-        let Some(state) = &self.state else {
+        // A copy: trying a move changes the viewer while the board is drawn.
+        let Some(state) = self.state.clone() else {
             let hint = if self.game.is_some() {
                 "This game cannot be set up: see the message at the top."
             } else {
@@ -41,11 +44,18 @@ impl ViewerApp {
             return;
         };
 
+        let state = &state;
+        let placements = crate::trial::placements(state);
+        let hovered = resp.hover_pos().map(|p| self.view.square_at(rect, p));
+        let aiming = hovered.filter(|at| placements.iter().any(|p| p.at == *at));
         if resp.dragged() {
             self.view.pan(resp.drag_delta());
             self.view.auto_fit = false;
         }
-        if resp.hovered() {
+        // Over a lit square the wheel turns the tile being tried; elsewhere it zooms.
+        if resp.hovered() && aiming.is_some() {
+            self.wheel_turns(ui);
+        } else if resp.hovered() {
             let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta().y, i.zoom_delta()));
             let factor = zoom * (scroll * 0.002).exp();
             if (factor - 1.0).abs() > 1e-4 {
@@ -69,18 +79,9 @@ impl ViewerApp {
             self.view.fit(rect, squares);
         }
 
-        let legal: Vec<Pos> = match state.phase() {
-            Phase::Place { tile } => {
-                let mut out: Vec<Placement> = Vec::new();
-                state.legal_placements(tile, &mut out);
-                let mut squares: Vec<Pos> = out.iter().map(|p| p.at).collect();
-                squares.sort_unstable();
-                squares.dedup();
-                squares
-            }
-            _ => Vec::new(),
-        };
-        let hovered = resp.hover_pos().map(|p| self.view.square_at(rect, p));
+        let mut legal: Vec<Pos> = placements.iter().map(|p| p.at).collect();
+        legal.sort_unstable();
+        legal.dedup();
         let (meeple_colors, _) = self.player_colors(ui.visuals().dark_mode);
         let overlay = Overlay {
             colors: &meeple_colors,
@@ -91,6 +92,27 @@ impl ViewerApp {
             hovered,
         };
         board::paint(ui.painter(), rect, &self.view, state, &overlay);
+        if let Some(ghost) = self.best_ghost() {
+            board::paint_extra(ui.painter(), rect, &self.view, &ghost);
+        }
+        // The drawn tile under the pointer, as it would lie; a click places it.
+        let mut place = None;
+        if let (Some(at), carc_rules::Phase::Place { tile }) = (aiming, state.phase()) {
+            if let Some(rotation) = self.aimed_rotation(&placements, at) {
+                let ghost = carc_draw::ghost::ghost_move(
+                    state.tiles().get(tile),
+                    rotation,
+                    at,
+                    carc_draw::color::HIGHLIGHT,
+                    None,
+                );
+                board::paint_extra(ui.painter(), rect, &self.view, &ghost);
+                if resp.clicked() {
+                    place = Some(carc_rules::Action::Place { at, rotation });
+                }
+            }
+        }
+        board::paint_coordinates(ui.painter(), rect, &self.view);
         if state.placed().is_empty() {
             ui.painter().text(
                 rect.center(),
@@ -113,6 +135,9 @@ impl ViewerApp {
                     }
                 });
             }
+        }
+        if let Some(action) = place {
+            self.try_action(action);
         }
     }
 }

@@ -22,7 +22,7 @@ pub(super) struct InVariation {
     pub branch: u64,
     /// Why the variation stops early, if a move is illegal.
     pub problem: Option<String>,
-    main: Timeline,
+    pub main: Timeline,
     main_nav: Nav,
     main_cursor: usize,
 }
@@ -35,6 +35,13 @@ impl ViewerApp {
 
     /// Shows the variation `name` in place of the game, at its first own move.
     pub fn enter_variation(&mut self, name: &str) {
+        self.show_variation(name, None);
+    }
+
+    /// Shows the variation `name` in place of the game at position `at` of its line (its first
+    /// own move when `None`). Going from one variation to another keeps the game's event to
+    /// come back to.
+    pub fn show_variation(&mut self, name: &str, at: Option<usize>) {
         self.leave_variation();
         let Some(g) = &mut self.game else { return };
         let line = match fold_variation(&g.timeline.log, g.variations.items(), name, &[]) {
@@ -57,7 +64,7 @@ impl ViewerApp {
             main_nav,
             main_cursor: self.vm.cursor.index(),
         });
-        self.restart_at(line.branch as usize + 1, players);
+        self.restart_at(at.unwrap_or(line.branch as usize + 1), players);
         self.status = Some(match problem {
             Some(why) => why,
             None => format!("showing variation {name:?}"),
@@ -90,7 +97,7 @@ impl ViewerApp {
     }
 
     /// Appends records to the library the game came from (a file's set writes its own).
-    fn persist(&mut self, records: &[VariationRecord]) -> Result<(), String> {
+    pub(super) fn persist(&mut self, records: &[VariationRecord]) -> Result<(), String> {
         let Some(g) = &self.game else { return Ok(()) };
         if let VariationHome::File(_) = g.variations.home() {
             return Ok(());
