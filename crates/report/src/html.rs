@@ -11,6 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
 
+use carc_draw::coordinates;
 use carc_draw::svg::{self, num, SvgOptions};
 use carc_draw::{
     layers, player_color, player_text_color, tile_type, world_of, Overlay, Point, Rgba, TileAt,
@@ -463,6 +464,8 @@ fn board_after(out: &mut String, header: &Header, timeline: &Timeline, n: usize,
         );
     }
     svg::write_shapes(&mut picture, &layers.top, px, Some(&b));
+    // The squares' numbers along the edges, as every text names squares by (x,y).
+    svg::write_shapes(&mut picture, &coordinates::edge_labels(&b), px, Some(&b));
     picture.push_str("</svg>\n");
     let _ = write!(
         out,

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use carc_draw::svg::{self, num};
+use carc_draw::coordinates;
 use carc_draw::{layers, pt, world_of, Bounds, Overlay, Rgba, Shape, Stroke, StrokeAlign, TileAt};
 use carc_replay::Timeline;
 use carc_rules::Game;
@@ -185,11 +186,14 @@ impl BoardParts {
                 ..Overlay::default()
             },
         );
+        // The squares' numbers along the edges go on top, as on the static page.
+        let mut top = l.top;
+        top.extend(coordinates::edge_labels(&l.bounds));
         PositionBoard {
             tiles: l.tiles.len(),
             view: self.view(&l.bounds),
             marks: self.shapes(&l.map_marks),
-            top: self.shapes(&l.top),
+            top: self.shapes(&top),
         }
     }
 
