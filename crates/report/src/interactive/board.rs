@@ -11,8 +11,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use carc_draw::svg::{self, num};
 use carc_draw::coordinates;
+use carc_draw::svg::{self, num};
 use carc_draw::{layers, pt, world_of, Bounds, Overlay, Rgba, Shape, Stroke, StrokeAlign, TileAt};
 use carc_replay::Timeline;
 use carc_rules::Game;
