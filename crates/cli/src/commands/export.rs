@@ -271,8 +271,11 @@ fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode>
     let load = |i: usize| -> Result<carc_tables::GameInput, String> {
         match (&games[i], &store) {
             (Selected::File(file), _) => {
-                let game =
-                    Annotated::open(ctx, &file.to_string_lossy()).map_err(|e| format!("{e:#}"))?;
+                // `Annotated::open` takes a name; a lossy one would be taken for a stored id.
+                let name = file
+                    .to_str()
+                    .ok_or_else(|| "the file name is not valid UTF-8".to_string())?;
+                let game = Annotated::open(ctx, name).map_err(|e| format!("{e:#}"))?;
                 let mut input = carc_tables::GameInput::new(game.log.clone());
                 if file
                     .extension()
