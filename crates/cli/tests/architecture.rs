@@ -77,6 +77,10 @@ fn dependencies_point_one_way() {
         ("carc-bga", &["carc-events", "carc-rules"][..]),
         ("carc-formats", &["carc-bga", "carc-events", "carc-jcz"][..]),
         (
+            "carc-tables",
+            &["carc-events", "carc-replay", "carc-rules"][..],
+        ),
+        (
             "carc-cli",
             &[
                 "carc-analysis",
@@ -90,6 +94,7 @@ fn dependencies_point_one_way() {
                 "carc-rules",
                 "carc-sim",
                 "carc-store",
+                "carc-tables",
             ][..],
         ),
         (

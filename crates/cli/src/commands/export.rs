@@ -1,5 +1,5 @@
 //! `carc export`: a game (a stored game or a file) as a bundle, its lines alone, a
-//! JCloisterZone saved game, or a Markdown or HTML report.
+//! JCloisterZone saved game, or a Markdown or HTML report; or many games as Parquet tables.
 
 use std::fs;
 use std::io::{self, Write};
@@ -29,12 +29,25 @@ pub enum ExportFormat {
     /// The game as one self-contained web page to step through (board, moves, scores, graph);
     /// with --static, the report as a page without script, with board pictures.
     Html,
+    /// Many games as Parquet tables in the folder `--out DIR` (docs/tables.md).
+    Parquet,
 }
 
 #[derive(Args)]
 pub struct ExportArgs {
-    /// The game: a stored game id (the header's `game`), or a log or `.jcz` file.
-    game: String,
+    /// The game: a stored game id (the header's `game`), or a log or `.jcz` file. With
+    /// `--format parquet`: also a folder of game files.
+    #[arg(value_name = "GAME|FILE", required_unless_present = "all")]
+    game: Option<String>,
+    /// `--format parquet` only: more stored games, files and folders.
+    #[arg(value_name = "MORE", requires = "game")]
+    more: Vec<String>,
+    /// `--format parquet` only: every stored game (with the games, files and folders given).
+    #[arg(long)]
+    all: bool,
+    /// `--format parquet` only: worker threads (default: every core).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
     /// Output format.
     #[arg(long, value_enum, default_value = "jsonl")]
     format: ExportFormat,
@@ -92,6 +105,12 @@ enum Report {
 /// The bytes to export: a game (a stored game's lines as stored) with its annotations and
 /// variations, or its lines alone, or the game in another format.
 fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<u8>> {
+    if args.all || !args.more.is_empty() || args.threads.is_some() {
+        bail!("--all, --threads and more than one game go with --format parquet only");
+    }
+    let Some(game_arg) = args.game.as_deref() else {
+        bail!("name the game to export: a stored game id or a file");
+    };
     if args.raw && args.format != ExportFormat::Jsonl {
         bail!("--raw shows the stored lines; it goes with --format jsonl only");
     }
@@ -103,16 +122,16 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     }
     let kind = report_kind(args)?;
     // A file path that exists is a file; anything else is a stored game id.
-    let is_file = Path::new(&args.game).is_file();
+    let is_file = Path::new(game_arg).is_file();
     if args.raw {
         if is_file {
-            bail!("--raw is for stored games; {} is a file", args.game);
+            bail!("--raw is for stored games; {game_arg} is a file");
         }
         let store = ctx.open_for_reading()?;
-        let sg = read_game(&store, &args.game)?.ok_or_else(|| ctx.no_game(&args.game))?;
+        let sg = read_game(&store, game_arg)?.ok_or_else(|| ctx.no_game(game_arg))?;
         return Ok(sg.raw_bytes());
     }
-    let game = Annotated::open(ctx, &args.game)?;
+    let game = Annotated::open(ctx, game_arg)?;
     Ok(match args.format {
         ExportFormat::Jsonl => {
             let mut bytes = match &game.home {
@@ -128,8 +147,10 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
             }
             bytes
         }
+        // Handled by `parquet` before any game is read.
+        ExportFormat::Parquet => bail!("--format parquet writes a folder of tables"),
         ExportFormat::Jcz => carc_jcz::write(&game.log)
-            .with_context(|| format!("game {}", args.game))?
+            .with_context(|| format!("game {game_arg}"))?
             .into_bytes(),
         ExportFormat::Md | ExportFormat::Html => {
             let (annotations, variations) = if args.game_only {
@@ -202,11 +223,15 @@ fn report(
 }
 
 pub fn export(ctx: &Ctx, args: ExportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    if args.format == ExportFormat::Parquet {
+        return parquet(ctx, &args, loaded);
+    }
     let bytes = export_bytes(ctx, &args, loaded)?;
     match &args.out {
         Some(path) => {
             fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
-            ctx.info(format!("wrote game {} to {}", args.game, path.display()));
+            let game = args.game.as_deref().unwrap_or_default();
+            ctx.info(format!("wrote game {game} to {}", path.display()));
         }
         None => {
             let stdout = io::stdout();
@@ -216,4 +241,128 @@ pub fn export(ctx: &Ctx, args: ExportArgs, loaded: &[TileSet]) -> Result<ExitCod
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A game for `--format parquet`: a file, or a stored game id.
+enum Selected {
+    File(PathBuf),
+    Stored(String),
+}
+
+/// `--format parquet`: the games named (files, folders, stored ids; `--all`: every stored game)
+/// replayed into tables by `carc-tables`, on every core, with a progress bar.
+fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    if args.raw || args.game_only || args.quality.quality || args.boards.is_some() {
+        bail!("--raw, --game-only, --quality and --boards go with the single-game formats, not parquet");
+    }
+    let Some(out) = &args.out else {
+        bail!("--format parquet writes a folder of tables: give it with --out DIR");
+    };
+    let mut games = Vec::new();
+    for target in args.game.iter().chain(&args.more) {
+        let path = Path::new(target);
+        if path.is_dir() {
+            let files = crate::input::collect_files(&[path.to_path_buf()])?;
+            games.extend(files.into_iter().map(Selected::File));
+        } else if path.is_file() {
+            games.push(Selected::File(path.to_path_buf()));
+        } else {
+            games.push(Selected::Stored(target.clone()));
+        }
+    }
+    let wants_store = args.all || games.iter().any(|g| matches!(g, Selected::Stored(_)));
+    let store = wants_store.then(|| ctx.open_for_reading()).transpose()?;
+    if let (true, Some(store)) = (args.all, &store) {
+        games.extend(
+            carc_archive::game_ids(store)?
+                .into_iter()
+                .map(Selected::Stored),
+        );
+    }
+    let load = |i: usize| -> Result<carc_tables::GameInput, String> {
+        match (&games[i], &store) {
+            (Selected::File(file), _) => {
+                // `Annotated::open` takes a name; a lossy one would be taken for a stored id.
+                let name = file
+                    .to_str()
+                    .ok_or_else(|| "the file name is not valid UTF-8".to_string())?;
+                let game = Annotated::open(ctx, name).map_err(|e| format!("{e:#}"))?;
+                let mut input = carc_tables::GameInput::new(game.log.clone());
+                if file
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("jcz"))
+                {
+                    input.origin = carc_tables::Origin::Jcz;
+                }
+                input.file = Some(file.display().to_string());
+                input.annotations = game.annotations(ctx);
+                input.variations = game.variations(ctx);
+                Ok(input)
+            }
+            (Selected::Stored(id), Some(store)) => {
+                stored_input(ctx, store, id).map_err(|e| format!("{e:#}"))
+            }
+            (Selected::Stored(id), None) => Err(format!("no stored game {id:?}")),
+        }
+    };
+    let bar = crate::progress::bar(ctx.quiet, games.len() as u64, "games");
+    let options = carc_tables::ExportOptions {
+        threads: args.threads.map(|t| t as usize),
+        ..Default::default()
+    };
+    let summary =
+        carc_tables::export_games(games.len(), load, loaded, out, &options, || bar.inc(1))?;
+    bar.finish_and_clear();
+    for skipped in &summary.skipped {
+        let name = match &games[skipped.index] {
+            Selected::File(file) => file.display().to_string(),
+            Selected::Stored(id) => format!("stored game {id}"),
+        };
+        eprintln!("carc: {name}: cannot be exported: {}", skipped.why);
+    }
+    let tables: Vec<String> = summary
+        .tables
+        .iter()
+        .map(|t| format!("{} {} rows", t.table.name(), t.rows))
+        .collect();
+    ctx.info(format!(
+        "wrote {} games to {}: {}",
+        summary.games,
+        out.display(),
+        tables.join(", ")
+    ));
+    Ok(crate::exit_code::exit_if(summary.skipped.is_empty()))
+}
+
+/// A stored game with its annotations and variations in force (records that cannot be read
+/// are named on stderr and left out, as for a single game).
+fn stored_input(ctx: &Ctx, store: &carc_store::Store, id: &str) -> Result<carc_tables::GameInput> {
+    use carc_archive::{read_records, Companion};
+    let log = read_game(store, id)?
+        .ok_or_else(|| ctx.no_game(id))?
+        .effective_log()?;
+    let records = |kind| -> Result<Vec<String>> {
+        Ok(read_records(store, kind, id)?
+            .iter()
+            .map(|r| String::from_utf8_lossy(r).trim_end().to_string())
+            .collect())
+    };
+    let annotations = records(Companion::Annotations)?;
+    let variations = records(Companion::Variations)?;
+    let (annotations, bad_a) =
+        carc_events::annotation::in_force(id, annotations.iter().map(String::as_str));
+    let (variations, bad_v) = carc_events::variation::variations_in_force(
+        id,
+        log.header.players.len(),
+        variations.iter().map(String::as_str),
+    );
+    for (n, why) in bad_a.iter().chain(&bad_v) {
+        ctx.info(format!(
+            "stored game {id}: companion record {n} cannot be read and is left out: {why}"
+        ));
+    }
+    let mut input = carc_tables::GameInput::new(log);
+    input.annotations = annotations;
+    input.variations = variations;
+    Ok(input)
 }

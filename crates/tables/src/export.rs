@@ -1,0 +1,199 @@
+//! The export of many games: replayed on every core, written in the games' order.
+//!
+//! Workers take the next game index, load and replay the game, and hand its rows to the
+//! writer (the calling thread), which writes the games strictly in index order, so the output
+//! is the same on any number of threads. A worker may run at most [`WINDOW_PER_THREAD`] games
+//! per thread ahead of the writer: the games waiting to be written are bounded, and with them
+//! the memory, whatever the number of games.
+
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+use carc_rules::TileSet;
+
+use crate::error::TablesError;
+use crate::input::GameInput;
+use crate::rows::{game_batches, GameBatches};
+use crate::schema::Table;
+use crate::writer::{TableSummary, TableWriter, WriteOptions};
+
+/// How many replayed games per worker may wait for the writer.
+pub const WINDOW_PER_THREAD: usize = 4;
+
+/// How an export runs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExportOptions {
+    /// Worker threads; `None`: every core.
+    pub threads: Option<usize>,
+    pub write: WriteOptions,
+}
+
+/// A game left out of the export, by its index in the input, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub index: usize,
+    pub why: String,
+}
+
+/// What an export wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportSummary {
+    /// Games written.
+    pub games: usize,
+    /// Games that could not be loaded (or whose replay failed inside the engine), in index
+    /// order. Their rows are absent; a game that turns illegal is not here: it is written up
+    /// to its last legal event, with `games.stopped` saying why.
+    pub skipped: Vec<Skipped>,
+    /// Rows and files per table, in [`Table::ALL`] order.
+    pub tables: Vec<TableSummary>,
+}
+
+/// The state the workers and the writer share.
+struct Shared {
+    /// Replayed games waiting to be written, by index.
+    ready: BTreeMap<usize, Result<GameBatches, String>>,
+    /// Games written so far (the next index the writer needs).
+    written: usize,
+    /// Set when the writer fails: the workers stop.
+    abort: bool,
+}
+
+fn lock(m: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
+    // A worker that panicked while holding the lock left consistent data (plain inserts).
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Checks that `out` is a new or empty folder and creates it.
+fn prepare(out: &Path) -> Result<(), TablesError> {
+    if out.exists() {
+        let mut entries = std::fs::read_dir(out).map_err(|e| TablesError::io(out, e))?;
+        if entries.next().is_some() {
+            return Err(TablesError::NotEmpty {
+                path: out.to_path_buf(),
+            });
+        }
+    }
+    std::fs::create_dir_all(out).map_err(|e| TablesError::io(out, e))
+}
+
+/// Writes the tables of `count` games under `out` (a new or empty folder). `load(i)` gives
+/// game `i` (or why it cannot be read); `done()` is called once per game written or skipped,
+/// for a progress bar.
+pub fn export_games<L, P>(
+    count: usize,
+    load: L,
+    loaded: &[TileSet],
+    out: &Path,
+    options: &ExportOptions,
+    done: P,
+) -> Result<ExportSummary, TablesError>
+where
+    L: Fn(usize) -> Result<GameInput, String> + Sync,
+    P: Fn() + Sync,
+{
+    prepare(out)?;
+    let mut writers = Table::ALL
+        .iter()
+        .map(|&t| TableWriter::create(out, t, options.write))
+        .collect::<Result<Vec<_>, _>>()?;
+    let threads = options
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, count.max(1));
+    let window = threads * WINDOW_PER_THREAD;
+    let shared = Mutex::new(Shared {
+        ready: BTreeMap::new(),
+        written: 0,
+        abort: false,
+    });
+    // Signalled when a game is ready (the writer waits) and when one is written (workers wait).
+    let game_ready = Condvar::new();
+    let game_written = Condvar::new();
+    let next = AtomicUsize::new(0);
+    let mut skipped = Vec::new();
+    let mut games = 0;
+
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= count {
+            break;
+        }
+        {
+            let mut s = lock(&shared);
+            while !s.abort && i >= s.written + window {
+                s = game_written.wait(s).unwrap_or_else(|p| p.into_inner());
+            }
+            if s.abort {
+                break;
+            }
+        }
+        // A panic in the engine is a bug, but it must not leave the writer waiting for this
+        // game for ever: it becomes this game's error.
+        let result = catch_unwind(AssertUnwindSafe(|| {
+            let input = load(i)?;
+            game_batches(i as u64, &input, loaded)
+                .map_err(|e| format!("cannot build its rows: {e}"))
+        }))
+        .unwrap_or_else(|_| Err("internal error: the replay panicked".to_string()));
+        lock(&shared).ready.insert(i, result);
+        game_ready.notify_one();
+    };
+
+    let written: Result<(), TablesError> = std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(work);
+        }
+        let mut outcome = Ok(());
+        for i in 0..count {
+            let result = {
+                let mut s = lock(&shared);
+                loop {
+                    if let Some(r) = s.ready.remove(&i) {
+                        break r;
+                    }
+                    s = game_ready.wait(s).unwrap_or_else(|p| p.into_inner());
+                }
+            };
+            let step = match result {
+                Ok(batches) => {
+                    games += 1;
+                    writers
+                        .iter_mut()
+                        .zip(&batches.batches)
+                        .try_for_each(|(w, b)| w.write(b))
+                }
+                Err(why) => {
+                    skipped.push(Skipped { index: i, why });
+                    Ok(())
+                }
+            };
+            {
+                let mut s = lock(&shared);
+                s.written = i + 1;
+                if step.is_err() {
+                    s.abort = true;
+                }
+            }
+            game_written.notify_all();
+            done();
+            if let Err(e) = step {
+                outcome = Err(e);
+                break;
+            }
+        }
+        outcome
+    });
+    written?;
+    let tables = writers
+        .into_iter()
+        .map(TableWriter::finish)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ExportSummary {
+        games,
+        skipped,
+        tables,
+    })
+}
