@@ -44,6 +44,8 @@ pub fn score(header: &Header, s: &Score) -> Value {
         ScoreSource::TownCost { town } => {
             v["town_cost"] = json!({"town": town, "points": -i64::from(s.points)});
         }
+        // The Abbot taken back and scored at once (not a completed or final feature score).
+        ScoreSource::AbbotTakenBack => v["abbot_taken_back"] = json!(true),
         ScoreSource::Feature => {}
     }
     v

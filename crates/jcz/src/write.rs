@@ -211,6 +211,12 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                     envelope.event.type_name()
                 ))]))
             }
+            (Event::AbbotPlaced { .. } | Event::AbbotTakenBack { .. }, _) => {
+                return Err(JczError::Unsupported(vec![UnsupportedUse::new(format!(
+                    "event {seq}: {} (The Abbot)",
+                    envelope.event.type_name()
+                ))]))
+            }
             (
                 Event::GiftReceived { .. } | Event::GiftOpened { .. } | Event::TileReturned { .. },
                 _,
