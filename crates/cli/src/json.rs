@@ -127,7 +127,12 @@ pub fn note(header: &Header, n: &Note) -> Value {
 }
 
 pub fn returned(header: &Header, r: &ReturnedMeeple) -> Value {
-    json!({"player": seat_name(header, r.player), "seat": r.player, "at": pos(r.at), "on": r.label.to_string()})
+    let mut v = json!({"player": seat_name(header, r.player), "seat": r.player, "at": pos(r.at), "on": r.label.to_string()});
+    // Only for the abbot, so other games' output is unchanged.
+    if r.abbot {
+        v["abbot"] = json!(true);
+    }
+    v
 }
 
 pub fn phase(game: &Game) -> Value {
