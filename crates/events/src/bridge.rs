@@ -109,9 +109,14 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
         let owned: Vec<TileSet> = sets.iter().map(|s| (**s).clone()).collect();
         Arc::new(TileSet::combine(&owned)?)
     };
-    // The Abbot: the garden copies of the tiles become tiles of their own.
+    // The Abbot: the garden copies of the tiles become tiles of their own (the built-in sets'
+    // split shared, like the sets themselves).
     let tiles = if abbot {
-        Arc::new(tiles.with_gardens())
+        let names: Vec<&str> = header.tile_sets.iter().map(String::as_str).collect();
+        match (overridden(), TileSet::builtin_with_gardens(&names)) {
+            (false, Some(split)) => split,
+            _ => Arc::new(tiles.with_gardens()),
+        }
     } else {
         tiles
     };

@@ -505,6 +505,24 @@ impl TileSet {
         self.tiles.iter().any(|t| t.arrow.is_some())
     }
 
+    /// A built-in set (or the built-in combination `["base", "anniversary"]`) split for The
+    /// Abbot ([`TileSet::with_gardens`]), shared like [`TileSet::builtin_shared`]: building it
+    /// per game was most of the cost of rebuilding a short game's log.
+    pub fn builtin_with_gardens(names: &[&str]) -> Option<std::sync::Arc<TileSet>> {
+        static BASE: std::sync::OnceLock<std::sync::Arc<TileSet>> = std::sync::OnceLock::new();
+        static BASE_ANNIVERSARY: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+            std::sync::OnceLock::new();
+        let cell = match names {
+            ["base"] => &BASE,
+            ["base", "anniversary"] => &BASE_ANNIVERSARY,
+            _ => return None,
+        };
+        let set = TileSet::builtin_combined(names)?;
+        Some(std::sync::Arc::clone(
+            cell.get_or_init(|| std::sync::Arc::new(set.with_gardens())),
+        ))
+    }
+
     /// Whether any tile of the set is a garden copy (has a garden segment).
     pub fn has_garden_tiles(&self) -> bool {
         self.tiles.iter().any(|t| t.garden_segment().is_some())

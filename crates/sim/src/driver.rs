@@ -307,7 +307,10 @@ pub(crate) fn drive(
                     (None, Strategy::Random) => {
                         game.legal_meeples(spots);
                         game.legal_arrow_meeples(arrow_spots);
-                        game.legal_abbot_moves(abbot_moves);
+                        // The flag test keeps the base game's meeple step as it was.
+                        if game.options().abbot {
+                            game.legal_abbot_moves(abbot_moves);
+                        }
                         // Without an arrow action or the abbot this draws exactly as the
                         // base-game player always did, so base-game seeds keep giving the
                         // same games.
