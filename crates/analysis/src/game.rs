@@ -11,7 +11,8 @@ use carc_rules::{Effects, FeatureKind, Note, Pos, Score, ScoreSource, ScoreTime,
 pub struct PlayerStats {
     pub name: String,
     pub points: u32,
-    /// Points by source: `road`, `city`, `monastery`, `field`, `arrow` (the +2 of an arrow
+    /// Points by source: `road`, `city`, `monastery`, `field`, `abbot` (The Abbot: its
+    /// monastery or garden, completed, taken back or at the end), `arrow` (the +2 of an arrow
     /// pointing at no tile), `gift` (Road Sweeper, Cash Out), `unopened gifts`. Sources that
     /// gave nothing are absent.
     pub points_by_source: BTreeMap<String, u32>,
@@ -170,7 +171,7 @@ pub fn analyze(log: &Log, loaded: &[TileSet]) -> GameAnalysis {
             }
         }
         for s in &fx.scores {
-            count_score(&mut players, s);
+            count_score(&mut players, s, fx.scored_by_abbot(s));
             if s.winners.len() > 1 && s.points > 0 && !s.is_penalty() {
                 let names: Vec<String> = s.winners.iter().map(|w| seat_name(header, *w)).collect();
                 out.moments.push(Moment {
@@ -288,11 +289,14 @@ fn what(s: &Score) -> String {
         ScoreSource::TownCost { town } => format!("covering the town {town}"),
         ScoreSource::Gift { card } => format!("{card} on {}", s.feature),
         ScoreSource::UnopenedGifts { cards } => format!("{cards} unopened gifts"),
+        ScoreSource::AbbotTakenBack => format!("the abbot taken back from {}", s.feature),
         ScoreSource::Feature => s.feature.to_string(),
     }
 }
 
-fn count_score(players: &mut [PlayerStats], s: &Score) {
+/// Counts a score in the players' statistics; `by_abbot`: the figure scored was an abbot on a
+/// monastery (counted as `abbot`, like gardens and take-backs).
+fn count_score(players: &mut [PlayerStats], s: &Score, by_abbot: bool) {
     if s.is_penalty() {
         for &w in &s.winners {
             if let Some(p) = players.get_mut(usize::from(w)) {
@@ -306,11 +310,14 @@ fn count_score(players: &mut [PlayerStats], s: &Score) {
         ScoreSource::Gift { .. } => "gift",
         ScoreSource::UnopenedGifts { .. } => "unopened gifts",
         ScoreSource::Arrow { .. } => "arrow",
+        ScoreSource::AbbotTakenBack => "abbot",
         ScoreSource::Feature => match s.kind {
             FeatureKind::Road => "road",
             FeatureKind::City => "city",
+            FeatureKind::Monastery if by_abbot => "abbot",
             FeatureKind::Monastery => "monastery",
             FeatureKind::Field => "field",
+            FeatureKind::Garden => "abbot",
         },
     };
     for &w in &s.winners {

@@ -44,6 +44,8 @@ pub fn score(header: &Header, s: &Score) -> Value {
         ScoreSource::TownCost { town } => {
             v["town_cost"] = json!({"town": town, "points": -i64::from(s.points)});
         }
+        // The Abbot taken back and scored at once (not a completed or final feature score).
+        ScoreSource::AbbotTakenBack => v["abbot_taken_back"] = json!(true),
         ScoreSource::Feature => {}
     }
     v
@@ -125,7 +127,12 @@ pub fn note(header: &Header, n: &Note) -> Value {
 }
 
 pub fn returned(header: &Header, r: &ReturnedMeeple) -> Value {
-    json!({"player": seat_name(header, r.player), "seat": r.player, "at": pos(r.at), "on": r.label.to_string()})
+    let mut v = json!({"player": seat_name(header, r.player), "seat": r.player, "at": pos(r.at), "on": r.label.to_string()});
+    // Only for the abbot, so other games' output is unchanged.
+    if r.abbot {
+        v["abbot"] = json!(true);
+    }
+    v
 }
 
 pub fn phase(game: &Game) -> Value {

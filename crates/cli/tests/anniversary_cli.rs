@@ -70,7 +70,7 @@ fn an_unknown_expansion_is_a_clear_error() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("unknown expansion \"map\"; supported: anniversary, gifts"),
+        stderr(&o).contains("unknown expansion \"map\"; supported: anniversary, gifts, abbot"),
         "{}",
         stderr(&o)
     );

@@ -341,7 +341,7 @@ fn expansion_rules_live_in_their_module() {
     // and scores. A field (`self.…`) is matched as a whole name (`self.map`, not
     // `self.map_constraint`); anything else as a prefix (`Note::Arrow` is every arrow note).
     // File names are relative to `crates/rules/src`.
-    let owned: [(&str, &[&str]); 3] = [
+    let owned: [(&str, &[&str]); 4] = [
         (
             "game/anniversary.rs",
             &[
@@ -399,10 +399,21 @@ fn expansion_rules_live_in_their_module() {
                 "rule::GIFT",
             ],
         ),
+        (
+            "game/abbot.rs",
+            &[
+                "self.abbots",
+                "return_abbot(",
+                "abbot_on(",
+                "garden_formula(",
+                "Note::Abbot",
+                "rule::ABBOT",
+            ],
+        ),
     ];
     // The hook points: (file, function, name, why it may appear there). Kept short: every
     // other use of an expansion's names belongs in its module.
-    let hooks: [(&str, &str, &str, &str); 5] = [
+    let hooks: [(&str, &str, &str, &str); 8] = [
         (
             "game.rs",
             "apply",
@@ -433,13 +444,43 @@ fn expansion_rules_live_in_their_module() {
             "self.map",
             "one branch per kind hands monasteries, roads and cities on a map to `maps`",
         ),
+        (
+            "game/meeples.rs",
+            "return_meeples",
+            "return_abbot(",
+            "a scored feature sends its abbot home too, one flag test without the abbot",
+        ),
+        (
+            "game/meeples.rs",
+            "holder",
+            "self.abbots",
+            "the figure named in a refusal may be an abbot",
+        ),
+        (
+            "game/scoring.rs",
+            "evaluate",
+            "garden_formula(",
+            "a garden is valued like a monastery, with its own words and rule ids",
+        ),
     ];
     // Where one expansion meets another: (file, function, name of the other expansion).
-    let meetings: [(&str, &str, &str); 2] = [
+    let meetings: [(&str, &str, &str); 8] = [
         // An arrow on a map points at no square when that square cannot hold a tile.
         ("game/anniversary.rs", "arrows_after_placement", "self.map"),
         // Change Position breaks a companion pair: the moved meeple stands alone.
         ("game/gifts.rs", "open_gift", ".paired"),
+        // Synod and Change Position never put a meeple beside an abbot (`abbot.unoccupied`).
+        ("game/gifts.rs", "legal_gifts", "abbot_on("),
+        ("game/gifts.rs", "gift_refusal", "abbot_on("),
+        // The portal may send the abbot anywhere (`shared/rules/abbot.md`).
+        ("game/abbot.rs", "legal_abbot_moves", "ArrowSymbol::Portal"),
+        (
+            "game/abbot.rs",
+            "resolve_abbot_target",
+            "ArrowSymbol::Portal",
+        ),
+        ("game/abbot.rs", "place_abbot", "ArrowSymbol::Portal"),
+        ("game/abbot.rs", "place_abbot", "activated_symbol("),
     ];
 
     let mut files = vec![(

@@ -8,9 +8,15 @@ use carc_rules::{
 
 use crate::color::*;
 use crate::geometry::{
-    arrow_triangle, cap, corner, meeple_spot, quad, shield_spot, side_corners, side_mid, sides_of,
+    arrow_triangle, cap, corner, garden_spot, meeple_spot, quad, shield_spot, side_corners,
+    side_mid, sides_of,
 };
 use crate::{pt, Bounds, DrawList, Point, Shape, Stroke, StrokeAlign};
+
+/// A garden (The Abbot): a bed of darker green with a hedge, and its flowers.
+const GARDEN: Rgba = Rgba::rgb(62, 128, 56);
+const GARDEN_HEDGE: Rgba = Rgba::rgb(34, 80, 30);
+const GARDEN_FLOWER: Rgba = Rgba::rgb(236, 200, 70);
 
 /// What to draw besides the tiles. `Overlay::default()` draws nothing extra and white meeples.
 #[derive(Clone, Copy, Debug, Default)]
@@ -179,6 +185,20 @@ pub fn layers(game: &Game, overlay: &Overlay<'_>) -> Layers {
             .copied()
             .unwrap_or(Rgba::WHITE);
         meeple(&mut out, world_of(at) + meeple_spot(label), label, color);
+    }
+    // The Abbot: on a garden it stands in the garden, on a monastery where a monk would.
+    for (player, at, _, label) in game.abbots() {
+        let color = overlay
+            .colors
+            .get(player as usize)
+            .copied()
+            .unwrap_or(Rgba::WHITE);
+        let spot = game
+            .tile_at(at)
+            .and_then(|p| garden_spot(game.tiles().get(p.tile), p.rotation))
+            .filter(|_| label.kind == FeatureKind::Garden)
+            .unwrap_or_else(|| meeple_spot(label));
+        abbot(&mut out, world_of(at) + spot, color);
     }
     Layers {
         map,
@@ -496,6 +516,27 @@ pub fn tile_type(tile: &TileType, rot: Rotation, centre: Point, out: &mut Vec<Sh
         });
     }
 
+    // A garden (a garden copy, The Abbot): a small bed with a hedge and three flowers.
+    if let Some(g) = garden_spot(tile, rot) {
+        out.push(Shape::Rect {
+            min: to(g - pt(0.12, 0.09)),
+            max: to(g + pt(0.12, 0.09)),
+            rounding: 0.05,
+            fill: Some(GARDEN),
+            stroke: Some(Stroke::new(0.02, 1.0, GARDEN_HEDGE)),
+            align: StrokeAlign::Inside,
+        });
+        for dx in [-0.06, 0.0, 0.06] {
+            out.push(Shape::Circle {
+                centre: to(g + pt(dx, if dx == 0.0 { -0.025 } else { 0.025 })),
+                radius: 0.02,
+                min_radius_px: 0.0,
+                fill: Some(GARDEN_FLOWER),
+                stroke: None,
+            });
+        }
+    }
+
     // Coats of arms.
     for (i, sides) in &cities {
         if tile.segments[*i as usize].coats_of_arms == 0 {
@@ -532,6 +573,37 @@ pub fn tile_type(tile: &TileType, rot: Rotation, centre: Point, out: &mut Vec<Sh
         fill: None,
         stroke: Some(Stroke::pixels(1.0, FIELD_EDGE)),
         align: StrokeAlign::Inside,
+    });
+}
+
+/// An abbot standing at `p` (The Abbot): a mitre in the player's colour, taller than a meeple.
+fn abbot(out: &mut Vec<Shape>, p: Point, color: Rgba) {
+    let outline = if color.is_dark() {
+        Rgba::WHITE
+    } else {
+        MEEPLE_OUTLINE
+    };
+    out.push(Shape::Polygon {
+        points: vec![
+            p + pt(-0.1, 0.13),
+            p + pt(0.1, 0.13),
+            p + pt(0.1, -0.05),
+            p + pt(0.0, -0.17),
+            p + pt(-0.1, -0.05),
+        ],
+        fill: Some(color),
+        stroke: Some(Stroke::new(0.02, 1.0, outline)),
+    });
+    // A cross on the mitre, so that the abbot is told from a meeple without colour.
+    out.push(Shape::Line {
+        from: p + pt(0.0, -0.06),
+        to: p + pt(0.0, 0.08),
+        stroke: Stroke::new(0.018, 1.0, outline),
+    });
+    out.push(Shape::Line {
+        from: p + pt(-0.045, 0.0),
+        to: p + pt(0.045, 0.0),
+        stroke: Stroke::new(0.018, 1.0, outline),
     });
 }
 

@@ -1,7 +1,7 @@
 //! Local geometry on one square: points run from `-0.5` to `0.5`, `y` growing southwards, so
 //! the north side is `y = -0.5` (see the crate documentation).
 
-use carc_rules::{Anchor, FeatureKind, Port, SegmentLabel, Side};
+use carc_rules::{Anchor, FeatureKind, Port, Rotation, SegmentLabel, Side, TileType};
 
 use crate::{pt, Point};
 
@@ -98,6 +98,15 @@ pub fn meeple_spot(label: SegmentLabel) -> Point {
         (FeatureKind::Field, Some(Anchor::Port(p))) => port_point(p) * 0.65,
         _ => pt(0.0, 0.08),
     }
+}
+
+/// Where the garden of a garden copy (The Abbot) is drawn, and its abbot stands, in local
+/// coordinates: inside the field at the tile set's `garden_in` port, turned with the tile.
+/// `None` for a tile without a garden.
+pub fn garden_spot(tile: &TileType, rotation: Rotation) -> Option<Point> {
+    tile.garden_segment()?;
+    let port = tile.garden_in?.rotated(rotation);
+    Some(port_point(port) * 0.55)
 }
 
 /// Where a city segment's coat of arms is drawn, in local coordinates.

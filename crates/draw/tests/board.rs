@@ -223,3 +223,51 @@ fn a_picture_too_large_or_a_bad_scale_is_an_error_not_a_panic() {
         ));
     }
 }
+
+#[test]
+fn gardens_and_abbots_are_drawn() {
+    // Given the abbot sample after Cleo put her abbot on the garden at (-1,-1) (event 154),
+    // before the garden's score sent it home: one event earlier, Cleo's tile lies there
+    let game = game_at("sim-3p-abbot-mixed.jsonl", 153);
+    let placed = game.tile_at(Pos::new(-1, -1)).unwrap();
+    let tile = game.tiles().get(placed.tile);
+    assert!(tile.garden_segment().is_some(), "{}", tile.id);
+    // When the board is drawn
+    let list = board(&game, &Overlay::default());
+    // Then the garden's bed is drawn inside the square, with its flowers
+    let c = world_of(Pos::new(-1, -1));
+    let beds = list
+        .shapes
+        .iter()
+        .filter(|s| {
+            matches!(s, Shape::Rect { min, max, fill: Some(f), .. }
+                if *f == Rgba::rgb(62, 128, 56)
+                    && (*min - c).x > -0.5 && (*max - c).x < 0.5
+                    && (*min - c).y > -0.5 && (*max - c).y < 0.5)
+        })
+        .count();
+    assert_eq!(beds, 1);
+    // And every abbot on the board is drawn as a mitre (a five-point polygon) in its colour
+    let game = game_at("sim-3p-abbot-mixed.jsonl", 149);
+    let abbots: Vec<_> = game.abbots().collect();
+    assert_eq!(abbots.len(), 2, "one on a garden, one on a monastery");
+    let colors = [RED, Rgba::rgb(1, 2, 3), Rgba::rgb(4, 5, 6)];
+    let list = board(
+        &game,
+        &Overlay {
+            colors: &colors,
+            ..Overlay::default()
+        },
+    );
+    for (player, at, _, _) in abbots {
+        let c = world_of(at);
+        assert!(
+            list.shapes
+                .iter()
+                .any(|s| matches!(s, Shape::Polygon { points, fill: Some(f), .. }
+                if points.len() == 5 && *f == colors[player as usize]
+                    && points.iter().all(|p| (*p - c).x.abs() < 0.5 && (*p - c).y.abs() < 0.5))),
+            "the abbot of seat {player} at {at}"
+        );
+    }
+}

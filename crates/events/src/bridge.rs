@@ -22,7 +22,7 @@ pub enum SetupError {
     #[error("tile set {0:?} is unknown (built in: base; load others with --tiles FILE)")]
     UnknownTileSet(String),
     #[error(
-        "expansion {0:?} is not supported by this version of carc (supported: anniversary, gifts)"
+        "expansion {0:?} is not supported by this version of carc (supported: abbot, anniversary, gifts)"
     )]
     UnknownExpansion(String),
     #[error("expansion {0:?} is listed twice")]
@@ -67,6 +67,7 @@ pub fn find_map(name: &str) -> Option<Arc<MapBoard>> {
 pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, SetupError> {
     let mut anniversary = false;
     let mut gifts = false;
+    let mut abbot = false;
     for (i, expansion) in header.rules.expansions.iter().enumerate() {
         if header.rules.expansions[..i].contains(expansion) {
             return Err(SetupError::DuplicateExpansion(expansion.clone()));
@@ -74,6 +75,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
         match expansion.as_str() {
             "anniversary" => anniversary = true,
             "gifts" => gifts = true,
+            "abbot" => abbot = true,
             _ => return Err(SetupError::UnknownExpansion(expansion.clone())),
         }
     }
@@ -106,6 +108,17 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
     } else {
         let owned: Vec<TileSet> = sets.iter().map(|s| (**s).clone()).collect();
         Arc::new(TileSet::combine(&owned)?)
+    };
+    // The Abbot: the garden copies of the tiles become tiles of their own (the built-in sets'
+    // split shared, like the sets themselves).
+    let tiles = if abbot {
+        let names: Vec<&str> = header.tile_sets.iter().map(String::as_str).collect();
+        match (overridden(), TileSet::builtin_with_gardens(&names)) {
+            (false, Some(split)) => split,
+            _ => Arc::new(tiles.with_gardens()),
+        }
+    } else {
+        tiles
     };
     let (map, map_options) = match &header.rules.map {
         None => (None, MapOptions::default()),
@@ -143,6 +156,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             anniversary,
             map: map_options,
             gifts,
+            abbot,
         },
         tiles,
         bag,
@@ -261,6 +275,31 @@ pub fn event_to_action(game: &Game, event: &Event) -> Result<Action, RuleViolati
             tile: tile_of(game, tile)?,
         },
         Event::GameEnded => Action::EndGame,
+        Event::AbbotPlaced { at, on, portal, .. } => {
+            let at = rules_pos(*at);
+            let label = label_of(on);
+            let segment = game.resolve_abbot_target(at, &label)?;
+            Action::PlaceAbbot {
+                at,
+                segment,
+                portal: *portal,
+            }
+        }
+        Event::AbbotTakenBack { at, player } => {
+            let at = rules_pos(*at);
+            // The square is a check on the log: it must be where the abbot stands.
+            match game.abbot_of(*player) {
+                Some((on, _)) if on != at => {
+                    return Err(RuleViolation::AbbotNotOnSquare {
+                        player: *player,
+                        at,
+                        on,
+                    })
+                }
+                _ => {}
+            }
+            Action::TakeBackAbbot
+        }
     })
 }
 
@@ -355,6 +394,7 @@ pub fn label_of(on: &MeepleTarget) -> SegmentLabel {
         WireKind::Road => FeatureKind::Road,
         WireKind::Field => FeatureKind::Field,
         WireKind::Monastery => FeatureKind::Monastery,
+        WireKind::Garden => FeatureKind::Garden,
     };
     let side = |s: S| match s {
         S::N => Side::N,
@@ -485,6 +525,23 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
             tile: id(tile),
         },
         Action::EndGame => Event::GameEnded,
+        Action::PlaceAbbot {
+            at,
+            segment,
+            portal,
+        } => Event::AbbotPlaced {
+            player,
+            at: pos(at),
+            on: target_at(game, at, segment),
+            portal,
+        },
+        Action::TakeBackAbbot => Event::AbbotTakenBack {
+            player,
+            at: pos(game
+                .abbot_of(player)
+                .expect("a legal take-back has an abbot")
+                .0),
+        },
         Action::OpenGift { gift } => {
             use carc_rules::GiftAction as G;
             let card = wire_card(gift.card());
@@ -542,7 +599,7 @@ mod tests {
 
     #[test]
     fn label_of_agrees_with_the_rules_grammar_for_every_target() {
-        let mut texts = vec!["monastery".to_string()];
+        let mut texts = vec!["monastery".to_string(), "garden".to_string()];
         for kind in ["city", "road"] {
             for side in ["N", "E", "S", "W"] {
                 texts.push(format!("{kind} {side}"));

@@ -697,6 +697,28 @@ pub enum Event {
     /// abandoned at the table): final scoring follows at once. No fields: the table decided,
     /// not one seat.
     GameEnded,
+    /// The Abbot: instead of a meeple, `player` put their abbot on `on` (`monastery` or
+    /// `garden`) of the tile at `at`: the tile just placed, or any tile through the
+    /// activated portal arrow (`portal`, written only when true).
+    AbbotPlaced {
+        /// Seat index.
+        player: u8,
+        /// The square of the tile.
+        at: Pos,
+        /// `monastery` or `garden`.
+        on: MeepleTarget,
+        /// Sent through the activated portal arrow (20th Anniversary).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        portal: bool,
+    },
+    /// The Abbot: instead of a meeple, `player` took their abbot back from the tile at `at`
+    /// and scored it at once.
+    AbbotTakenBack {
+        /// Seat index.
+        player: u8,
+        /// The square the abbot stood on (checked against the game).
+        at: Pos,
+    },
 }
 
 /// Every event `type` this version reads, in declaration order.
@@ -713,6 +735,8 @@ pub const EVENT_TYPES: &[&str] = &[
     "gift_opened",
     "tile_returned",
     "game_ended",
+    "abbot_placed",
+    "abbot_taken_back",
 ];
 
 impl Event {
@@ -731,6 +755,8 @@ impl Event {
             Event::GiftOpened { .. } => "gift_opened",
             Event::TileReturned { .. } => "tile_returned",
             Event::GameEnded => "game_ended",
+            Event::AbbotPlaced { .. } => "abbot_placed",
+            Event::AbbotTakenBack { .. } => "abbot_taken_back",
         }
     }
 
@@ -747,7 +773,9 @@ impl Event {
             | Event::ArrowMeeplePlaced { player, .. }
             | Event::GiftReceived { player, .. }
             | Event::GiftOpened { player, .. }
-            | Event::TileReturned { player, .. } => Some(*player),
+            | Event::TileReturned { player, .. }
+            | Event::AbbotPlaced { player, .. }
+            | Event::AbbotTakenBack { player, .. } => Some(*player),
         }
     }
 }
@@ -953,6 +981,16 @@ mod tests {
                 tile: TileId::new("V").unwrap(),
             },
             Event::GameEnded,
+            Event::AbbotPlaced {
+                player: 0,
+                at: Pos::new(0, -1),
+                on: MeepleTarget::garden(),
+                portal: false,
+            },
+            Event::AbbotTakenBack {
+                player: 0,
+                at: Pos::new(0, -1),
+            },
         ];
         let names: Vec<&str> = samples.iter().map(Event::type_name).collect();
         assert_eq!(names, EVENT_TYPES);

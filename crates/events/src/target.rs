@@ -1,4 +1,5 @@
-//! Meeple targets as written on the wire: `"city N"`, `"road E"`, `"field Sw"`, `"monastery"`.
+//! Meeple targets as written on the wire: `"city N"`, `"road E"`, `"field Sw"`, `"monastery"`,
+//! `"garden"` (The Abbot: the abbot's feature only).
 //!
 //! Sides and ports are named in *board* orientation, i.e. after the tile's rotation.
 
@@ -11,7 +12,7 @@ use crate::short;
 
 /// The grammar of a meeple target, quoted in every parse error.
 pub const MEEPLE_TARGET_GRAMMAR: &str = "expected \"city <side>\", \"road <side>\", \
-\"field <port>\" or \"monastery\", where <side> is one of N E S W and <port> is one of \
+\"field <port>\", \"monastery\" or \"garden\", where <side> is one of N E S W and <port> is one of \
 Nw Ne En Es Se Sw Ws Wn";
 
 /// The kind of feature a meeple is placed on (and an `expect_points` assertion names).
@@ -26,24 +27,28 @@ pub enum FeatureKind {
     Field,
     /// The monastery; no anchor.
     Monastery,
+    /// The garden of a garden copy (The Abbot); no anchor.
+    Garden,
 }
 
 impl FeatureKind {
     /// All kinds, in wire order.
-    pub const ALL: [FeatureKind; 4] = [
+    pub const ALL: [FeatureKind; 5] = [
         FeatureKind::City,
         FeatureKind::Road,
         FeatureKind::Field,
         FeatureKind::Monastery,
+        FeatureKind::Garden,
     ];
 
-    /// The wire name: `city`, `road`, `field` or `monastery`.
+    /// The wire name: `city`, `road`, `field`, `monastery` or `garden`.
     pub fn as_str(self) -> &'static str {
         match self {
             FeatureKind::City => "city",
             FeatureKind::Road => "road",
             FeatureKind::Field => "field",
             FeatureKind::Monastery => "monastery",
+            FeatureKind::Garden => "garden",
         }
     }
 }
@@ -215,12 +220,22 @@ impl MeepleTarget {
         }
     }
 
+    /// `garden` (The Abbot).
+    pub fn garden() -> Self {
+        MeepleTarget {
+            kind: FeatureKind::Garden,
+            at: None,
+        }
+    }
+
     /// Builds a target from parts; `None` if the anchor does not suit the kind.
     pub fn new(kind: FeatureKind, at: Option<Anchor>) -> Option<Self> {
         match (kind, at) {
             (FeatureKind::City | FeatureKind::Road, Some(Anchor::Side(_)))
             | (FeatureKind::Field, Some(Anchor::Port(_)))
-            | (FeatureKind::Monastery, None) => Some(MeepleTarget { kind, at }),
+            | (FeatureKind::Monastery | FeatureKind::Garden, None) => {
+                Some(MeepleTarget { kind, at })
+            }
             _ => None,
         }
     }
@@ -284,6 +299,7 @@ impl FromStr for MeepleTarget {
         };
         match (kind, rest) {
             ("monastery", None) => Ok(MeepleTarget::monastery()),
+            ("garden", None) => Ok(MeepleTarget::garden()),
             ("city", Some(side)) => Side::from_wire(side)
                 .map(MeepleTarget::city)
                 .ok_or_else(invalid),

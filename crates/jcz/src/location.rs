@@ -108,6 +108,7 @@ pub fn feature_name(kind: FeatureKind) -> &'static str {
         FeatureKind::Road => "Road",
         FeatureKind::Field => "Field",
         FeatureKind::Monastery => "Monastery",
+        FeatureKind::Garden => "Garden",
     }
 }
 
@@ -119,6 +120,7 @@ pub fn parse_feature(name: &str) -> Option<FeatureKind> {
         "Road" => Some(FeatureKind::Road),
         "Field" | "Farm" => Some(FeatureKind::Field),
         "Monastery" | "Cloister" => Some(FeatureKind::Monastery),
+        "Garden" => Some(FeatureKind::Garden),
         _ => None,
     }
 }
@@ -148,7 +150,8 @@ pub fn location_of(
             Location::Sides(tile.segment_sides(rotation, segment))
         }
         FeatureKind::Field => Location::Ports(tile.segment_ports(rotation, segment)),
-        FeatureKind::Monastery => Location::Monastery,
+        // JCloisterZone names a garden's place like a monastery's: the tile's inside.
+        FeatureKind::Monastery | FeatureKind::Garden => Location::Monastery,
     }
 }
 

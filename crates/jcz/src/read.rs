@@ -19,6 +19,9 @@ use crate::tiles;
 
 /// JCloisterZone's name of the base-game tile set without garden tiles.
 pub(crate) const BASE_SET: &str = "basic:1";
+/// The base set as the current box has it: one copy each of eight tiles with a garden (the
+/// `…G` variants), the abbot's tile set.
+pub(crate) const BASE_SET_GARDENS: &str = "basic:2";
 /// The rule option for the old two-tile-city scoring.
 pub(crate) const TINY_CITY: &str = "tiny-city-scoring";
 
@@ -79,6 +82,17 @@ struct Tile {
     letter: &'static str,
 }
 
+impl Tile {
+    /// With The Abbot, a garden variant is our garden copy (`BA/CG` → `E+garden`).
+    fn become_garden_copy(&mut self) {
+        if tiles::is_garden_variant(&self.jcz) {
+            if let Some(copy) = tiles::garden_copy_of(self.letter) {
+                self.letter = copy;
+            }
+        }
+    }
+}
+
 /// Reads a tile id; an id outside the base game is recorded as unsupported.
 fn tile(at: &At<'_>, found: &mut Findings) -> Result<Option<Tile>, JczError> {
     let id = at.str()?;
@@ -111,6 +125,9 @@ struct Start {
 struct Options {
     meeples: u8,
     farmers: bool,
+    /// The Abbot (element `abbot`, with the element `garden`).
+    abbot: bool,
+    gardens: bool,
     two_tile_city: u8,
     start: Option<Start>,
 }
@@ -120,6 +137,8 @@ fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczError> {
     let mut options = Options {
         meeples: 7,
         farmers: false,
+        abbot: false,
+        gardens: false,
         two_tile_city: 4,
         start: None,
     };
@@ -153,7 +172,10 @@ fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczError> {
         let mut has_base = false;
         for (name, count) in sets {
             let path = format!("{sets_path}.{name}");
-            if name == BASE_SET {
+            if name == BASE_SET || name == BASE_SET_GARDENS {
+                if has_base {
+                    found.unsupported(format!("a second base tile set {name:?}"), &path);
+                }
                 has_base = true;
                 if count.as_i64() != Some(1) {
                     found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
@@ -197,11 +219,35 @@ fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczError> {
                         options.farmers = on;
                     }
                 }
+                // The Abbot: one abbot per player; the gardens of the garden variants.
+                "abbot" => {
+                    let one = at.int().and_then(|n| match n {
+                        1 => Ok(true),
+                        0 => Ok(false),
+                        _ => Err(at.wrong("1 (one abbot per player)")),
+                    });
+                    if let Some(on) = found.defer(one) {
+                        options.abbot = on;
+                    }
+                }
+                "garden" => {
+                    let on = at.value.as_bool().ok_or_else(|| at.wrong("true or false"));
+                    if let Some(on) = found.defer(on) {
+                        options.gardens = on;
+                    }
+                }
                 _ => found.unsupported(format!("game element {name:?}"), &at.path),
             }
         }
         if !has_followers {
             found.unsupported("a game without small followers (meeples)", &elements.path);
+        }
+        // carc plays the abbot with the gardens of the base set (as the box has them).
+        if options.abbot && !options.gardens {
+            found.unsupported(
+                "the abbot without gardens (element \"garden\")",
+                &elements.path,
+            );
         }
     }
 
@@ -342,6 +388,14 @@ enum Move {
         location_text: String,
         meeple: String,
         owner: i64,
+        /// The figure is the player's abbot (The Abbot), not a meeple.
+        abbot: bool,
+    },
+    /// The Abbot: the abbot taken back (`RETURN_MEEPLE` with source `ABBOT_RETURN`) from `at`.
+    ReturnAbbot {
+        at: carc_rules::Pos,
+        meeple: String,
+        owner: i64,
     },
     Pass,
     Commit,
@@ -418,7 +472,7 @@ fn entry(index: usize, item: &At<'_>, found: &mut Findings) -> Result<Option<Ent
                 found.unsupported(format!("feature {kind_name:?}"), &feature.path);
                 other = true;
             }
-            if figure != "small" {
+            if figure != "small" && figure != "abbot" {
                 found.unsupported(format!("figure {figure:?}"), &meeple_at.path);
                 other = true;
             }
@@ -445,9 +499,36 @@ fn entry(index: usize, item: &At<'_>, found: &mut Findings) -> Result<Option<Ent
                 kind,
                 location,
                 location_text,
+                abbot: figure == "abbot",
                 meeple,
                 owner,
             }
+        }
+        "RETURN_MEEPLE" => {
+            let payload = payload()?;
+            let source_at = payload.get("source")?;
+            let source = source_at.str()?;
+            let pointer = payload.get("pointer")?;
+            let meeple_at = pointer.get("meepleId")?;
+            let meeple = meeple_at.str()?.to_string();
+            let mut parts = meeple.split('.');
+            let (Some(owner), Some(figure), Some(_n), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                return Err(meeple_at.wrong("a meeple id \"<player>.<figure>.<n>\""));
+            };
+            if source != "ABBOT_RETURN" || figure != "abbot" {
+                found.unsupported(
+                    format!("RETURN_MEEPLE of figure {figure:?} by {source:?}"),
+                    &item.path,
+                );
+                return Ok(None);
+            }
+            let owner: i64 = owner
+                .parse()
+                .map_err(|_| meeple_at.wrong("a meeple id \"<player>.<figure>.<n>\""))?;
+            let at = square(&pointer.get("featurePointer")?.get("position")?)?;
+            Move::ReturnAbbot { at, meeple, owner }
         }
         "PASS" => Move::Pass,
         "COMMIT" => Move::Commit,
@@ -591,7 +672,33 @@ fn read_value(text: &str) -> Result<Log, JczError> {
             position: None,
         });
     };
-    let entries = resolve_undo(entries)?;
+    let mut entries = resolve_undo(entries)?;
+    // The Abbot: the garden variants are the garden copies, tiles of their own.
+    if options.abbot {
+        let mut options = options;
+        if let Some(start) = options.start.as_mut() {
+            start.tile.become_garden_copy();
+        }
+        deal.order.iter_mut().for_each(Tile::become_garden_copy);
+        for entry in &mut entries {
+            if let Move::Place { tile, .. } = &mut entry.mv {
+                tile.become_garden_copy();
+            }
+        }
+        return read_game(options, seats, deal, entries, game_id, comment);
+    }
+    read_game(options, seats, deal, entries, game_id, comment)
+}
+
+/// The log of a saved game read and checked for what carc supports.
+fn read_game(
+    options: Options,
+    seats: Vec<Seat>,
+    mut deal: Deal,
+    entries: Vec<Entry>,
+    game_id: Option<String>,
+    comment: String,
+) -> Result<Log, JczError> {
     // Without a start tile we got an error or an unsupported item above; kept as an error
     // rather than a panic in case that ever changes.
     let start = options.start.as_ref().ok_or_else(|| JczError::Field {
@@ -602,14 +709,14 @@ fn read_value(text: &str) -> Result<Log, JczError> {
     })?;
 
     // The draw order never holds more tiles than the base set (start tile included).
-    bag_of(start, &deal.order)?;
+    bag_of(start, &deal.order, options.abbot)?;
     // Tiles after a draw limit are never drawn. A whole game's bag is known before replaying
     // if the draw order covers it; if the limit reaches past the order, only the replay
     // tells which tiles were drawn at random.
     let bag = match deal.total {
         Some((total, _)) if total <= deal.order.len() => {
             deal.order.truncate(total);
-            Some(bag_of(start, &deal.order)?)
+            Some(bag_of(start, &deal.order, options.abbot)?)
         }
         _ => None,
     };
@@ -624,7 +731,11 @@ fn read_value(text: &str) -> Result<Log, JczError> {
             })
             .collect(),
         rules: RulesOptions {
-            expansions: Vec::new(),
+            expansions: if options.abbot {
+                vec!["abbot".into()]
+            } else {
+                Vec::new()
+            },
             farmers: options.farmers,
             two_tile_city: options.two_tile_city,
             meeples: options.meeples,
@@ -725,13 +836,17 @@ fn replay_moves(
 
 /// The bag of a game with a forced draw order: the start tile and every tile drawn, checked
 /// against the base set's counts (JCloisterZone draws from the real set).
-fn bag_of(start: &Start, order: &[Tile]) -> Result<BTreeMap<TileId, u16>, JczError> {
+fn bag_of(start: &Start, order: &[Tile], abbot: bool) -> Result<BTreeMap<TileId, u16>, JczError> {
     let mut bag: BTreeMap<TileId, u16> = BTreeMap::new();
     for letter in std::iter::once(start.tile.letter).chain(order.iter().map(|t| t.letter)) {
         *bag.entry(TileId::new(letter).expect("letters are non-empty"))
             .or_default() += 1;
     }
-    let base = TileSet::base();
+    let base = if abbot {
+        TileSet::base().with_gardens()
+    } else {
+        TileSet::base()
+    };
     for (id, &n) in &bag {
         let tile = base.get(
             base.find(id.as_str())
@@ -859,14 +974,39 @@ impl Replayer<'_> {
                         location_text,
                         meeple,
                         owner,
+                        abbot,
                     },
                 ) => {
                     let on = self
                         .meeple_target(*at, *kind, *location, location_text, meeple, *owner)
                         .map_err(fail)?;
                     let seat = self.seat();
-                    self.push(Event::MeeplePlaced { player: seat, on })
-                        .map_err(fail)?;
+                    let event = if *abbot {
+                        Event::AbbotPlaced {
+                            player: seat,
+                            at: events_pos(*at),
+                            on,
+                            portal: false,
+                        }
+                    } else {
+                        Event::MeeplePlaced { player: seat, on }
+                    };
+                    self.push(event).map_err(fail)?;
+                    Step::Commit
+                }
+                (Step::Meeple, Move::ReturnAbbot { at, meeple, owner }) => {
+                    let seat = self.seat();
+                    let slot = self.seats[usize::from(seat)].slot;
+                    if *owner != i64::from(seat) && *owner != slot {
+                        return Err(fail(format!(
+                            "abbot {meeple:?} is player {owner}'s, but it is player {seat}'s turn"
+                        )));
+                    }
+                    self.push(Event::AbbotTakenBack {
+                        player: seat,
+                        at: events_pos(*at),
+                    })
+                    .map_err(fail)?;
                     Step::Commit
                 }
                 (Step::Meeple, Move::Pass) => {
@@ -886,7 +1026,9 @@ impl Replayer<'_> {
                 (step, _) => {
                     let expected = match step {
                         Step::Place => "PLACE_TILE (a new turn)",
-                        Step::Meeple => "DEPLOY_MEEPLE, PASS or COMMIT after the tile",
+                        Step::Meeple => {
+                            "DEPLOY_MEEPLE, RETURN_MEEPLE (the abbot), PASS or COMMIT after the tile"
+                        }
                         Step::Commit => "COMMIT to end the turn",
                     };
                     return Err(fail(format!("out of order: expected {expected}")));

@@ -47,9 +47,46 @@ pub fn letter_of(jcz_id: &str) -> Option<&'static str> {
     IDS.iter().find(|(id, _)| *id == jcz_id).map(|(_, l)| *l)
 }
 
-/// The JCloisterZone id we write for one of our letters (the variant without a garden).
+/// The JCloisterZone id we write for one of our letters (the variant without a garden), or
+/// for a garden copy (The Abbot: `E+garden`) the garden variant (`BA/CG`).
 pub fn jcz_id_of(letter: &str) -> Option<&'static str> {
+    if let Some(base) = letter.strip_suffix(GARDEN_SUFFIX) {
+        return IDS
+            .iter()
+            .find(|(id, l)| *l == base && is_garden_variant(id))
+            .map(|(id, _)| *id);
+    }
     IDS.iter().find(|(_, l)| *l == letter).map(|(id, _)| *id)
+}
+
+/// Our id of the garden copies of a letter (The Abbot), as `carc_rules::garden_copy_id`
+/// spells it; `None` for a letter without garden copies.
+pub fn garden_copy_of(letter: &str) -> Option<&'static str> {
+    Some(match letter {
+        "E" => "E+garden",
+        "H" => "H+garden",
+        "I" => "I+garden",
+        "M" => "M+garden",
+        "N" => "N+garden",
+        "R" => "R+garden",
+        "U" => "U+garden",
+        "V" => "V+garden",
+        _ => return None,
+    })
+}
+
+/// What our garden copies' ids add to the letter (`carc_rules::garden_copy_id`).
+const GARDEN_SUFFIX: &str = "+garden";
+
+/// Whether a JCloisterZone base tile id is a garden variant (`…G`).
+pub fn is_garden_variant(jcz_id: &str) -> bool {
+    letter_of(jcz_id).is_some() && jcz_id.ends_with('G')
+}
+
+/// The letter of a tile id of ours, garden copies included (`E+garden` → `E`), for the
+/// orientation offsets.
+pub fn base_letter(ours: &str) -> &str {
+    ours.strip_suffix(GARDEN_SUFFIX).unwrap_or(ours)
 }
 
 /// Clockwise quarter turns from JCloisterZone's R0 to our rotation 0 of the same tile:
@@ -66,12 +103,12 @@ pub fn offset(letter: &str) -> u8 {
 
 /// Our rotation (quarter turns) for a JCloisterZone rotation of a tile.
 pub fn ours_from_jcz(letter: &str, jcz_turns: u8) -> u8 {
-    (jcz_turns + offset(letter)) % 4
+    (jcz_turns + offset(base_letter(letter))) % 4
 }
 
 /// The JCloisterZone rotation (quarter turns) for our rotation of a tile.
 pub fn jcz_from_ours(letter: &str, our_turns: u8) -> u8 {
-    (our_turns + 4 - offset(letter)) % 4
+    (our_turns + 4 - offset(base_letter(letter))) % 4
 }
 
 #[cfg(test)]

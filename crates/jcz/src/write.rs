@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use crate::error::{JczError, UnsupportedUse};
 use crate::location;
-use crate::read::{BASE_SET, END_OF_DEAL, TINY_CITY};
+use crate::read::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, TINY_CITY};
 use crate::tiles;
 
 /// The JCloisterZone version whose saved-game format this crate reads and writes.
@@ -50,6 +50,11 @@ struct Elements {
     /// JCloisterZone leaves the element out when farmers are off.
     #[serde(skip_serializing_if = "Option::is_none")]
     farmers: Option<bool>,
+    /// The Abbot: one abbot per player, and the gardens of the garden variants.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    abbot: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    garden: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -91,7 +96,8 @@ fn rotation_name(turns: u8) -> &'static str {
 pub fn write(log: &Log) -> Result<String, JczError> {
     let header = &log.header;
     let mut unsupported = Vec::new();
-    for expansion in &header.rules.expansions {
+    let abbot = header.rules.expansions.iter().any(|e| e == "abbot");
+    for expansion in header.rules.expansions.iter().filter(|e| *e != "abbot") {
         unsupported.push(format!("expansion {expansion:?}"));
     }
     // JCloisterZone has no printed map boards: a game on one cannot be told to it.
@@ -113,6 +119,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         .map_err(|e| JczError::Export(format!("the header does not describe a game: {e}")))?;
     let mut fx = Effects::default();
     let mut spots = Vec::new();
+    let mut abbot_moves = Vec::new();
     let mut start = None;
     let mut replay = Vec::new();
     let mut draw_order = Vec::new();
@@ -190,10 +197,12 @@ pub fn write(log: &Log) -> Result<String, JczError> {
             }
             (Event::MeepleSkipped { player }, _) => {
                 // JCloisterZone offers a PASS only where it offers a meeple (one in the
-                // supply and a free feature; fields only with farmers), and refuses a PASS
-                // anywhere else ("Pass is not allowed"): the turn then ends with the COMMIT.
+                // supply and a free feature; fields only with farmers) or an abbot move, and
+                // refuses a PASS anywhere else ("Pass is not allowed"): the turn then ends
+                // with the COMMIT.
                 game.legal_meeples(&mut spots);
-                if !spots.is_empty() {
+                game.legal_abbot_moves(&mut abbot_moves);
+                if !spots.is_empty() || !abbot_moves.is_empty() {
                     replay.push(json!({"type": "PASS", "payload": {}, "player": player}));
                 }
                 replay.push(commit(*player));
@@ -218,6 +227,55 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                     "event {seq}: game_ended (the players ended the game with tiles still in the bag; JCloisterZone has no early end)"
                 ))]))
             }
+            (Event::AbbotPlaced { player, .. }, Action::PlaceAbbot { at, segment, .. }) => {
+                let pointer = location::pointer_of(&game, at, segment)
+                    .ok_or_else(|| illegal("the tile has no such feature".into()))?;
+                replay.push(json!({
+                    "type": "DEPLOY_MEEPLE",
+                    "payload": {
+                        "pointer": {
+                            "position": pointer.position,
+                            "feature": pointer.feature,
+                            "location": pointer.location,
+                        },
+                        "meepleId": format!("{player}.abbot.1"),
+                    },
+                    "player": player,
+                }));
+                replay.push(commit(*player));
+            }
+            (Event::AbbotTakenBack { player, .. }, _) => {
+                let Some((at, label)) = game.abbot_of(*player) else {
+                    return Err(illegal("the abbot is not on the board".into()));
+                };
+                let placed = game.tile_at(at).expect("the abbot's tile");
+                let segment = game
+                    .tiles()
+                    .get(placed.tile)
+                    .find_segment(placed.rotation, &label)
+                    .expect("the abbot's segment");
+                let pointer = location::pointer_of(&game, at, segment)
+                    .ok_or_else(|| illegal("the tile has no such feature".into()))?;
+                replay.push(json!({
+                    "type": "RETURN_MEEPLE",
+                    "payload": {
+                        "pointer": {
+                            "featurePointer": {
+                                "position": pointer.position,
+                                "feature": pointer.feature,
+                                "location": pointer.location,
+                            },
+                            "meepleId": format!("{player}.abbot.1"),
+                        },
+                        "source": "ABBOT_RETURN",
+                    },
+                    "player": player,
+                }));
+                replay.push(commit(*player));
+            }
+            (Event::AbbotPlaced { .. }, _) => {
+                return Err(illegal("an abbot outside the meeple step".into()))
+            }
             (
                 Event::GiftReceived { .. } | Event::GiftOpened { .. } | Event::TileReturned { .. },
                 _,
@@ -230,7 +288,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         }
         game.apply(&action, &mut fx)
             .map_err(|v| illegal(v.to_string()))?;
-        for back in &fx.returned {
+        for back in fx.returned.iter().filter(|b| !b.abbot) {
             if let Some(mine) = numbered.get_mut(usize::from(back.player)) {
                 mine.retain(|_, (at, label)| !(*at == back.at && *label == back.label));
             }
@@ -255,10 +313,12 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         initial_random: 0.0,
         clock: 0,
         setup: Setup {
-            sets: BTreeMap::from([(BASE_SET, 1)]),
+            sets: BTreeMap::from([(if abbot { BASE_SET_GARDENS } else { BASE_SET }, 1)]),
             elements: Elements {
                 small_follower: header.rules.meeples,
                 farmers: header.rules.farmers.then_some(true),
+                abbot: abbot.then_some(1),
+                garden: abbot.then_some(true),
             },
             rules,
             timer: None,

@@ -76,7 +76,7 @@ fn a_bad_rotation_is_refused() {
 fn everything_unsupported_is_listed_at_once() {
     let mut v = corpus("city-and-road-scoring.jcz");
     v["setup"]["sets"]["inns-and-cathedrals:1"] = json!(1);
-    v["setup"]["elements"]["abbot"] = json!(true);
+    v["setup"]["elements"]["builder"] = json!(1);
     v["setup"]["rules"]["princess-action"] = json!("must");
     v["replay"][0]["payload"]["tileId"] = json!("IC/CcR");
     v["replay"][4]["payload"]["meepleId"] = json!("1.big.1");
@@ -88,7 +88,7 @@ fn everything_unsupported_is_listed_at_once() {
     let text = e.to_string();
     for expected in [
         "tile set \"inns-and-cathedrals:1\"",
-        "game element \"abbot\"",
+        "game element \"builder\"",
         "rule \"princess-action\"",
         "tile \"IC/CcR\" (at replay[0].payload.tileId)",
         "figure \"big\"",

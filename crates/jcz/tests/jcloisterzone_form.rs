@@ -260,9 +260,10 @@ fn a_game_cut_between_turns_after_its_draw_order_waits_for_a_random_draw() {
 
 #[test]
 fn other_expansions_are_refused_for_what_they_use() {
-    // The abbot's location, which the base-game reader cannot parse.
+    // German Monasteries' abbot space, which the base-game reader cannot parse (The Abbot of
+    // the base box is read: `tests/abbot.rs`).
     let mut v = corpus("city-and-road-scoring.jcz");
-    v["setup"]["elements"]["abbot"] = json!(true);
+    v["setup"]["elements"]["monastery"] = json!(true);
     v["replay"][4]["payload"]["pointer"]["location"] = json!("AS_ABBOT");
     v["replay"][4]["payload"]["pointer"]["feature"] = json!("Monastery");
     let e = carc_jcz::read(&v.to_string()).unwrap_err();
@@ -270,7 +271,7 @@ fn other_expansions_are_refused_for_what_they_use() {
         panic!("{e}")
     };
     let text = e.to_string();
-    assert!(text.contains("game element \"abbot\""), "{text}");
+    assert!(text.contains("game element \"monastery\""), "{text}");
     assert!(
         text.contains("location \"AS_ABBOT\" (at replay[4].payload.pointer.location)"),
         "{text}"

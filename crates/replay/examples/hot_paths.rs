@@ -13,8 +13,10 @@
 //! Modes: `apply` (200 games' actions applied on fresh games, as `rules/apply_event`),
 //! `legal` (legal placements at 1,003 positions of 100 games, as `rules/legal_placements`),
 //! `random` (200 random 4-player games, as `rules/random_game_4_players`), `rebuild` (200
-//! games rebuilt from decoded logs, as `rebuild/game_from_decoded_log`). It prints the work
-//! done (events, positions, games) so the counts can be divided.
+//! games rebuilt from decoded logs, as `rebuild/game_from_decoded_log`), and `random_abbot`,
+//! `rebuild_abbot`: the same two with The Abbot (garden copies, abbot moves), to compare with
+//! the base game. It prints the work done (events, positions, games) so the counts can be
+//! divided.
 
 use std::hint::black_box;
 
@@ -119,7 +121,15 @@ fn main() {
             let sum = measured_random(&Setup::base(4));
             println!("random: {GAMES} games ({sum})");
         }
-        "rebuild" => {
+        "random_abbot" => {
+            let mut setup = Setup::base(4);
+            setup.tiles = std::sync::Arc::new(setup.tiles.with_gardens());
+            setup.options.abbot = true;
+            let sum = measured_random(&setup);
+            println!("random_abbot: {GAMES} games ({sum})");
+        }
+        "rebuild" | "rebuild_abbot" => {
+            let abbot = mode == "rebuild_abbot";
             let logs: Vec<Log> = (0..GAMES)
                 .map(|seed| {
                     let players = 2 + (seed % 5) as u8;
@@ -131,7 +141,10 @@ fn main() {
                                 color: Color::ALL[i],
                             })
                             .collect(),
-                        rules: RulesOptions::default(),
+                        rules: RulesOptions {
+                            expansions: if abbot { vec!["abbot".into()] } else { vec![] },
+                            ..RulesOptions::default()
+                        },
                         tile_sets: vec!["base".into()],
                         bag: None,
                         source: None,
@@ -146,8 +159,8 @@ fn main() {
                 .collect();
             let events: usize = logs.iter().map(|l| l.events.len()).sum();
             let sum = measured_rebuild(&logs);
-            println!("rebuild: {} games, {events} events ({sum})", logs.len());
+            println!("{mode}: {} games, {events} events ({sum})", logs.len());
         }
-        _ => eprintln!("usage: hot_paths apply|legal|random|rebuild"),
+        _ => eprintln!("usage: hot_paths apply|legal|random|rebuild|random_abbot|rebuild_abbot"),
     }
 }

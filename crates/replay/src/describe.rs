@@ -273,6 +273,28 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
         Event::GameEnded => {
             "the players ended the game before the bag was empty; final scoring follows".into()
         }
+        Event::AbbotPlaced {
+            player,
+            at,
+            on,
+            portal,
+        } => format!(
+            "{} placed their abbot on the {on} at ({},{}){}",
+            who(player),
+            at.x,
+            at.y,
+            if *portal {
+                " through the portal arrow"
+            } else {
+                ""
+            }
+        ),
+        Event::AbbotTakenBack { player, at } => format!(
+            "{} took their abbot back from ({},{}) instead of placing a meeple",
+            who(player),
+            at.x,
+            at.y
+        ),
     }
 }
 
@@ -443,6 +465,10 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
             side.word(),
             s.formula,
             s.rule
+        ),
+        ScoreSource::AbbotTakenBack => format!(
+            "abbot taken back from the {} at {}: {}; {who}  [{}]",
+            s.kind, s.feature.at, s.formula, s.rule
         ),
         ScoreSource::Feature => {
             let when = match s.time {

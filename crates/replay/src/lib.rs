@@ -240,6 +240,7 @@ fn rules_kind(kind: FeatureKind) -> carc_rules::FeatureKind {
         FeatureKind::Road => carc_rules::FeatureKind::Road,
         FeatureKind::Field => carc_rules::FeatureKind::Field,
         FeatureKind::Monastery => carc_rules::FeatureKind::Monastery,
+        FeatureKind::Garden => carc_rules::FeatureKind::Garden,
     }
 }
 

@@ -210,7 +210,9 @@ fn mutate(log: &mut Log, m: &Mutation) {
             | Event::ArrowMeeplePlaced { player, .. }
             | Event::GiftReceived { player, .. }
             | Event::GiftOpened { player, .. }
-            | Event::TileReturned { player, .. } => *player = s,
+            | Event::TileReturned { player, .. }
+            | Event::AbbotPlaced { player, .. }
+            | Event::AbbotTakenBack { player, .. } => *player = s,
             Event::StartPlaced { .. } | Event::GameEnded => {}
         },
         Mutation::End(i) => log.events[i % n].1.event = Event::GameEnded,

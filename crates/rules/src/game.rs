@@ -16,7 +16,10 @@
 //! `DrawSecond` and `ReturnTile`); after a placement that extends another player's road or
 //! city, `ReceiveGift` waits for the card drawn (chance) before the game goes on. Carcassonne
 //! Maps (a [`Setup::map`]) adds no phase: `Start` takes one start tile per start square in
-//! use, and a placement that covers a town may give an extra turn or cost points.
+//! use, and a placement that covers a town may give an extra turn or cost points. The
+//! Abbot (option `abbot`, see `abbot`) adds no phase: at `Meeple`, the abbot may go on the
+//! monastery or garden of the tile just placed (or anywhere through a portal), or be taken
+//! back and scored, instead of a meeple.
 //!
 //! The code, by concern: this file holds the types, the checked constructor, the queries and
 //! the state machine ([`Game::apply`] is the one place that shows the turn: every action in
@@ -24,8 +27,8 @@
 //! `finish_turn`); `placement` (legal placements, checks, putting a tile on the board),
 //! `meeples` (meeple targets and checks, meeples going home), `scoring` (scoring and its
 //! explanations). Each expansion has a module of its own holding its phases, checks and
-//! scoring changes, which the core calls at named points: `anniversary` (20th Anniversary
-//! arrows), [`gifts`] (The Gifts) and `maps` (the rules of Carcassonne Maps; the map-board
+//! scoring changes, which the core calls at named points: `abbot` (the Abbot and gardens),
+//! `anniversary` (20th Anniversary arrows), [`gifts`] (The Gifts) and `maps` (the rules of Carcassonne Maps; the map-board
 //! file format is [`crate::map`]).
 
 use std::collections::BTreeMap;
@@ -39,6 +42,7 @@ use crate::ruling::{Note, RuleViolation};
 use crate::score::{ReturnedMeeple, Score, ScoreTime};
 use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileTypeId};
 
+mod abbot;
 mod anniversary;
 pub mod gifts;
 mod maps;
@@ -46,6 +50,7 @@ mod meeples;
 mod placement;
 mod scoring;
 
+pub use abbot::AbbotMove;
 pub use anniversary::{ArrowMeepleSpot, ArrowState, PlacedArrow};
 pub use gifts::{GiftAction, GiftCard, GIFT_COPIES};
 pub use maps::MapOptions;
@@ -67,6 +72,10 @@ pub struct Options {
     /// The Gifts: gift cards are received for extending other players' roads and cities,
     /// opened before placing a tile, and worth 2 points each unopened at the end.
     pub gifts: bool,
+    /// The Abbot: each player has an abbot beside the meeples, placed on monasteries and
+    /// gardens; the tile set's garden copies are tiles of their own. Off, a tile set with
+    /// garden copies is refused.
+    pub abbot: bool,
 }
 
 impl Default for Options {
@@ -78,6 +87,7 @@ impl Default for Options {
             anniversary: false,
             map: MapOptions::default(),
             gifts: false,
+            abbot: false,
         }
     }
 }
@@ -201,6 +211,16 @@ pub enum Action {
     /// The players end the game before the bag is empty (a game abandoned at the table),
     /// between turns: final scoring now, as at the end of the game; the game is over.
     EndGame,
+    /// Instead of a meeple, the abbot from supply on segment `segment` (the monastery or
+    /// garden) of the tile at `at`: the tile just placed, or any tile through the activated
+    /// portal arrow (`portal`). The Abbot.
+    PlaceAbbot {
+        at: Pos,
+        segment: u8,
+        portal: bool,
+    },
+    /// Instead of a meeple, the abbot taken back from the board and scored at once. The Abbot.
+    TakeBackAbbot,
 }
 
 /// A legal tile placement.
@@ -332,6 +352,9 @@ pub struct Game {
     gift_opened: bool,
     /// Where the game goes on after [`Phase::ReceiveGift`].
     gift_resume: Phase,
+    /// The Abbot: the global segment each seat's abbot stands on, `None` in supply (always
+    /// `None` without the abbot).
+    abbots: [Option<u32>; MAX_PLAYERS],
 }
 
 impl Game {
@@ -379,6 +402,7 @@ impl Game {
             ));
         }
         anniversary::check_setup(&setup)?;
+        abbot::check_setup(&setup)?;
         maps::check_setup(&setup, bag_total)?;
         let mut features = Features::with_capacity(bag_total as usize * 4);
         maps::add_large_cities(&mut features, &setup);
@@ -416,6 +440,7 @@ impl Game {
             hands: [[0; 5]; MAX_PLAYERS],
             gift_opened: false,
             gift_resume: Phase::Over,
+            abbots: [None; MAX_PLAYERS],
             tiles: setup.tiles,
             options: setup.options,
             players: setup.players,
@@ -644,18 +669,12 @@ impl Game {
                 let player = self.current;
                 let root = self.features.find(global);
                 if self.features.meeple_total(root) > 0 {
-                    let holder = self
-                        .meeples
-                        .iter()
-                        .find(|m| self.features.root(m.segment) == root)
-                        .copied()
-                        .expect("an occupied feature has a meeple on the board");
-                    let (owner_at, _, owner_label) = self.segment_place(holder.segment);
+                    let (owner, owner_at, owner_label) = self.holder(root);
                     return Err(RuleViolation::FeatureOccupied {
                         kind,
                         at,
                         label,
-                        owner: holder.player,
+                        owner,
                         owner_at,
                         owner_label,
                     });
@@ -671,6 +690,15 @@ impl Game {
                 self.finish_turn(fx);
                 Ok(())
             }
+            (
+                Action::PlaceAbbot {
+                    at,
+                    segment,
+                    portal,
+                },
+                Phase::Meeple { .. },
+            ) => self.place_abbot(at, segment, portal, fx),
+            (Action::TakeBackAbbot, Phase::Meeple { .. }) => self.take_back_abbot(fx),
             (Action::SkipMeeple, Phase::Meeple { .. }) => {
                 fx.notes.push(Note::MeepleSkipped);
                 self.finish_turn(fx);
@@ -694,6 +722,8 @@ impl Game {
             (Action::OpenGift { .. }, phase) => Err(wrong("open a gift", phase)),
             (Action::ReturnTile { .. }, phase) => Err(wrong("return a Take 2 tile", phase)),
             (Action::EndGame, phase) => Err(wrong("end the game", phase)),
+            (Action::PlaceAbbot { .. }, phase) => Err(wrong("place the abbot", phase)),
+            (Action::TakeBackAbbot, phase) => Err(wrong("take the abbot back", phase)),
         }
     }
 
@@ -764,8 +794,11 @@ impl Game {
             FeatureKind::Road,
             FeatureKind::Monastery,
             FeatureKind::Field,
+            FeatureKind::Garden,
         ] {
-            if kind == FeatureKind::Field && !self.options.farmers {
+            if (kind == FeatureKind::Field && !self.options.farmers)
+                || (kind == FeatureKind::Garden && !self.options.abbot)
+            {
                 continue;
             }
             for s in 0..self.features.len() {

@@ -17,8 +17,8 @@ pub use board::PlacedTile;
 pub use features::MAX_PLAYERS;
 pub use game::GIFT_COPIES;
 pub use game::{
-    Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction, GiftCard, MapOptions,
-    MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup,
+    AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction, GiftCard,
+    MapOptions, MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup,
 };
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use map::{
@@ -27,6 +27,6 @@ pub use map::{
 pub use ruling::{gift_rule, rule, seat_number, Note, RuleId, RuleViolation, SeatNamer};
 pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 pub use tileset::{
-    Anchor, Arrow, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileSetError, TileType,
-    TileTypeId,
+    garden_copy_id, Anchor, Arrow, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileSetError,
+    TileType, TileTypeId,
 };

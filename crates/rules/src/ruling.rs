@@ -81,6 +81,24 @@ pub mod rule {
     /// Extra turn: never more than two consecutive turns.
     pub const EXTRA_TURN_LIMIT: RuleId = "anniversary.extra-turn.limit";
 
+    // The Abbot and gardens (`shared/rules/abbot.md`).
+    /// The abbot is in the game only with the option `abbot`; garden copies need it too.
+    pub const ABBOT_OPTION: RuleId = "abbot.option";
+    /// Instead of a meeple, the abbot from supply on the monastery or garden of the tile
+    /// just placed (or, through a portal, on any unoccupied incomplete one).
+    pub const ABBOT_PLACE: RuleId = "abbot.place";
+    /// Only the abbot may stand on a garden; the abbot stands only on a monastery or garden.
+    pub const ABBOT_GARDEN: RuleId = "abbot.garden";
+    /// A monastery holds a monk or an abbot, never both; a garden holds only the abbot.
+    pub const ABBOT_UNOCCUPIED: RuleId = "abbot.unoccupied";
+    /// Instead of a meeple, the abbot taken back and scored at once like an incomplete
+    /// monastery: 1 + the tiles around it.
+    pub const ABBOT_TAKE_BACK: RuleId = "abbot.take-back";
+    /// A garden surrounded by eight tiles scores 9 for its abbot at once.
+    pub const ABBOT_SCORE_GARDEN_COMPLETED: RuleId = "abbot.score.garden.completed";
+    /// At the end, an abbot on a garden scores 1 + the tiles around it.
+    pub const ABBOT_SCORE_GARDEN_FINAL: RuleId = "abbot.score.garden.final";
+
     // Carcassonne Maps (`shared/rules/maps-germany.md`).
     /// The start tile goes on one start square, a drawn tile on each other start square used.
     pub const MAP_START_SQUARES: RuleId = "maps.setup.start-squares";
@@ -325,6 +343,32 @@ pub enum RuleViolation {
         label: SegmentLabel,
         kind: FeatureKind,
     },
+    #[error("the abbot is not part of this game (the expansion \"abbot\" is not on)")]
+    AbbotNotInGame,
+    #[error("tile set has garden copies (tile {tile}) but the expansion \"abbot\" is not on")]
+    GardenWithoutAbbot { tile: String },
+    #[error("seat {player}'s abbot is not in their supply: it stands on the {label} at {at}")]
+    AbbotNotInSupply {
+        player: u8,
+        at: Pos,
+        label: SegmentLabel,
+    },
+    #[error(
+        "seat {player}'s abbot is in their supply, not on the board: there is nothing to take back"
+    )]
+    AbbotNotOnBoard { player: u8 },
+    #[error(
+        "seat {player}'s abbot stands at {on}, not at {at}: it is taken back from where it stands"
+    )]
+    AbbotNotOnSquare { player: u8, at: Pos, on: Pos },
+    #[error("the abbot stands only on a monastery or a garden, not on the {label} at {at}")]
+    AbbotWrongFeature { at: Pos, label: SegmentLabel },
+    #[error("only the abbot may stand on a garden: no meeple on the garden at {at}")]
+    MeepleOnGarden { at: Pos },
+    #[error("the abbot goes on the tile just placed at {placed}, not at {at} (elsewhere only through an activated portal)")]
+    AbbotNotOnPlacedTile { at: Pos, placed: Pos },
+    #[error("seat {owner}'s abbot stands on the monastery at {at}: no meeple may join it (monk and abbot are not mixed)")]
+    AbbotOnMonastery { at: Pos, owner: u8 },
     #[error("tile {tile} is not one of the two tiles drawn through Take 2 ({first} and {second})")]
     NotATakeTwoTile {
         tile: String,
@@ -441,6 +485,11 @@ impl RuleViolation {
                 rule::GIFT_CHANGE_POSITION
             }
             NotATakeTwoTile { .. } => rule::GIFT_TAKE_TWO,
+            AbbotNotInGame | GardenWithoutAbbot { .. } => rule::ABBOT_OPTION,
+            AbbotNotInSupply { .. } | AbbotNotOnPlacedTile { .. } => rule::ABBOT_PLACE,
+            AbbotNotOnBoard { .. } | AbbotNotOnSquare { .. } => rule::ABBOT_TAKE_BACK,
+            AbbotWrongFeature { .. } | MeepleOnGarden { .. } => rule::ABBOT_GARDEN,
+            AbbotOnMonastery { .. } => rule::ABBOT_UNOCCUPIED,
         }
     }
 }

@@ -27,6 +27,9 @@ pub enum ScoreSource {
     /// Final scoring of unopened gifts (The Gifts): 2 points per card for the one winner.
     /// No feature scores: `feature` names the start tile and `tiles` is empty.
     UnopenedGifts { cards: u8 },
+    /// The Abbot: the abbot taken back from its monastery or garden instead of a meeple,
+    /// scored at once as an incomplete monastery (1 + the tiles around it).
+    AbbotTakenBack,
 }
 
 impl Score {
@@ -153,6 +156,8 @@ pub struct ReturnedMeeple {
     pub player: u8,
     pub at: Pos,
     pub label: SegmentLabel,
+    /// The figure was the player's abbot (The Abbot), not a meeple.
+    pub abbot: bool,
 }
 
 /// The noun `plural` puts after the number, for formatting both in one `format!` (one

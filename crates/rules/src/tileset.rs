@@ -23,6 +23,9 @@ pub enum FeatureKind {
     Road,
     Monastery,
     Field,
+    /// A garden printed on a garden copy of a base tile (The Abbot): only the abbot may stand
+    /// on it; it is scored like a monastery. Inside a field, but not part of it.
+    Garden,
 }
 
 impl FeatureKind {
@@ -32,6 +35,7 @@ impl FeatureKind {
             FeatureKind::Road => "road",
             FeatureKind::Monastery => "monastery",
             FeatureKind::Field => "field",
+            FeatureKind::Garden => "garden",
         }
     }
 }
@@ -136,15 +140,21 @@ struct Oriented {
 pub struct TileType {
     pub id: String,
     pub count: u16,
-    /// How many of `count` carry a garden picture (inert without The Abbot).
+    /// How many of `count` carry a garden picture (inert without The Abbot; with it, they
+    /// become a tile of their own, see [`TileSet::with_gardens`]).
     pub garden: u16,
+    /// The field port whose field the garden is drawn in, at rotation 0 (tiles with
+    /// `garden > 0`, and their garden copies).
+    pub garden_in: Option<Port>,
     /// How many of `count` are start tiles.
     pub start: u16,
     pub edges: [Terrain; 4],
     pub segments: Vec<SegmentDef>,
     /// The arrow printed on the tile (20th Anniversary), at rotation 0.
     pub arrow: Option<Arrow>,
-    monastery: Option<u8>,
+    /// The segment scored by the squares around it: the monastery or the garden (at most
+    /// one per tile).
+    ring: Option<u8>,
     oriented: [Oriented; 4],
     /// `distinct[r]`: rotation `r` gives a tile no smaller rotation already gives.
     distinct: [bool; 4],
@@ -183,7 +193,20 @@ impl TileType {
 
     /// The monastery segment, if the tile has one.
     pub fn monastery_segment(&self) -> Option<u8> {
-        self.monastery
+        self.ring
+            .filter(|&s| self.segments[s as usize].kind == FeatureKind::Monastery)
+    }
+
+    /// The garden segment, if the tile is a garden copy (The Abbot).
+    pub fn garden_segment(&self) -> Option<u8> {
+        self.ring
+            .filter(|&s| self.segments[s as usize].kind == FeatureKind::Garden)
+    }
+
+    /// The monastery or garden segment: the one feature of a tile completed by the eight
+    /// squares around it.
+    pub fn ring_segment(&self) -> Option<u8> {
+        self.ring
     }
 
     /// Sides a segment reaches, in board orientation (bitmask).
@@ -226,7 +249,7 @@ impl TileType {
                     .find(|p| ports & (1 << p.index()) != 0)
                     .map(Anchor::Port)
             }
-            FeatureKind::Monastery => None,
+            FeatureKind::Monastery | FeatureKind::Garden => None,
         };
         SegmentLabel {
             kind: def.kind,
@@ -237,7 +260,7 @@ impl TileType {
     /// Finds the segment a label names on this tile placed with `rotation`.
     pub fn find_segment(&self, rotation: Rotation, label: &SegmentLabel) -> Option<u8> {
         let segment = match (label.kind, label.anchor) {
-            (FeatureKind::Monastery, None) => self.monastery_segment()?,
+            (FeatureKind::Monastery | FeatureKind::Garden, None) => self.ring_segment()?,
             (FeatureKind::City | FeatureKind::Road, Some(Anchor::Side(side))) => {
                 self.segment_at_side(rotation, side)?
             }
@@ -277,9 +300,9 @@ impl fmt::Display for SegmentLabel {
 impl std::str::FromStr for SegmentLabel {
     type Err = String;
 
-    /// Parses `city N`, `road E`, `field Sw`, `monastery`.
+    /// Parses `city N`, `road E`, `field Sw`, `monastery`, `garden`.
     fn from_str(s: &str) -> Result<SegmentLabel, String> {
-        const GRAMMAR: &str = "expected \"city <side>\", \"road <side>\", \"field <port>\" or \"monastery\" (sides N E S W; ports Nw Ne En Es Se Sw Ws Wn)";
+        const GRAMMAR: &str = "expected \"city <side>\", \"road <side>\", \"field <port>\", \"monastery\" or \"garden\" (sides N E S W; ports Nw Ne En Es Se Sw Ws Wn)";
         let mut words = s.split(' ');
         let kind = words.next().unwrap_or_default();
         let at = words.next();
@@ -289,6 +312,10 @@ impl std::str::FromStr for SegmentLabel {
         let label = match (kind, at) {
             ("monastery", None) => SegmentLabel {
                 kind: FeatureKind::Monastery,
+                anchor: None,
+            },
+            ("garden", None) => SegmentLabel {
+                kind: FeatureKind::Garden,
                 anchor: None,
             },
             ("city" | "road", Some(side)) => SegmentLabel {
@@ -311,6 +338,11 @@ impl std::str::FromStr for SegmentLabel {
         };
         Ok(label)
     }
+}
+
+/// The id of the garden copies of tile `id` (The Abbot): `E` → `E+garden`.
+pub fn garden_copy_id(id: &str) -> String {
+    format!("{id}+garden")
 }
 
 fn rotate_mask4(mask: u8, turns: u8) -> u8 {
@@ -471,6 +503,74 @@ impl TileSet {
     /// Whether any tile of the set carries an arrow.
     pub fn has_arrows(&self) -> bool {
         self.tiles.iter().any(|t| t.arrow.is_some())
+    }
+
+    /// A built-in set (or the built-in combination `["base", "anniversary"]`) split for The
+    /// Abbot ([`TileSet::with_gardens`]), shared like [`TileSet::builtin_shared`]: building it
+    /// per game was most of the cost of rebuilding a short game's log.
+    pub fn builtin_with_gardens(names: &[&str]) -> Option<std::sync::Arc<TileSet>> {
+        static BASE: std::sync::OnceLock<std::sync::Arc<TileSet>> = std::sync::OnceLock::new();
+        static BASE_ANNIVERSARY: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+            std::sync::OnceLock::new();
+        let cell = match names {
+            ["base"] => &BASE,
+            ["base", "anniversary"] => &BASE_ANNIVERSARY,
+            _ => return None,
+        };
+        let set = TileSet::builtin_combined(names)?;
+        Some(std::sync::Arc::clone(
+            cell.get_or_init(|| std::sync::Arc::new(set.with_gardens())),
+        ))
+    }
+
+    /// Whether any tile of the set is a garden copy (has a garden segment).
+    pub fn has_garden_tiles(&self) -> bool {
+        self.tiles.iter().any(|t| t.garden_segment().is_some())
+    }
+
+    /// The set as played with The Abbot: each tile with `garden` copies becomes two tiles,
+    /// the plain copies (same id, `count - garden`) and the garden copies (id
+    /// [`garden_copy_id`], `garden` copies, one more segment: the garden). A draw then says
+    /// which one came out. Tiles without gardens, and sets already split, are unchanged.
+    pub fn with_gardens(&self) -> TileSet {
+        let mut tiles = Vec::with_capacity(self.tiles.len() + 8);
+        for t in &self.tiles {
+            if t.garden == 0 || t.garden_segment().is_some() || t.garden_in.is_none() {
+                tiles.push(t.clone());
+                continue;
+            }
+            let mut copy = t.clone();
+            copy.id = garden_copy_id(&t.id);
+            copy.count = t.garden;
+            copy.start = 0;
+            copy.ring = Some(copy.segments.len() as u8);
+            copy.segments.push(SegmentDef {
+                kind: FeatureKind::Garden,
+                sides: 0,
+                ports: 0,
+                coats_of_arms: 0,
+                touches: 0,
+            });
+            let mut plain = t.clone();
+            plain.count = t.count - t.garden;
+            plain.garden = 0;
+            // The start copy stays plain (validated: `start <= count`; the start tile of
+            // the base set, D, has no garden).
+            plain.start = plain.start.min(plain.count);
+            tiles.push(plain);
+            tiles.push(copy);
+        }
+        let by_id = tiles
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.id.clone(), TileTypeId(i as u16)))
+            .collect();
+        TileSet {
+            name: self.name.clone(),
+            description: self.description.clone(),
+            tiles,
+            by_id,
+        }
     }
 
     /// The tile type marked as start tile (the first one with `start > 0`).

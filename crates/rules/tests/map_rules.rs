@@ -72,6 +72,22 @@ fn table(
     bag: &[(&str, u16)],
     options: MapOptions,
 ) -> Table {
+    let options = Options {
+        meeples: 9,
+        map: options,
+        ..Options::default()
+    };
+    table_with(map, starts, bag, options, TileSet::base())
+}
+
+/// [`table`] with any options and tile set.
+fn table_with(
+    map: Arc<MapBoard>,
+    starts: [(&str, i32, i32, u32); 2],
+    bag: &[(&str, u16)],
+    options: Options,
+    tiles: TileSet,
+) -> Table {
     let mut counts: BTreeMap<String, u16> = BTreeMap::new();
     for (id, ..) in starts {
         *counts.entry(id.into()).or_default() += 1;
@@ -81,12 +97,8 @@ fn table(
     }
     let mut game = Game::new(Setup {
         players: 2,
-        options: Options {
-            meeples: 9,
-            map: options,
-            ..Options::default()
-        },
-        tiles: Arc::new(TileSet::base()),
+        options,
+        tiles: Arc::new(tiles),
         bag: Some(counts),
         map: Some(map),
     })
@@ -331,6 +343,60 @@ fn a_monastery_on_the_border_is_complete_when_its_existing_neighbours_are_filled
     assert_eq!(s.time, ScoreTime::Completed);
     assert_eq!(s.points, 5, "{}", s.formula);
     assert_eq!(s.rule, "maps.score.monastery");
+}
+
+#[test]
+fn the_abbot_on_a_garden_on_the_border_follows_the_monastery_neighbour_rules() {
+    // Given the same border square holding a garden copy with seat 1's abbot (The Abbot):
+    // only 4 neighbour squares exist on the map
+    let map = test_map(
+        &["~~~~~", "~~++~", "~+++~", "~+++~", "~~~~~"],
+        (-1, 3),
+        &[(0, 1), (2, 1)],
+        &[],
+        &[],
+        0,
+    );
+    let mut t = table_with(
+        map,
+        [("B", 0, 1, 0), ("B", 2, 1, 0)],
+        &[("B", 3), ("E+garden", 1), ("A", 1)],
+        Options {
+            meeples: 9,
+            abbot: true,
+            ..Options::default()
+        },
+        TileSet::base().with_gardens(),
+    );
+    t.turn("B", 1, 1, 0, None);
+    t.draw("E+garden");
+    t.place(1, 2, 0).unwrap();
+    let garden = t
+        .game
+        .resolve_abbot_target(Pos::new(1, 2), &"garden".parse().unwrap())
+        .unwrap();
+    t.game
+        .apply(
+            &Action::PlaceAbbot {
+                at: Pos::new(1, 2),
+                segment: garden,
+                portal: false,
+            },
+            &mut t.fx,
+        )
+        .unwrap();
+    // When the last existing neighbour is filled
+    let fx = t.turn("B", 2, 2, 0, None);
+    // Then the garden is complete: 1 + 4 neighbours = 5 for its abbot, as a monastery there
+    let s = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Garden)
+        .expect("garden completed");
+    assert_eq!(s.time, ScoreTime::Completed);
+    assert_eq!((s.points, s.winners.clone()), (5, vec![1]), "{}", s.formula);
+    assert_eq!(s.rule, "abbot.score.garden.completed");
+    assert!(t.game.abbot_in_supply(1));
 }
 
 #[test]

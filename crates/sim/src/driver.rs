@@ -8,8 +8,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{
-    Action, ArrowMeepleSpot, Effects, Game, GiftAction, GiftCard, MeepleSpot, Phase, PlacedArrow,
-    Placement, Pos, Rotation, TileTypeId,
+    AbbotMove, Action, ArrowMeepleSpot, Effects, Game, GiftAction, GiftCard, MeepleSpot, Phase,
+    PlacedArrow, Placement, Pos, Rotation, TileTypeId,
 };
 
 use crate::error::PlayoutError;
@@ -25,6 +25,8 @@ pub struct Buffers {
     /// The Gifts: the gift deck, top card last.
     pub(crate) gift_deck: Vec<GiftCard>,
     pub(crate) gifts: Vec<GiftAction>,
+    /// The Abbot: the abbot moves of a meeple step.
+    pub(crate) abbot_moves: Vec<AbbotMove>,
     pub(crate) fx: Effects,
 }
 
@@ -38,9 +40,27 @@ impl Default for Buffers {
             bag: Vec::new(),
             gift_deck: Vec::new(),
             gifts: Vec::new(),
+            abbot_moves: Vec::new(),
             // Players read the game, never the effects' score explanations.
             fx: Effects::quiet(),
         }
+    }
+}
+
+/// The action of an abbot move.
+pub(crate) fn abbot_action(m: AbbotMove) -> Action {
+    match m {
+        AbbotMove::Place {
+            at,
+            segment,
+            portal,
+            ..
+        } => Action::PlaceAbbot {
+            at,
+            segment,
+            portal,
+        },
+        AbbotMove::TakeBack { .. } => Action::TakeBackAbbot,
     }
 }
 
@@ -181,6 +201,7 @@ pub(crate) fn drive(
         bag,
         gift_deck,
         gifts,
+        abbot_moves,
         fx,
     } = buffers;
     // The rest of the turn, as the strategy planned it at the placement.
@@ -286,10 +307,16 @@ pub(crate) fn drive(
                     (None, Strategy::Random) => {
                         game.legal_meeples(spots);
                         game.legal_arrow_meeples(arrow_spots);
-                        // Without an arrow action this draws exactly as the base-game player
-                        // always did, so base-game seeds keep giving the same games.
+                        // The flag test keeps the base game's meeple step as it was.
+                        if game.options().abbot {
+                            game.legal_abbot_moves(abbot_moves);
+                        }
+                        // Without an arrow action or the abbot this draws exactly as the
+                        // base-game player always did, so base-game seeds keep giving the
+                        // same games.
                         let n = spots.len();
-                        let choice = rng.gen_range(0..=n + arrow_spots.len());
+                        let a = arrow_spots.len();
+                        let choice = rng.gen_range(0..=n + a + abbot_moves.len());
                         if choice < n {
                             Action::PlaceMeeple {
                                 segment: spots[choice].segment,
@@ -300,6 +327,8 @@ pub(crate) fn drive(
                                 at: s.at,
                                 segment: s.segment,
                             }
+                        } else if let Some(&m) = abbot_moves.get(choice - n - a) {
+                            abbot_action(m)
                         } else {
                             Action::SkipMeeple
                         }

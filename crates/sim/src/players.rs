@@ -8,8 +8,8 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{
-    Action, ArrowMeepleSpot, Effects, FeatureKind, Game, GiftAction, GiftCard, MeepleSpot, Phase,
-    PlacedArrow, Placement, Pos, TileTypeId,
+    AbbotMove, Action, ArrowMeepleSpot, Effects, FeatureKind, Game, GiftAction, GiftCard,
+    MeepleSpot, Phase, PlacedArrow, Placement, Pos, TileTypeId,
 };
 
 /// How a simulated seat chooses its moves.
@@ -171,6 +171,8 @@ pub(crate) fn for_each_move(
 ) {
     let me = game.current_player() as usize;
     let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
+    // The Abbot's moves (never filled, so never allocated, without the abbot).
+    let mut abbot_moves: Vec<AbbotMove> = Vec::new();
     for &p in placements {
         let mut placed = game.clone();
         if placed
@@ -228,9 +230,12 @@ pub(crate) fn for_each_move(
                     Some((s.at, s.segment, s.label.kind)),
                 )
             });
+            placed.legal_abbot_moves(&mut abbot_moves);
+            let abbot = abbot_moves.iter().map(abbot_option);
             let options = std::iter::once((Action::SkipMeeple, None))
                 .chain(normal)
-                .chain(remote);
+                .chain(remote)
+                .chain(abbot);
             for (action, spot) in options {
                 let mut after = placed.clone();
                 if after.apply(&action, fx).is_err() {
@@ -297,10 +302,14 @@ pub(crate) fn greedy_meeple(
             Some((s.at, s.segment, s.label.kind)),
         )
     });
+    let mut abbot_moves = Vec::new();
+    game.legal_abbot_moves(&mut abbot_moves);
+    let abbot = abbot_moves.iter().map(abbot_option);
     let mut best = (i64::MIN, Action::SkipMeeple);
     for (action, spot) in std::iter::once((Action::SkipMeeple, None))
         .chain(normal)
         .chain(remote)
+        .chain(abbot)
     {
         let mut after = game.clone();
         if after.apply(&action, fx).is_err() {
@@ -312,6 +321,17 @@ pub(crate) fn greedy_meeple(
         }
     }
     best.1
+}
+
+/// An abbot move as a greedy option: the action and, for a placement, where the abbot goes.
+fn abbot_option(m: &AbbotMove) -> (Action, Option<(Pos, u8, FeatureKind)>) {
+    let spot = match *m {
+        AbbotMove::Place {
+            at, segment, label, ..
+        } => Some((at, segment, label.kind)),
+        AbbotMove::TakeBack { .. } => None,
+    };
+    (crate::driver::abbot_action(*m), spot)
 }
 
 /// The immediate value of a turn for seat `me`; `spot` is where its meeple went, if anywhere.
@@ -326,10 +346,9 @@ fn value_for(after: &Game, before: &Game, me: usize, spot: Option<(Pos, u8, Feat
     let mut value = 2 * (mine - theirs);
     if let Some((at, segment, kind)) = spot {
         // The meeple is still out (feature not completed this turn): count half its value now.
-        if after
-            .meeples()
-            .any(|(p, pos, seg, _)| p as usize == me && pos == at && seg == segment)
-        {
+        let here =
+            |(p, pos, seg, _): (u8, Pos, u8, _)| p as usize == me && pos == at && seg == segment;
+        if after.meeples().any(here) || after.abbots().any(here) {
             let standing = after
                 .appraise(at, segment)
                 .map_or(0, |sc| i64::from(sc.points));

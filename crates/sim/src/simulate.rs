@@ -75,7 +75,7 @@ pub fn play_into(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_games::{anniversary, every_kind_of_game};
+    use crate::test_games::{abbot, anniversary, every_kind_of_game};
     use carc_rules::Effects;
 
     #[test]
@@ -129,6 +129,40 @@ mod tests {
         assert!(
             arrow_meeples > 0 && choices > 0,
             "{arrow_meeples} {choices}"
+        );
+    }
+
+    #[test]
+    fn abbot_games_are_deterministic_use_every_tile_and_play_the_abbot() {
+        let (mut placed, mut taken_back, mut portal) = (0, 0, 0);
+        for seed in 0..10 {
+            for (setup, strategies) in [
+                (abbot(Setup::base(3)), &[Strategy::Random][..]),
+                (abbot(anniversary(2)), &[Strategy::Greedy, Strategy::Random]),
+            ] {
+                let a = play(setup.clone(), seed, strategies).unwrap();
+                let b = play(setup.clone(), seed, strategies).unwrap();
+                assert_eq!(a.actions, b.actions);
+                assert!(a.game.is_over());
+                assert_eq!(
+                    (a.game.placed().len() + a.game.set_aside().len()) as u32,
+                    setup.tiles.total_count()
+                );
+                for x in &a.actions {
+                    match x {
+                        Action::PlaceAbbot { portal: p, .. } => {
+                            placed += 1;
+                            portal += usize::from(*p);
+                        }
+                        Action::TakeBackAbbot => taken_back += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assert!(
+            placed > 0 && taken_back > 0 && portal > 0,
+            "{placed} {taken_back} {portal}"
         );
     }
 

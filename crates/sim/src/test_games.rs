@@ -21,6 +21,13 @@ pub(crate) fn anniversary(players: u8) -> Setup {
     }
 }
 
+/// The Abbot: the base set with its garden copies, the option on.
+pub(crate) fn abbot(mut setup: Setup) -> Setup {
+    setup.tiles = std::sync::Arc::new(setup.tiles.with_gardens());
+    setup.options.abbot = true;
+    setup
+}
+
 /// Every expansion and their combination: (name, setup).
 pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     let mut gifts = Setup::base(3);
@@ -33,8 +40,16 @@ pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     all.options.meeples = 9;
     all.options.map.start_squares = 3;
     all.map = carc_rules::MapBoard::builtin_shared("germany");
+    let mut abbot_germany = abbot(Setup::base(3));
+    abbot_germany.options.meeples = 9;
+    abbot_germany.map = carc_rules::MapBoard::builtin_shared("germany");
+    let mut abbot_all = abbot(anniversary(4));
+    abbot_all.options.gifts = true;
     vec![
         ("base", Setup::base(2)),
+        ("abbot", abbot(Setup::base(3))),
+        ("abbot+anniversary+gifts", abbot_all),
+        ("germany+abbot", abbot_germany),
         ("anniversary", anniversary(4)),
         ("gifts", gifts),
         ("germany", germany),

@@ -84,7 +84,13 @@ impl MoveColumns {
             | Event::TileSetAside { tile: t, .. }
             | Event::TileReturned { tile: t, .. } => tile = Some(t.as_str()),
             Event::MeeplePlaced { on, .. } => meeple = Some(on.to_string()),
-            Event::MeepleSkipped { .. } => {}
+            // The abbot's spot is in `meeple` too; the `kind` says which figure it was.
+            Event::AbbotPlaced { at: a, on, .. } => {
+                at = Some(*a);
+                meeple = Some(on.to_string());
+            }
+            Event::AbbotTakenBack { at: a, .. } => at = Some(*a),
+            Event::MeepleSkipped { .. } | Event::GameEnded => {}
             Event::ArrowChosen {
                 at: a, symbol: s, ..
             } => {
@@ -207,8 +213,12 @@ struct Scores {
 /// Where a score's points come from: `points_by_source` of `carc analyze` uses the same
 /// words, except `unopened_gifts` (analyze: `unopened gifts`) and `town_cost` (analyze:
 /// `town_costs`, a count of its own), which are identifiers here.
-pub fn score_source(score: &Score) -> &'static str {
+/// `by_abbot`: the points were earned by an abbot (`Effects::scored_by_abbot`), counted as
+/// `abbot` as `carc analyze` does.
+pub fn score_source(score: &Score, by_abbot: bool) -> &'static str {
     match score.source {
+        _ if by_abbot => "abbot",
+        ScoreSource::AbbotTakenBack => "abbot",
         ScoreSource::Feature => score.kind.word(),
         ScoreSource::Arrow { .. } => "arrow",
         ScoreSource::TownCost { .. } => "town_cost",
@@ -243,7 +253,15 @@ impl Scores {
     }
 
     /// One row per seat the score is awarded to (a feature nobody held gives no row).
-    fn push(&mut self, game: &str, seq: u64, turn: u32, seats: usize, score: &Score) {
+    fn push(
+        &mut self,
+        game: &str,
+        seq: u64,
+        turn: u32,
+        seats: usize,
+        score: &Score,
+        by_abbot: bool,
+    ) {
         let points = i32::try_from(score.points).unwrap_or(i32::MAX);
         let points = if score.is_penalty() { -points } else { points };
         let detail = match score.source {
@@ -252,6 +270,7 @@ impl Scores {
             ScoreSource::TownCost { town } => Some(town.to_string()),
             ScoreSource::Gift { card } => Some(card.to_string()),
             ScoreSource::UnopenedGifts { cards } => Some(cards.to_string()),
+            ScoreSource::AbbotTakenBack => None,
         };
         let mut meeples = vec![0u8; seats];
         for &(seat, count) in &score.meeples {
@@ -264,7 +283,7 @@ impl Scores {
             self.seq.append_value(seq);
             self.turn.append_value(turn);
             self.seat.append_value(seat);
-            self.source.append_value(score_source(score));
+            self.source.append_value(score_source(score, by_abbot));
             self.feature_kind.append_value(score.kind.word());
             self.time.append_value(match score.time {
                 ScoreTime::Completed => "completed",
@@ -378,7 +397,14 @@ fn replay(
         for score in &fx.scores {
             let each = i64::from(score.points) * score.winners.len() as i64;
             points += if score.is_penalty() { -each } else { each };
-            scores.push(&header.game, envelope.seq, turn, seats, score);
+            scores.push(
+                &header.game,
+                envelope.seq,
+                turn,
+                seats,
+                score,
+                fx.scored_by_abbot(score),
+            );
         }
         moves
             .points

@@ -69,6 +69,8 @@ pub fn short_event(e: &Event) -> String {
         }
         Event::GameEnded => "game ended (bag not empty)".to_string(),
         Event::TileReturned { tile, .. } => format!("returned {} (Take 2)", tile.as_str()),
+        Event::AbbotPlaced { at, on, .. } => format!("abbot on {on} at ({},{})", at.x, at.y),
+        Event::AbbotTakenBack { at, .. } => format!("abbot back from ({},{})", at.x, at.y),
     }
 }
 
@@ -184,6 +186,10 @@ pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
         ScoreSource::UnopenedGifts { cards } => {
             format!("{cards} unopened gifts: {} points", s.points)
         }
+        ScoreSource::AbbotTakenBack => format!(
+            "abbot taken back from the {} at {}: {} points",
+            s.kind, s.feature.at, s.points
+        ),
     };
     ScoreLines { title, lines }
 }

@@ -121,7 +121,8 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     }
     for r in &step.effects.returned {
         println!(
-            "meeple returned: {} from {} at {}",
+            "{} returned: {} from {} at {}",
+            if r.abbot { "abbot" } else { "meeple" },
             carc_replay::describe::shown_name(header, r.player),
             r.label,
             r.at

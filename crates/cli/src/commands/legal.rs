@@ -3,7 +3,9 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use carc_rules::{ArrowMeepleSpot, GiftAction, MeepleSpot, Phase, PlacedArrow, Placement, TileSet};
+use carc_rules::{
+    AbbotMove, ArrowMeepleSpot, GiftAction, MeepleSpot, Phase, PlacedArrow, Placement, TileSet,
+};
 use serde_json::json;
 
 use crate::at_args::{timeline_at, AtArgs};
@@ -161,6 +163,8 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             game.legal_meeples(&mut spots);
             let mut remote: Vec<ArrowMeepleSpot> = Vec::new();
             game.legal_arrow_meeples(&mut remote);
+            let mut abbot: Vec<AbbotMove> = Vec::new();
+            game.legal_abbot_moves(&mut abbot);
             if args.json {
                 let s: Vec<_> = spots.iter().map(|s| s.label.to_string()).collect();
                 let mut v = json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
@@ -171,6 +175,26 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                     v["arrow_meeple_on"] = remote
                         .iter()
                         .map(|r| json!({"at": json::pos(r.at), "on": r.label.to_string()}))
+                        .collect();
+                }
+                // Only with the abbot, so other games' output is unchanged.
+                if game.options().abbot {
+                    v["abbot"] = abbot
+                        .iter()
+                        .map(|m| match m {
+                            AbbotMove::Place {
+                                at, label, portal, ..
+                            } => {
+                                let mut p = json!({"place": {"at": json::pos(*at), "on": label.to_string()}});
+                                if *portal {
+                                    p["place"]["portal"] = json!(true);
+                                }
+                                p
+                            }
+                            AbbotMove::TakeBack { at, .. } => {
+                                json!({"take_back": {"at": json::pos(*at)}})
+                            }
+                        })
                         .collect();
                 }
                 println!("{v}");
@@ -187,6 +211,24 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                     );
                     for r in &remote {
                         println!("    {} at {}", r.label, r.at);
+                    }
+                }
+                for m in &abbot {
+                    match m {
+                        AbbotMove::Place {
+                            at,
+                            label,
+                            portal: false,
+                            ..
+                        } => println!("  or the abbot on the {label} at {at}"),
+                        AbbotMove::Place { at, label, .. } => {
+                            println!(
+                                "  or, through the portal arrow, the abbot on the {label} at {at}"
+                            )
+                        }
+                        AbbotMove::TakeBack { at, label } => println!(
+                            "  or take the abbot back from the {label} at {at} (it scores at once)"
+                        ),
                     }
                 }
                 println!("  (or no meeple)");

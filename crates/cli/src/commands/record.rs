@@ -109,6 +109,29 @@ pub enum RecordCmd {
         /// The feature, in board orientation ("city N", "road E", "field Sw", "monastery").
         on: String,
     },
+    /// The Abbot: instead of a meeple, the current player put their abbot on the monastery or
+    /// garden of the tile at (X, Y): the tile just placed, or (--portal) any tile through the
+    /// activated portal arrow.
+    #[command(allow_negative_numbers = true)]
+    Abbot {
+        /// The game id.
+        game: String,
+        /// Column of the tile.
+        x: i32,
+        /// Row of the tile.
+        y: i32,
+        /// `monastery` or `garden`.
+        on: String,
+        /// Through the portal arrow activated this turn (20th Anniversary).
+        #[arg(long)]
+        portal: bool,
+    },
+    /// The Abbot: instead of a meeple, the current player took their abbot back (it scores at
+    /// once: 1 + the tiles around it).
+    AbbotBack {
+        /// The game id.
+        game: String,
+    },
     /// The players end the game here, between turns, with tiles still in the bag (a game
     /// abandoned at the table): final scoring now, recorded as the event `game_ended`.
     End {
@@ -133,7 +156,8 @@ pub struct NewArgs {
     /// Play without farmers (fields are not scored).
     #[arg(long)]
     no_farmers: bool,
-    /// Expansions, comma-separated (supported: anniversary); their tile sets join the bag.
+    /// Expansions, comma-separated (supported: anniversary, abbot); the anniversary's tiles
+    /// join the bag, the abbot's garden copies of base tiles are tiles of their own.
     #[arg(long, value_delimiter = ',')]
     expansions: Vec<String>,
 }
@@ -222,6 +246,39 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
         }),
         RecordCmd::End { game } => {
             record_move(ctx, &store, &game, loaded, |_| Ok(Event::GameEnded))
+        }
+        RecordCmd::Abbot {
+            game,
+            x,
+            y,
+            on,
+            portal,
+        } => record_move(ctx, &store, &game, loaded, |g| {
+            if !matches!(g.phase(), Phase::Meeple { .. }) {
+                bail!("no meeple step now: {}", phase_text(g));
+            }
+            let on: MeepleTarget = on.parse()?;
+            Ok(Event::AbbotPlaced {
+                player: g.current_player(),
+                at: Pos::new(x, y),
+                on,
+                portal,
+            })
+        }),
+        RecordCmd::AbbotBack { game } => {
+            record_move(ctx, &store, &game, loaded, |g| {
+                if !matches!(g.phase(), Phase::Meeple { .. }) {
+                    bail!("no meeple step now: {}", phase_text(g));
+                }
+                let seat = g.current_player();
+                let Some((at, _)) = g.abbot_of(seat) else {
+                    bail!("the player to move has no abbot on the board: there is nothing to take back");
+                };
+                Ok(Event::AbbotTakenBack {
+                    player: seat,
+                    at: Pos::new(at.x, at.y),
+                })
+            })
         }
         RecordCmd::Undo { game } => undo(ctx, &store, &game, loaded),
     }
@@ -365,9 +422,10 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             expansions: args.expansions.clone(),
             ..RulesOptions::default()
         },
-        // Each expansion brings the tile set of its name (the bridge refuses unknown ones).
+        // Each expansion brings the tile set of its name (the bridge refuses unknown ones),
+        // except the abbot, whose garden copies are the base set's own.
         tile_sets: std::iter::once("base".to_string())
-            .chain(args.expansions.iter().cloned())
+            .chain(args.expansions.iter().filter(|e| *e != "abbot").cloned())
             .collect(),
         bag: None,
         source: None,
@@ -532,7 +590,8 @@ fn record_moves(
         }
         for r in &step.effects.returned {
             println!(
-                "  meeple back to {}: from {} at {}",
+                "  {} back to {}: from {} at {}",
+                if r.abbot { "abbot" } else { "meeple" },
                 seat_name(header, r.player),
                 r.label,
                 r.at
@@ -694,6 +753,26 @@ fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
                     "next: {who} has no spot for a meeple on this tile: carc record meeple {id} none"
                 ),
             };
+            let mut abbot: Vec<carc_rules::AbbotMove> = Vec::new();
+            game.legal_abbot_moves(&mut abbot);
+            for m in &abbot {
+                text.push_str(&match m {
+                    carc_rules::AbbotMove::Place {
+                        at,
+                        label,
+                        portal,
+                        ..
+                    } => format!(
+                        "; or the abbot on the {label} at {at}: carc record abbot {id} {} {} {label}{}",
+                        at.x,
+                        at.y,
+                        if *portal { " --portal" } else { "" }
+                    ),
+                    carc_rules::AbbotMove::TakeBack { at, label } => format!(
+                        "; or take the abbot back from the {label} at {at}: carc record abbot-back {id}"
+                    ),
+                });
+            }
             if let Some(action) = game.arrow_action() {
                 let mut remote: Vec<ArrowMeepleSpot> = Vec::new();
                 game.legal_arrow_meeples(&mut remote);

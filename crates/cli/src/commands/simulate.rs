@@ -40,7 +40,7 @@ pub struct SimulateArgs {
     /// Points of a two-tile city: 4 (current rules) or 2 (old rules).
     #[arg(long, default_value_t = 4)]
     two_tile_city: u8,
-    /// Expansions, comma-separated (supported: anniversary, gifts). Their tile sets (if any)
+    /// Expansions, comma-separated (supported: anniversary, gifts, abbot). Their tile sets (if any)
     /// join the bag.
     #[arg(long, value_delimiter = ',')]
     expansions: Vec<String>,
@@ -57,8 +57,11 @@ pub struct SimulateArgs {
 
 /// The expansions this program plays, with the tile set each adds to the bag (The Gifts
 /// adds cards, no tiles).
-const EXPANSIONS: [(&str, Option<&str>); 2] =
-    [("anniversary", Some("anniversary")), ("gifts", None)];
+const EXPANSIONS: [(&str, Option<&str>); 3] = [
+    ("anniversary", Some("anniversary")),
+    ("gifts", None),
+    ("abbot", None),
+];
 
 /// Checks a list of expansion names; returns them in the given order.
 fn check_expansions(names: &[String]) -> Result<Vec<String>> {
@@ -117,11 +120,14 @@ pub fn simulate(
         .iter()
         .map(|n| set(n))
         .collect::<Result<Vec<_>>>()?;
-    let tiles = Arc::new(if sets.len() == 1 {
+    let tiles = if sets.len() == 1 {
         sets.into_iter().next().expect("one set")
     } else {
         TileSet::combine(&sets)?
-    });
+    };
+    let abbot = expansions.iter().any(|e| e == "abbot");
+    // The Abbot: garden copies are tiles of their own (as the header's reader builds them).
+    let tiles = Arc::new(if abbot { tiles.with_gardens() } else { tiles });
     let mut town_variants: Vec<TownVariant> = Vec::new();
     for v in &args.town_variants {
         let Some(variant) = TownVariant::ALL.into_iter().find(|t| t.as_str() == v) else {
@@ -158,6 +164,7 @@ pub fn simulate(
             MapOptions::default()
         },
         gifts: expansions.iter().any(|e| e == "gifts"),
+        abbot,
     };
     if args.games > 1 {
         fs::create_dir_all(&args.out)

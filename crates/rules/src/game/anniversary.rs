@@ -165,19 +165,16 @@ impl Game {
         if kind == FeatureKind::Field && !self.options.farmers {
             return Some(RuleViolation::FarmersOff { at, label });
         }
+        if kind == FeatureKind::Garden {
+            return Some(RuleViolation::MeepleOnGarden { at });
+        }
         if f.meeple_total(root) > 0 {
-            let holder = self
-                .meeples
-                .iter()
-                .find(|m| f.root(m.segment) == root)
-                .copied()
-                .expect("an occupied feature has a meeple on the board");
-            let (owner_at, _, owner_label) = self.segment_place(holder.segment);
+            let (owner, owner_at, owner_label) = self.holder(root);
             return Some(RuleViolation::PortalOccupied {
                 kind,
                 at,
                 label,
-                owner: holder.player,
+                owner,
                 owner_at,
                 owner_label,
             });
@@ -407,7 +404,7 @@ impl Game {
     }
 
     /// The symbol of the arrow activated this turn, for messages.
-    fn activated_symbol(&self) -> Option<ArrowSymbol> {
+    pub(super) fn activated_symbol(&self) -> Option<ArrowSymbol> {
         if self.arrow_action.is_some() {
             return self.arrow_action;
         }

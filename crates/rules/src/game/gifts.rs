@@ -157,7 +157,7 @@ impl Game {
             for placed in &self.board.placed {
                 if let Some(m) = self.tiles.get(placed.tile).monastery_segment() {
                     let root = f.root(placed.first_segment + u32::from(m));
-                    if f.open[root as usize] > 0 {
+                    if f.open[root as usize] > 0 && self.abbot_on(root).is_none() {
                         out.push(GiftAction::Synod { at: placed.at });
                     }
                 }
@@ -278,6 +278,10 @@ impl Game {
                     if f.open[root as usize] == 0 {
                         return Err(RuleViolation::SynodMonasteryComplete { at });
                     }
+                    // Monk and abbot are never mixed on a monastery [I] (`abbot.unoccupied`).
+                    if let Some(owner) = self.abbot_on(root) {
+                        return Err(RuleViolation::AbbotOnMonastery { at, owner });
+                    }
                     if self.supply[me as usize] == 0 {
                         return Err(RuleViolation::NoMeepleLeft { player: me });
                     }
@@ -311,6 +315,13 @@ impl Game {
                     }
                     if k_to == FeatureKind::Field && !self.options.farmers {
                         return Err(RuleViolation::FarmersOff { at, label: l_to });
+                    }
+                    // The Abbot [I]: a farmer never stands up on a garden, nor beside an abbot.
+                    if k_to == FeatureKind::Garden {
+                        return Err(RuleViolation::MeepleOnGarden { at });
+                    }
+                    if let Some(owner) = self.abbot_on(f.root(g_to)) {
+                        return Err(RuleViolation::AbbotOnMonastery { at, owner });
                     }
                     if standing(k_to) && f.open[f.root(g_to) as usize] == 0 {
                         return Err(RuleViolation::ChangePositionCompleted {
@@ -515,6 +526,7 @@ impl Game {
                     player: me,
                     at,
                     label,
+                    abbot: false,
                 });
                 fx.notes.push(Note::CashedOut {
                     at,

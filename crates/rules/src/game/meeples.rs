@@ -70,6 +70,9 @@ impl Game {
         if def.kind == FeatureKind::Field && !self.options.farmers {
             return Err(RuleViolation::FarmersOff { at, label });
         }
+        if def.kind == FeatureKind::Garden {
+            return Err(RuleViolation::MeepleOnGarden { at });
+        }
         let player = self.current;
         if self.supply[player as usize] == 0 {
             return Err(RuleViolation::NoMeepleLeft { player });
@@ -109,7 +112,9 @@ impl Game {
         let placed = self.board.placed[index as usize];
         let tile = self.tiles.get(placed.tile);
         for (local, seg) in tile.segments.iter().enumerate() {
-            if seg.kind == FeatureKind::Field && !self.options.farmers {
+            if (seg.kind == FeatureKind::Field && !self.options.farmers)
+                || seg.kind == FeatureKind::Garden
+            {
                 continue;
             }
             let root = self.features.root(placed.first_segment + local as u32);
@@ -133,6 +138,7 @@ impl Game {
                     player: m.player,
                     at,
                     label,
+                    abbot: false,
                 });
                 self.supply[m.player as usize] += 1;
                 self.meeples.remove(i);
@@ -140,6 +146,28 @@ impl Game {
                 i += 1;
             }
         }
+        if self.options.abbot {
+            self.return_abbot(root, fx);
+        }
         self.features.meeples[root as usize] = [0; MAX_PLAYERS];
+    }
+
+    /// A figure on the occupied feature `root`, for refusals: its owner, square and label
+    /// (a meeple, else an abbot).
+    pub(super) fn holder(&self, root: u32) -> (u8, Pos, SegmentLabel) {
+        let (player, segment) = self
+            .meeples
+            .iter()
+            .find(|m| self.features.root(m.segment) == root)
+            .map(|m| (m.player, m.segment))
+            .or_else(|| {
+                (0..self.players).find_map(|p| {
+                    let s = self.abbots[p as usize]?;
+                    (self.features.root(s) == root).then_some((p, s))
+                })
+            })
+            .expect("an occupied feature has a figure on the board");
+        let (at, _, label) = self.segment_place(segment);
+        (player, at, label)
     }
 }

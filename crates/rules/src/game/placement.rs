@@ -157,7 +157,7 @@ impl Game {
         for (local, seg) in t.segments.iter().enumerate() {
             let open = match seg.kind {
                 FeatureKind::City | FeatureKind::Road => seg.sides.count_ones() as u16,
-                FeatureKind::Monastery => ring_open,
+                FeatureKind::Monastery | FeatureKind::Garden => ring_open,
                 FeatureKind::Field => 0,
             };
             self.features.add(
@@ -264,25 +264,26 @@ impl Game {
         // Monasteries around (and on) the new tile.
         for &(p, ni) in &around[..n_around] {
             let n = self.board.placed[ni as usize];
-            if let Some(m) = tiles.get(n.tile).monastery_segment() {
+            // The monastery or garden (The Abbot) there: both are completed by their ring.
+            if let Some(m) = tiles.get(n.tile).ring_segment() {
                 let s = n.first_segment + u32::from(m);
                 let open = &mut self.features.open[s as usize];
                 *open = open.saturating_sub(1);
                 if *open == 0 {
                     self.pending.push(s);
                     fx.notes.push(Note::Completed {
-                        kind: FeatureKind::Monastery,
+                        kind: self.features.kind[s as usize],
                         at: p,
                     });
                 }
             }
         }
-        if let Some(m) = t.monastery_segment() {
+        if let Some(m) = t.ring_segment() {
             let s = first + u32::from(m);
             if self.features.open[s as usize] == 0 {
                 self.pending.push(s);
                 fx.notes.push(Note::Completed {
-                    kind: FeatureKind::Monastery,
+                    kind: self.features.kind[s as usize],
                     at,
                 });
             }

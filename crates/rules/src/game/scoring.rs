@@ -114,7 +114,7 @@ impl Game {
         };
         let coats_of_arms = u32::from(f.coats_of_arms[root as usize]);
         Some(match f.kind[root as usize] {
-            FeatureKind::Monastery => match time {
+            FeatureKind::Monastery | FeatureKind::Garden => match time {
                 ScoreTime::Completed => 9,
                 ScoreTime::Final => {
                     let at = self.board.placed[f.tile[root as usize] as usize].at;
@@ -197,7 +197,20 @@ impl Game {
         };
 
         let (points, formula, rule) = match kind {
-            FeatureKind::Monastery if self.map.is_some() => self.monastery_on_map(&mut tiles, time),
+            FeatureKind::Monastery | FeatureKind::Garden if self.map.is_some() => {
+                let (points, formula, rule) = self.monastery_on_map(&mut tiles, time);
+                if kind == FeatureKind::Garden {
+                    let garden = Game::garden_formula(0, time);
+                    (points, formula.replace("monastery", "garden"), garden.2)
+                } else {
+                    (points, formula, rule)
+                }
+            }
+            FeatureKind::Garden => {
+                let at = tiles[0];
+                tiles.extend(at.ring().filter(|&p| self.board.tile_index(p).is_some()));
+                Game::garden_formula((tiles.len() - 1) as u32, time)
+            }
             FeatureKind::Monastery => {
                 let at = tiles[0];
                 tiles.extend(at.ring().filter(|&p| self.board.tile_index(p).is_some()));

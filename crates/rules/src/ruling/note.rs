@@ -177,6 +177,18 @@ pub enum Note {
         seat: u8,
         cards: u8,
     },
+    /// The Abbot: the abbot from supply on an unoccupied monastery or garden (through the
+    /// portal when `portal`).
+    AbbotPlaced {
+        at: Pos,
+        label: SegmentLabel,
+        portal: bool,
+    },
+    /// The Abbot: taken back from the monastery or garden at `at`, scored at once.
+    AbbotTakenBack {
+        at: Pos,
+        label: SegmentLabel,
+    },
 }
 
 impl Note {
@@ -192,6 +204,7 @@ impl Note {
             Note::Completed { kind, .. } => match kind {
                 FeatureKind::City => rule::SCORE_CITY_COMPLETED,
                 FeatureKind::Road => rule::SCORE_ROAD_COMPLETED,
+                FeatureKind::Garden => rule::ABBOT_SCORE_GARDEN_COMPLETED,
                 _ => rule::SCORE_MONASTERY_COMPLETED,
             },
             Note::NextPlayer { .. } => rule::TURN_ORDER,
@@ -232,6 +245,9 @@ impl Note {
                 rule::GIFT_TAKE_TWO
             }
             Note::GiftsUnopened { .. } => rule::GIFT_UNOPENED,
+            Note::AbbotPlaced { portal: false, .. } => rule::ABBOT_PLACE,
+            Note::AbbotPlaced { portal: true, .. } => rule::PORTAL_UNOCCUPIED,
+            Note::AbbotTakenBack { .. } => rule::ABBOT_TAKE_BACK,
         }
     }
 }
@@ -282,6 +298,7 @@ impl Note {
                     FeatureKind::Road => "roads",
                     FeatureKind::Field => "fields",
                     FeatureKind::Monastery => "monasteries",
+                    FeatureKind::Garden => "gardens",
                 };
                 write!(
                     f,
@@ -461,6 +478,26 @@ impl Note {
                 "{} holds {cards} unopened gift{}: 2 points each",
                 name(*seat),
                 if *cards == 1 { "" } else { "s" }
+            ),
+            Note::AbbotPlaced {
+                at,
+                label,
+                portal: false,
+            } => write!(
+                f,
+                "abbot from supply on the {label} of the tile just placed at {at}, which held no figure"
+            ),
+            Note::AbbotPlaced {
+                at,
+                label,
+                portal: true,
+            } => write!(
+                f,
+                "portal: abbot on the {label} at {at}, incomplete and holding no figure"
+            ),
+            Note::AbbotTakenBack { at, label } => write!(
+                f,
+                "abbot taken back from the {label} at {at} instead of a meeple, scored at once as an incomplete monastery"
             ),
         }
     }

@@ -29,6 +29,9 @@ struct FileTile {
     count: u16,
     #[serde(default)]
     garden: u16,
+    /// The port whose field the garden is drawn in (needed when `garden > 0`).
+    #[serde(default)]
+    garden_in: Option<String>,
     #[serde(default)]
     start: u16,
     edges: [String; 4],
@@ -390,19 +393,43 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             (0..r).all(|q| signature(q) != signature(r) || arrow_side(q) != arrow_side(r));
     }
 
-    let monastery = segments
+    let ring = segments
         .iter()
         .position(|s| s.kind == FeatureKind::Monastery)
         .map(|i| i as u8);
+    let garden_in = match &ft.garden_in {
+        None if ft.garden > 0 => {
+            return Err(fail(format!(
+                "garden {} needs garden_in: the port of the field the garden is drawn in",
+                ft.garden
+            )))
+        }
+        None => None,
+        Some(p) => {
+            let port = port_of(p)?;
+            if !segments.iter().any(|s| s.ports & (1 << port.index()) != 0) {
+                return Err(fail(format!(
+                    "garden_in {port}: no field of the tile touches that port"
+                )));
+            }
+            if ring.is_some() {
+                return Err(fail(
+                    "a tile with a monastery cannot carry a garden (at most one monastery or garden per tile)".into(),
+                ));
+            }
+            Some(port)
+        }
+    };
     Ok(TileType {
         id: ft.id.clone(),
         count: ft.count,
         garden: ft.garden,
+        garden_in,
         start: ft.start,
         edges,
         segments,
         arrow,
-        monastery,
+        ring,
         oriented,
         distinct,
     })

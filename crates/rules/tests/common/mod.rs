@@ -33,6 +33,23 @@ pub fn anniversary_table(players: u8, bag: &[(&str, u16)]) -> Table {
     anniversary_table_at(players, bag, Pos::new(0, 0))
 }
 
+/// The base set split for The Abbot (garden copies `E+garden` etc.), plus the 20th
+/// Anniversary set when `options.anniversary`; only the listed tiles in the bag (plus the
+/// start tile D at (0,0), rotation 0). `options.abbot` is switched on.
+pub fn abbot_table(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
+    let base = TileSet::base().with_gardens();
+    let tiles = if options.anniversary {
+        TileSet::combine(&[base, TileSet::anniversary()]).unwrap()
+    } else {
+        base
+    };
+    let options = Options {
+        abbot: true,
+        ..options
+    };
+    table_from(players, bag, options, Arc::new(tiles), Pos::new(0, 0))
+}
+
 pub fn table_with(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
     table_from(
         players,
