@@ -10,9 +10,10 @@ use carc_archive::{check_game_id, event_id, read_game, split_lines};
 use carc_events::{read_log, write_log, Log};
 use carc_replay::fold;
 use carc_rules::TileSet;
-use carc_store::{ExpectedVersion, NewEvent, Store};
+use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store};
 use serde_json::{json, Value};
 
+use crate::commands::games::timeline_summary;
 use crate::companions;
 use crate::input;
 use crate::log_problem::log_problem;
@@ -198,15 +199,23 @@ fn store_game(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outco
     } else {
         ExpectedVersion::Exactly(from as u64)
     };
-    store
-        .append(&game, expected, &batch)
-        .with_context(|| format!("cannot store game {game}"))?;
+    // A finished game is appended and sealed in one transaction (never seen finished but
+    // unsealed), with the summary `games` lists. The flush is the caller's: `import_all`
+    // commits a group of games with one fsync and reports them only after it.
     let sealed = timeline.finished;
-    if sealed {
-        store
-            .seal(&game)
-            .with_context(|| format!("cannot seal game {game}"))?;
-    }
+    let summary = serde_json::to_vec(&timeline_summary(&game, &timeline))?;
+    store
+        .append_with(
+            &game,
+            expected,
+            &batch,
+            AppendOptions {
+                seal: sealed,
+                summary: Some(&summary),
+                defer_flush: true,
+            },
+        )
+        .with_context(|| format!("cannot store game {game}"))?;
     Ok(Outcome::Imported {
         game,
         lines: lines.len(),
@@ -224,6 +233,11 @@ fn records_note(records: usize) -> String {
         format!(", {records} annotation and variation records stored beside it")
     }
 }
+
+/// How many stored games one flush makes durable at most during an import. Every game is
+/// committed atomically on its own; the group only shares the fsync, and nothing is reported
+/// as imported before it.
+const GROUP_COMMIT: usize = 128;
 
 /// Counts and per-file results of an import run.
 #[derive(Default)]
@@ -249,6 +263,13 @@ pub fn import_all(
 ) -> Result<ImportReport> {
     let bar = crate::progress::bar(ctx.quiet, files.len() as u64, "files");
     let mut report = ImportReport::default();
+    // Notes on stored games wait for the flush that makes them durable (group commit).
+    let mut unflushed: Vec<String> = Vec::new();
+    let flush = |store: &Store, notes: &mut Vec<String>, bar: &indicatif::ProgressBar| {
+        store.flush()?;
+        bar.suspend(|| notes.drain(..).for_each(|n| ctx.debug(n)));
+        anyhow::Ok(())
+    };
     for file in files {
         let name = file.display().to_string();
         bar.set_message(name.clone());
@@ -277,7 +298,7 @@ pub fn import_all(
                     },
                     records_note(records)
                 );
-                bar.suspend(|| ctx.debug(&msg));
+                unflushed.push(msg);
                 json!({"file": name, "status": "imported", "game": game, "lines": lines,
                        "sealed": sealed, "extended": extended, "records": records})
             }
@@ -312,7 +333,11 @@ pub fn import_all(
         };
         report.files.push(entry);
         bar.inc(1);
+        if unflushed.len() >= GROUP_COMMIT {
+            flush(store, &mut unflushed, &bar)?;
+        }
     }
+    flush(store, &mut unflushed, &bar)?;
     bar.finish_and_clear();
     Ok(report)
 }

@@ -1,0 +1,138 @@
+//! The store's crash windows and damage, run as the real binary (issue 21 items 4–6): a
+//! finished game left unsealed, `rebuild --force` killed midway, salvage of a damaged store.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use carc_store::{ExpectedVersion, NewEvent, Store};
+use common::{carc_with_store, stderr, stdout};
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// `games` simulated 3-player logs in `<tmp>/sims`.
+fn simulate(tmp: &TempDir, games: u32) -> PathBuf {
+    let dir = tmp.path().join("sims");
+    let o = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .env_remove("CARC_STORE")
+        .args(["simulate", "-q", "--seed", "1", "--players", "3", "--games"])
+        .arg(games.to_string())
+        .arg("--out")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    dir
+}
+
+fn code(o: &std::process::Output) -> i32 {
+    o.status.code().expect("exit code")
+}
+
+#[track_caller]
+fn ok(o: std::process::Output) -> std::process::Output {
+    assert_eq!(
+        code(&o),
+        0,
+        "stdout:\n{}\nstderr:\n{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    o
+}
+
+fn path_str(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 temp path")
+}
+
+/// What an interrupted import of the first release left: every line of a finished game
+/// appended (ids `<game>#<seq>`, as `import` writes them), the seal never written.
+fn store_unsealed(store: &Path, log: &Path) -> String {
+    let bytes = std::fs::read(log).unwrap();
+    let lines = carc_archive::split_lines(&bytes);
+    let header: Value = serde_json::from_slice(lines[0]).unwrap();
+    let game = header["game"].as_str().unwrap().to_string();
+    let batch: Vec<NewEvent> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| NewEvent::new(carc_archive::event_id(&game, i as u64 + 1), l.to_vec()))
+        .collect();
+    let s = Store::open(store).unwrap();
+    s.append(&game, ExpectedVersion::NoStream, &batch).unwrap();
+    game
+}
+
+#[test]
+fn a_finished_game_left_unsealed_is_reported_repaired_and_never_changed_by_record() {
+    // Given a store holding a finished game that an interrupted import left unsealed
+    let tmp = TempDir::new().unwrap();
+    let sims = simulate(&tmp, 2);
+    let store = tmp.path().join("store");
+    let log = sims.join("game-s1.jsonl");
+    let game = store_unsealed(&store, &log);
+
+    // When it is verified, then the game is reported with what to run, and verify fails
+    let v = carc_with_store(&store, &["verify"]);
+    assert_eq!(code(&v), 1, "{}", stdout(&v));
+    assert!(
+        stdout(&v).contains(&format!(
+            "game {game}: finished but not sealed (an import was interrupted"
+        )),
+        "{}",
+        stdout(&v)
+    );
+    // and record refuses to undo (or add to) the imported finished game, changing nothing
+    let undo = carc_with_store(&store, &["record", "undo", &game]);
+    assert_eq!(code(&undo), 2, "{}", stdout(&undo));
+    assert!(
+        stderr(&undo).contains("finished but not sealed"),
+        "{}",
+        stderr(&undo)
+    );
+    let exported = ok(carc_with_store(&store, &["export", &game]));
+    assert_eq!(exported.stdout, std::fs::read(&log).unwrap());
+
+    // When verify --repair runs, then the game is sealed and the store verifies clean
+    let r = ok(carc_with_store(&store, &["verify", "--repair"]));
+    assert!(
+        stdout(&r).contains(&format!("game {game}: finished but not sealed: sealed now")),
+        "{}",
+        stdout(&r)
+    );
+    ok(carc_with_store(&store, &["verify"]));
+    let listed = stdout(&ok(carc_with_store(&store, &["games", "--json"])));
+    let g: Value = serde_json::from_str(listed.trim()).unwrap();
+    assert_eq!(g["sealed"], true);
+    let undo = carc_with_store(&store, &["record", "undo", &game]);
+    assert!(
+        stderr(&undo).contains("finished and sealed"),
+        "{}",
+        stderr(&undo)
+    );
+}
+
+#[test]
+fn an_imported_finished_game_is_sealed_in_the_same_step_and_listed_from_its_summary() {
+    // Given 3 finished games imported
+    let tmp = TempDir::new().unwrap();
+    let sims = simulate(&tmp, 3);
+    let store = tmp.path().join("store");
+    ok(carc_with_store(&store, &["import", path_str(&sims)]));
+    // Then each is sealed and carries a current summary, which is what `games` lists
+    let s = Store::open(&store).unwrap();
+    for game in s.streams().unwrap() {
+        assert!(s.is_sealed(&game).unwrap(), "{game}");
+        let summary: Value = serde_json::from_slice(&s.summary(&game).unwrap().unwrap()).unwrap();
+        assert_eq!(summary["game"], game.as_str());
+        assert_eq!(summary["finished"], true);
+    }
+    drop(s);
+    let listed = stdout(&ok(carc_with_store(&store, &["games", "--json"])));
+    assert_eq!(listed.lines().count(), 3);
+    for line in listed.lines() {
+        let g: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(g["sealed"], true, "{g}");
+        assert_eq!(g["finished"], true, "{g}");
+    }
+}
