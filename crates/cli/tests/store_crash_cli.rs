@@ -136,3 +136,81 @@ fn an_imported_finished_game_is_sealed_in_the_same_step_and_listed_from_its_summ
         assert_eq!(g["finished"], true, "{g}");
     }
 }
+
+/// The games listing and the annotation records of the store at `store`.
+fn listing_and_notes(store: &Path, game: &str) -> (String, Vec<Vec<u8>>) {
+    let listed = stdout(&ok(carc_with_store(store, &["games", "--json"])));
+    let s = Store::open(store).unwrap();
+    let notes = carc_archive::read_annotation_records(&s, game).unwrap();
+    (listed, notes)
+}
+
+#[test]
+fn a_killed_rebuild_leaves_the_old_store_whole_and_a_finished_one_carries_the_records_over() {
+    // Given a store with 30 games, an annotation and a variation record
+    let tmp = TempDir::new().unwrap();
+    let sims = simulate(&tmp, 30);
+    let store = tmp.path().join("store");
+    ok(carc_with_store(&store, &["import", path_str(&sims)]));
+    ok(carc_with_store(
+        &store,
+        &["annotate", "sim-s3", "--at", "5", "--text", "kept"],
+    ));
+    {
+        let s = Store::open(&store).unwrap();
+        carc_archive::append_record(&s, carc_archive::Companion::Variations, "sim-s3", b"{}")
+            .unwrap();
+    }
+    let before = listing_and_notes(&store, "sim-s3");
+    assert_eq!(before.1.len(), 1);
+
+    // When rebuilds are killed at moments spread over a whole run
+    let started = std::time::Instant::now();
+    ok(carc_with_store(
+        &store,
+        &["rebuild", "--from", path_str(&sims), "--force"],
+    ));
+    let whole = started.elapsed();
+    for kill in 0..12u32 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
+            .env_remove("CARC_STORE")
+            .arg("--store")
+            .arg(&store)
+            .args(["rebuild", "-q", "--from", path_str(&sims), "--force"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(whole * kill / 10);
+        child.kill().ok();
+        child.wait().unwrap();
+        // Then the path holds a whole store, the old or the new one, with the records
+        assert!(store.is_dir(), "kill {kill}: no store at the path");
+        assert_eq!(listing_and_notes(&store, "sim-s3"), before, "kill {kill}");
+        ok(carc_with_store(&store, &["verify"]));
+    }
+
+    // When a rebuild runs to its end, then it says where the old store went, and the new
+    // store holds the annotation and the variation
+    let done = ok(carc_with_store(
+        &store,
+        &["rebuild", "--from", path_str(&sims), "--force"],
+    ));
+    let said = stderr(&done);
+    let aside = said
+        .lines()
+        .find_map(|l| l.split_once(") is now ").map(|(_, p)| PathBuf::from(p)))
+        .unwrap_or_else(|| panic!("no word on the old store: {said}"));
+    assert!(aside.is_dir(), "{said}");
+    assert!(
+        said.contains("carried 2 annotation and variation records over"),
+        "{said}"
+    );
+    assert_eq!(listing_and_notes(&store, "sim-s3"), before);
+    assert_eq!(listing_and_notes(&aside, "sim-s3"), before);
+    let s = Store::open(&store).unwrap();
+    assert_eq!(
+        carc_archive::read_records(&s, carc_archive::Companion::Variations, "sim-s3").unwrap(),
+        vec![b"{}".to_vec()]
+    );
+}
