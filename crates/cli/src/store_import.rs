@@ -13,8 +13,8 @@ use carc_rules::TileSet;
 use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store};
 use serde_json::{json, Value};
 
-use crate::commands::games::timeline_summary;
 use crate::companions;
+use crate::game_summary::timeline_summary;
 use crate::input;
 use crate::log_problem::log_problem;
 use crate::store_context::Ctx;

@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -213,4 +214,181 @@ fn a_killed_rebuild_leaves_the_old_store_whole_and_a_finished_one_carries_the_re
         carc_archive::read_records(&s, carc_archive::Companion::Variations, "sim-s3").unwrap(),
         vec![b"{}".to_vec()]
     );
+}
+
+/// Every file of a store folder (and its `blobs`), with its bytes.
+fn snapshot_files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    for folder in [dir.to_path_buf(), dir.join("blobs")] {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            if e.file_type().unwrap().is_file() {
+                out.insert(e.path(), std::fs::read(e.path()).unwrap());
+            }
+        }
+    }
+    out
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for (path, bytes) in snapshot_files(from) {
+        let rel = path.strip_prefix(from).unwrap();
+        let dst = to.join(rel);
+        std::fs::create_dir_all(dst.parent().unwrap()).unwrap();
+        std::fs::write(dst, bytes).unwrap();
+    }
+}
+
+/// The store's files named like sled's snapshots (`snap.*`).
+fn snapshots(dir: &Path) -> Vec<PathBuf> {
+    snapshot_files(dir)
+        .into_keys()
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("snap.")
+        })
+        .collect()
+}
+
+#[test]
+fn salvage_reads_what_is_left_of_damaged_stores_and_never_writes_to_them() {
+    // Given a store with 6 finished games, one annotated, closed
+    let tmp = TempDir::new().unwrap();
+    let sims = simulate(&tmp, 6);
+    let healthy = tmp.path().join("healthy");
+    ok(carc_with_store(&healthy, &["import", path_str(&sims)]));
+    ok(carc_with_store(
+        &healthy,
+        &["annotate", "sim-s3", "--at", "5", "--text", "kept"],
+    ));
+    let original = |game: u32| std::fs::read(sims.join(format!("game-s{game}.jsonl"))).unwrap();
+    let note = b"{\"game\":\"sim-s3\",\"seq\":5,\"glyph\":null,\"text\":\"kept\"}\n";
+
+    type Damage = fn(&Path);
+    let ways: [(&str, Damage, bool); 6] = [
+        ("nothing", |_| {}, true),
+        (
+            "a garbled conf",
+            |d| std::fs::write(d.join("conf"), b"\xff\x00garbage").unwrap(),
+            true,
+        ),
+        (
+            "a lost snapshot",
+            |d| {
+                snapshots(d)
+                    .iter()
+                    .for_each(|p| std::fs::remove_file(p).unwrap())
+            },
+            true,
+        ),
+        (
+            "a garbled snapshot",
+            |d| {
+                for p in snapshots(d) {
+                    let mut b = std::fs::read(&p).unwrap();
+                    b.iter_mut().step_by(3).for_each(|x| *x ^= 0x5a);
+                    std::fs::write(p, b).unwrap();
+                }
+            },
+            true,
+        ),
+        (
+            "flipped bytes",
+            |d| {
+                let p = d.join("db");
+                let mut b = std::fs::read(&p).unwrap();
+                let mut x = 0x2545F4914F6CDD1Du64;
+                for _ in 0..40 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let i = (x % b.len() as u64) as usize;
+                    b[i] ^= 0xff;
+                }
+                std::fs::write(p, b).unwrap();
+            },
+            false,
+        ),
+        (
+            "a truncated db",
+            |d| {
+                let p = d.join("db");
+                let len = std::fs::metadata(&p).unwrap().len();
+                std::fs::OpenOptions::new()
+                    .write(true)
+                    .open(&p)
+                    .unwrap()
+                    .set_len(len / 3)
+                    .unwrap();
+            },
+            false,
+        ),
+    ];
+    for (what, damage, whole) in ways {
+        let store = tmp
+            .path()
+            .join(format!("damaged-{}", what.replace(' ', "-")));
+        copy_dir(&healthy, &store);
+        damage(&store);
+        let before = snapshot_files(&store);
+        let out = tmp.path().join(format!("out-{}", what.replace(' ', "-")));
+        // When it is salvaged
+        let o = carc_with_store(
+            &tmp.path().join("unused"),
+            &[
+                "salvage",
+                path_str(&store),
+                "--out",
+                path_str(&out),
+                "--json",
+            ],
+        );
+        // Then it ran to its end (0: all read, 1: something lost), the store is unchanged
+        assert!(
+            matches!(code(&o), 0 | 1),
+            "{what}: {}\n{}",
+            stdout(&o),
+            stderr(&o)
+        );
+        assert_eq!(
+            snapshot_files(&store),
+            before,
+            "{what}: the damaged store was written to"
+        );
+        let report: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let problems = report["problems"].as_array().unwrap();
+        let said = |game: &str| problems.iter().any(|p| p.as_str().unwrap().contains(game));
+        // and every game written is the imported log (with its annotation), or is reported
+        let mut recovered = 0;
+        for g in 1..=6u32 {
+            let game = format!("sim-s{g}");
+            let path = out.join(format!("{game}.jsonl"));
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let mut expected = original(g);
+            if g == 3 {
+                expected.extend_from_slice(note);
+            }
+            if bytes == expected {
+                recovered += 1;
+            } else {
+                assert!(
+                    said(&game),
+                    "{what}: {game} differs and is not reported: {report}"
+                );
+            }
+        }
+        if whole {
+            assert_eq!(recovered, 6, "{what}: {report}");
+        }
+        eprintln!(
+            "{what}: {recovered} of 6 games recovered whole, {} problems",
+            problems.len()
+        );
+    }
 }
