@@ -84,7 +84,8 @@ fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome
 fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
     let log = match read_log(&bytes) {
         Ok(log) if log.has_companions() => log,
-        Ok(_) => return store_game(store, bytes, loaded),
+        // Decoded once: the log is stored from exactly these bytes.
+        Ok(log) => return store_game(store, bytes, Some(log), loaded),
         Err(e) => return Ok(Outcome::rejected(e.line, e.kind.to_string())),
     };
     if let Err(why) = check_game_id(&log.header.game) {
@@ -94,7 +95,7 @@ fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcom
         Ok(plan) => plan,
         Err((line, message)) => return Ok(Outcome::rejected(line, message)),
     };
-    let outcome = store_game(store, companions::game_lines(&bytes, &log), loaded)?;
+    let outcome = store_game(store, companions::game_lines(&bytes, &log), None, loaded)?;
     if matches!(outcome, Outcome::Rejected { .. }) {
         return Ok(outcome);
     }
@@ -123,10 +124,16 @@ fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcom
 
 /// Validates a game's bytes (decode, fold, assertions) and, only if it is a legal game,
 /// stores exactly these bytes.
-fn store_game(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
+/// `decoded` is `bytes` already decoded, if the caller has done it.
+fn store_game(
+    store: &Store,
+    bytes: Vec<u8>,
+    decoded: Option<Log>,
+    loaded: &[TileSet],
+) -> Result<Outcome> {
     let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
     // Decode the bytes actually stored (the file may have changed in between).
-    let log: Log = match read_log(&bytes) {
+    let log: Log = match decoded.map_or_else(|| read_log(&bytes), Ok) {
         Ok(log) => log,
         Err(e) => return reject(e.line, e.kind.to_string()),
     };

@@ -303,51 +303,77 @@ impl Reader<'_> {
 
 /// Encodes a layout-2 `sealed` record of `stream` from its events numbered 1..=n in order:
 ///
-/// `0x02 ‖ "carcSEAL" ‖ stream_len u8 ‖ stream ‖ count u32 ‖ first_position u64 ‖
-/// count × (position_delta varint ‖ id_len varint ‖ id ‖ payload_len varint ‖ payload) ‖
-/// crc32 u32` where `position_delta` is the gap to the previous event's position (0 for the
-/// first), `id_len` 0 stands for the canonical id `<stream>#<seq>`, and the CRC-32 covers every
+/// `0x02 ‖ "carcSEAL" ‖ stream_len u8 ‖ stream ‖ count u32 ‖ first_position u64 ‖ encoding u8 ‖
+/// body_len u32 ‖ raw_len u32 ‖ body ‖ crc32 u32`. The raw body is
+/// `count × (position_delta varint ‖ id_len varint ‖ id ‖ payload_len varint ‖ payload)` where
+/// `position_delta` is the gap to the previous event's position (0 for the first), and
+/// `id_len` 0 stands for the canonical id `<stream>#<seq>`. Encoding 1 stores the body
+/// deflated ([`SEALED_DEFLATE`]; JSON lines shrink several times), 0 stores it as it is (when
+/// deflating does not pay, or the body is over [`MAX_DEFLATED_BODY`]). The CRC-32 covers every
 /// byte before it. Positions must increase (they do: they are handed out in commit order).
 pub fn encode_sealed<'a>(
     stream: &str,
     events: impl ExactSizeIterator<Item = (u64, &'a str, &'a [u8])>,
 ) -> Vec<u8> {
-    let mut v = Vec::with_capacity(64);
+    let count = u32::try_from(events.len()).unwrap_or(u32::MAX);
+    let mut first_position = 0;
+    let mut body = Vec::with_capacity(64);
+    let mut prev = None;
+    for (i, (position, id, payload)) in events.enumerate() {
+        match prev {
+            None => {
+                first_position = position;
+                push_varint(&mut body, 0);
+            }
+            Some(p) => push_varint(&mut body, position.saturating_sub(p)),
+        }
+        prev = Some(position);
+        if is_canonical_id(id, stream, i as u64 + 1) {
+            push_varint(&mut body, 0);
+        } else {
+            push_varint(&mut body, id.len() as u64);
+            body.extend_from_slice(id.as_bytes());
+        }
+        push_varint(&mut body, payload.len() as u64);
+        body.extend_from_slice(payload);
+    }
+    let raw_len = body.len();
+    let (encoding, body) = if raw_len <= MAX_DEFLATED_BODY {
+        let deflated = miniz_oxide::deflate::compress_to_vec(&body, DEFLATE_LEVEL);
+        if deflated.len() < raw_len {
+            (SEALED_DEFLATE, deflated)
+        } else {
+            (SEALED_RAW, body)
+        }
+    } else {
+        (SEALED_RAW, body)
+    };
+    let mut v = Vec::with_capacity(body.len() + stream.len() + 40);
     v.push(SEALED_VERSION);
     v.extend_from_slice(SEALED_MAGIC);
     // Stream ids are at most 128 bytes (validated), so the length fits a byte.
     v.push(stream.len().min(255) as u8);
     v.extend_from_slice(stream.as_bytes());
-    v.extend_from_slice(
-        &u32::try_from(events.len())
-            .unwrap_or(u32::MAX)
-            .to_be_bytes(),
-    );
-    let first_at = v.len();
-    v.extend_from_slice(&[0; 8]);
-    let mut prev = None;
-    for (i, (position, id, payload)) in events.enumerate() {
-        match prev {
-            None => {
-                v[first_at..first_at + 8].copy_from_slice(&position.to_be_bytes());
-                push_varint(&mut v, 0);
-            }
-            Some(p) => push_varint(&mut v, position.saturating_sub(p)),
-        }
-        prev = Some(position);
-        if is_canonical_id(id, stream, i as u64 + 1) {
-            push_varint(&mut v, 0);
-        } else {
-            push_varint(&mut v, id.len() as u64);
-            v.extend_from_slice(id.as_bytes());
-        }
-        push_varint(&mut v, payload.len() as u64);
-        v.extend_from_slice(payload);
-    }
+    v.extend_from_slice(&count.to_be_bytes());
+    v.extend_from_slice(&first_position.to_be_bytes());
+    v.push(encoding);
+    v.extend_from_slice(&len_u32(body.len()));
+    v.extend_from_slice(&len_u32(raw_len));
+    v.extend_from_slice(&body);
     let crc = crc32fast::hash(&v);
     v.extend_from_slice(&crc.to_be_bytes());
     v
 }
+
+/// Sealed-record body encoding: stored as it is.
+pub const SEALED_RAW: u8 = 0;
+/// Sealed-record body encoding: deflate (RFC 1951).
+pub const SEALED_DEFLATE: u8 = 1;
+/// Largest raw body that is deflated (and so the most a deflated body may inflate to: a
+/// record claiming more is corrupt, and never drives a larger allocation).
+pub const MAX_DEFLATED_BODY: usize = 64 * 1024 * 1024;
+/// miniz level: the fastest; JSON lines of a game still shrink about fivefold.
+const DEFLATE_LEVEL: u8 = 1;
 
 /// Encodes a layout-1 `sealed` record (legacy; kept so tests can build old stores).
 pub fn encode_sealed_v1(events: &[StoredEvent]) -> Vec<u8> {
@@ -428,14 +454,36 @@ pub(crate) fn decode_sealed_v2_checked(
     }
     let count = r.u32().ok_or_else(|| err("truncated count".into()))?;
     let mut position = r.u64().ok_or_else(|| err("truncated position".into()))?;
-    // Each event takes at least 3 bytes: a larger count is corrupt (and must not drive a
-    // huge allocation).
-    if u64::from(count) > (r.bytes.len() / 3) as u64 {
+    let encoding = r.u8().ok_or_else(|| err("truncated encoding".into()))?;
+    let body_len = r.u32().ok_or_else(|| err("truncated body length".into()))? as usize;
+    let raw_len = r.u32().ok_or_else(|| err("truncated raw length".into()))? as usize;
+    if r.bytes.len() != body_len {
         return Err(err(format!(
-            "count {count} does not fit in {} bytes",
+            "body of {} bytes where {body_len} were recorded",
             r.bytes.len()
         )));
     }
+    let inflated;
+    let body: &[u8] = match encoding {
+        SEALED_RAW if raw_len == body_len => r.rest(),
+        SEALED_DEFLATE if raw_len <= MAX_DEFLATED_BODY => {
+            inflated = miniz_oxide::inflate::decompress_to_vec_with_limit(r.rest(), raw_len)
+                .map_err(|e| err(format!("body does not inflate: {e}")))?;
+            if inflated.len() != raw_len {
+                return Err(err(format!(
+                    "body inflates to {} bytes, {raw_len} recorded",
+                    inflated.len()
+                )));
+            }
+            &inflated
+        }
+        other => {
+            return Err(err(format!(
+                "unknown body encoding {other} or bad raw length {raw_len}"
+            )))
+        }
+    };
+    let mut r = Reader { bytes: body };
     let keep = u64::from(count).saturating_sub(from_seq.saturating_sub(1));
     let mut out = Vec::with_capacity(keep as usize);
     for seq in 1..=u64::from(count) {

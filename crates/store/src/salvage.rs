@@ -200,17 +200,6 @@ impl<'a> Cursor<'a> {
     fn u64(&mut self) -> Option<u64> {
         Some(u64::from_be_bytes(self.take(8)?.try_into().ok()?))
     }
-    fn varint(&mut self) -> Option<u64> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.u8()?;
-            v |= u64::from(b & 0x7f).checked_shl(shift)?;
-            if b & 0x80 == 0 {
-                return Some(v);
-            }
-        }
-        None
-    }
 }
 
 /// The length of the layout-2 sealed record starting at `bytes[0]`, from its own framing.
@@ -221,16 +210,13 @@ fn sealed_v2_len(bytes: &[u8]) -> Option<usize> {
     };
     let len = c.u8()?;
     c.take(usize::from(len))?;
-    let count = c.u32()?;
-    c.u64()?;
-    for _ in 0..count {
-        c.varint()?;
-        let id = c.varint()?;
-        c.take(usize::try_from(id).ok()?)?;
-        let payload = c.varint()?;
-        c.take(usize::try_from(payload).ok()?)?;
-    }
-    c.u32()?;
+    c.u32()?; // count
+    c.u64()?; // first position
+    c.u8()?; // encoding
+    let body = c.u32()?;
+    c.u32()?; // raw length
+    c.take(usize::try_from(body).ok()?)?;
+    c.u32()?; // CRC
     Some(c.at)
 }
 
