@@ -141,7 +141,7 @@ fn an_imported_finished_game_is_sealed_in_the_same_step_and_listed_from_its_summ
 /// The games listing and the annotation records of the store at `store`.
 fn listing_and_notes(store: &Path, game: &str) -> (String, Vec<Vec<u8>>) {
     let listed = stdout(&ok(carc_with_store(store, &["games", "--json"])));
-    let s = Store::open(store).unwrap();
+    let s = Store::open(store).unwrap_or_else(|e| panic!("{}: {e:?}", store.display()));
     let notes = carc_archive::read_annotation_records(&s, game).unwrap();
     (listed, notes)
 }

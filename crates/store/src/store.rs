@@ -194,169 +194,10 @@ impl Store {
     ) -> Result<Appended, StoreError> {
         validate_stream_id(stream)?;
         validate_batch(stream, events)?;
-        let stream_key = stream.as_bytes();
 
         let appended = tx_result(
-            (
-                &self.events,
-                &self.heads,
-                &self.meta,
-                &self.dedup,
-                &self.sealed,
-                &self.summaries,
-            )
-                .transaction(
-                    |(tx_events, tx_heads, tx_meta, tx_dedup, tx_sealed, tx_summaries)| {
-                        let tx = TxView {
-                            events: tx_events,
-                            heads: tx_heads,
-                            sealed: tx_sealed,
-                        };
-                        let head = tx.head(stream)?;
-
-                        // 1. Idempotency: where is each id stored, if anywhere? An id with
-                        //    a dedup entry is found there; a canonical id `<s>#<n>` can only
-                        //    be stored at (s, n), so that place is looked at (and nothing
-                        //    needs looking up for this stream's next seqs).
-                        let mut found = Vec::with_capacity(events.len());
-                        for ev in events {
-                            let hit = match tx_dedup.get(ev.id.as_bytes())? {
-                                Some(v) => match decode_dedup(ev.id.as_bytes(), &v) {
-                                    Ok(hit) => Some(hit),
-                                    Err(e) => return abort(e),
-                                },
-                                None => match parse_canonical_id(&ev.id) {
-                                    Some((s, n)) if s == stream && n > head.unwrap_or(0) => None,
-                                    Some((s, n)) => tx
-                                        .event(s, n)?
-                                        .filter(|stored| stored.id == ev.id)
-                                        .map(|_| (s.to_string(), n)),
-                                    None => None,
-                                },
-                            };
-                            found.push(hit);
-                        }
-                        let present = found.iter().filter(|f| f.is_some()).count();
-                        if present == events.len() {
-                            return check_retry(stream, events, &found, &tx);
-                        }
-                        // Some ids present but not all: not a retry.
-                        if let Some((i, (s, seq))) = found
-                            .iter()
-                            .enumerate()
-                            .find_map(|(i, f)| f.as_ref().map(|f| (i, f)))
-                        {
-                            let why = if s != stream {
-                                "the id belongs to another stream".to_string()
-                            } else {
-                                format!(
-                                    "only {present} of the batch's {} ids are already stored",
-                                    events.len()
-                                )
-                            };
-                            return abort(StoreError::IdReuse {
-                                id: events[i].id.clone(),
-                                existing_stream: s.clone(),
-                                existing_seq: *seq,
-                                why,
-                            });
-                        }
-
-                        // 2. Sealed streams take nothing.
-                        if tx_sealed.get(stream_key)?.is_some() {
-                            return abort(StoreError::Sealed {
-                                stream: stream.to_string(),
-                            });
-                        }
-
-                        // 3. Expected version.
-                        if !expected.matches(head) {
-                            return abort(StoreError::Conflict {
-                                stream: stream.to_string(),
-                                expected,
-                                actual: head,
-                            });
-                        }
-                        let position = match tx_meta.get(META_POSITION_KEY)? {
-                            Some(v) => match decode_u64(META_TREE, META_POSITION_KEY, &v) {
-                                Ok(p) => p,
-                                Err(e) => return abort(e),
-                            },
-                            None => 0,
-                        };
-                        let n = events.len() as u64;
-                        let last = head.unwrap_or(0).checked_add(n);
-                        let last_position = position.checked_add(n);
-                        let (Some(last_seq), Some(last_position)) = (last, last_position) else {
-                            return abort(corrupt(
-                                META_TREE,
-                                META_POSITION_KEY,
-                                "counter overflow",
-                            ));
-                        };
-                        let first_seq = last_seq - n + 1;
-                        let first_position = last_position - n + 1;
-
-                        // 4. Write everything: per-event entries, or (sealing) one record of
-                        //    the whole stream with the earlier per-event entries removed.
-                        for (i, ev) in events.iter().enumerate() {
-                            let seq = first_seq + i as u64;
-                            if !is_canonical_id(&ev.id, stream, seq) {
-                                tx_dedup.insert(ev.id.as_bytes(), encode_dedup(stream, seq))?;
-                            }
-                        }
-                        if options.seal {
-                            let mut earlier = Vec::with_capacity(first_seq as usize - 1);
-                            for seq in 1..first_seq {
-                                let key = event_key(stream, seq);
-                                let Some(v) = tx_events.remove(key.as_slice())? else {
-                                    return abort(corrupt(
-                                        EVENTS_TREE,
-                                        &key,
-                                        "missing event below the head",
-                                    ));
-                                };
-                                match decode_event(&key, seq, &v) {
-                                    Ok(e) => earlier.push(e),
-                                    Err(e) => return abort(e),
-                                }
-                            }
-                            let all = earlier
-                                .iter()
-                                .map(|e| (e.position, e.id.as_str(), e.payload.as_slice()))
-                                .chain(events.iter().enumerate().map(|(i, ev)| {
-                                    (
-                                        first_position + i as u64,
-                                        ev.id.as_str(),
-                                        ev.payload.as_slice(),
-                                    )
-                                }))
-                                .collect::<Vec<_>>();
-                            tx_sealed.insert(stream_key, encode_sealed(stream, all.into_iter()))?;
-                        } else {
-                            for (i, ev) in events.iter().enumerate() {
-                                let seq = first_seq + i as u64;
-                                let pos = first_position + i as u64;
-                                tx_events.insert(
-                                    event_key(stream, seq),
-                                    encode_event(pos, &ev.id, &ev.payload),
-                                )?;
-                            }
-                        }
-                        if let Some(summary) = options.summary {
-                            tx_summaries.insert(stream_key, encode_summary(last_seq, summary))?;
-                        }
-                        tx_heads.insert(stream_key, &encode_u64(last_seq)[..])?;
-                        tx_meta.insert(META_POSITION_KEY, &encode_u64(last_position)[..])?;
-                        Ok(Appended {
-                            first_seq,
-                            last_seq,
-                            first_position,
-                            last_position,
-                            deduplicated: false,
-                        })
-                    },
-                ),
+            self.trees6()
+                .transaction(|trees| append_in_tx(trees, stream, expected, events, options)),
         )?;
         // A deduplicated retry may follow a crash or a failed flush between commit and
         // acknowledgement: flush in both cases so that `Ok` always means durable.
@@ -364,6 +205,67 @@ impl Store {
             self.db.flush()?;
         }
         Ok(appended)
+    }
+
+    fn trees6(
+        &self,
+    ) -> (
+        &sled::Tree,
+        &sled::Tree,
+        &sled::Tree,
+        &sled::Tree,
+        &sled::Tree,
+        &sled::Tree,
+    ) {
+        (
+            &self.events,
+            &self.heads,
+            &self.meta,
+            &self.dedup,
+            &self.sealed,
+            &self.summaries,
+        )
+    }
+
+    /// Several appends (to different streams, or the same one in turn) in **one** sled
+    /// transaction, then one flush unless every item defers it. Each item is checked and
+    /// stored exactly as [`Store::append_with`] would, and gets its own result: a refused
+    /// item stores nothing and does not stop the others. sled writes its log buffer twice per
+    /// transaction, so an import that commits its games in groups this way pays those writes
+    /// once per group instead of once per game. Items' `defer_flush` is ignored: the call
+    /// flushes at the end unless `defer_flush` is set.
+    pub fn append_many(
+        &self,
+        items: &[(&str, ExpectedVersion, &[NewEvent], AppendOptions<'_>)],
+        defer_flush: bool,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+        let checked: Vec<Result<(), StoreError>> = items
+            .iter()
+            .map(|(stream, _, events, _)| {
+                validate_stream_id(stream)?;
+                validate_batch(stream, events)
+            })
+            .collect();
+        let results = tx_result(self.trees6().transaction(|trees| {
+            let mut out = Vec::with_capacity(items.len());
+            for (item, ok) in items.iter().zip(&checked) {
+                if let Err(e) = ok {
+                    out.push(Err(clone_verdict(e)));
+                    continue;
+                }
+                let (stream, expected, events, options) = *item;
+                match append_in_tx(trees, stream, expected, events, options) {
+                    Ok(a) => out.push(Ok(a)),
+                    Err(ConflictableTransactionError::Abort(e)) => out.push(Err(e)),
+                    Err(other) => return Err(other),
+                }
+            }
+            Ok(out)
+        }))?;
+        if !defer_flush {
+            self.db.flush()?;
+        }
+        Ok(results)
     }
 
     /// The client summary stored for `stream` with [`AppendOptions::summary`], if there is one
@@ -564,6 +466,24 @@ fn check_gapless(stream: &str, events: &[StoredEvent], head: u64) -> Result<(), 
     Ok(())
 }
 
+/// A copy of a validation verdict (the transaction closure may run more than once).
+fn clone_verdict(e: &StoreError) -> StoreError {
+    match e {
+        StoreError::InvalidStreamId { id, reason } => StoreError::InvalidStreamId {
+            id: id.clone(),
+            reason,
+        },
+        StoreError::InvalidBatch { stream, reason } => StoreError::InvalidBatch {
+            stream: stream.clone(),
+            reason: reason.clone(),
+        },
+        other => StoreError::Corrupt {
+            key: String::new(),
+            what: other.to_string(),
+        },
+    }
+}
+
 fn validate_batch(stream: &str, events: &[NewEvent]) -> Result<(), StoreError> {
     let bad = |reason: String| StoreError::InvalidBatch {
         stream: stream.to_string(),
@@ -598,6 +518,176 @@ fn validate_batch(stream: &str, events: &[NewEvent]) -> Result<(), StoreError> {
         }
     }
     Ok(())
+}
+
+/// The six trees of an append transaction.
+type TxTrees = (
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
+);
+
+/// One append inside a transaction (see [`Store::append`]). Store-level verdicts abort
+/// before anything is written.
+fn append_in_tx(
+    trees: &TxTrees,
+    stream: &str,
+    expected: ExpectedVersion,
+    events: &[NewEvent],
+    options: AppendOptions<'_>,
+) -> TxResult<Appended> {
+    let (tx_events, tx_heads, tx_meta, tx_dedup, tx_sealed, tx_summaries) = trees;
+    let stream_key = stream.as_bytes();
+    let tx = TxView {
+        events: tx_events,
+        heads: tx_heads,
+        sealed: tx_sealed,
+    };
+    let head = tx.head(stream)?;
+
+    // 1. Idempotency: where is each id stored, if anywhere? An id with
+    //    a dedup entry is found there; a canonical id `<s>#<n>` can only
+    //    be stored at (s, n), so that place is looked at (and nothing
+    //    needs looking up for this stream's next seqs).
+    let mut found = Vec::with_capacity(events.len());
+    for ev in events {
+        let hit = match tx_dedup.get(ev.id.as_bytes())? {
+            Some(v) => match decode_dedup(ev.id.as_bytes(), &v) {
+                Ok(hit) => Some(hit),
+                Err(e) => return abort(e),
+            },
+            None => match parse_canonical_id(&ev.id) {
+                Some((s, n)) if s == stream && n > head.unwrap_or(0) => None,
+                Some((s, n)) => tx
+                    .event(s, n)?
+                    .filter(|stored| stored.id == ev.id)
+                    .map(|_| (s.to_string(), n)),
+                None => None,
+            },
+        };
+        found.push(hit);
+    }
+    let present = found.iter().filter(|f| f.is_some()).count();
+    if present == events.len() {
+        return check_retry(stream, events, &found, &tx);
+    }
+    // Some ids present but not all: not a retry.
+    if let Some((i, (s, seq))) = found
+        .iter()
+        .enumerate()
+        .find_map(|(i, f)| f.as_ref().map(|f| (i, f)))
+    {
+        let why = if s != stream {
+            "the id belongs to another stream".to_string()
+        } else {
+            format!(
+                "only {present} of the batch's {} ids are already stored",
+                events.len()
+            )
+        };
+        return abort(StoreError::IdReuse {
+            id: events[i].id.clone(),
+            existing_stream: s.clone(),
+            existing_seq: *seq,
+            why,
+        });
+    }
+
+    // 2. Sealed streams take nothing.
+    if tx_sealed.get(stream_key)?.is_some() {
+        return abort(StoreError::Sealed {
+            stream: stream.to_string(),
+        });
+    }
+
+    // 3. Expected version.
+    if !expected.matches(head) {
+        return abort(StoreError::Conflict {
+            stream: stream.to_string(),
+            expected,
+            actual: head,
+        });
+    }
+    let position = match tx_meta.get(META_POSITION_KEY)? {
+        Some(v) => match decode_u64(META_TREE, META_POSITION_KEY, &v) {
+            Ok(p) => p,
+            Err(e) => return abort(e),
+        },
+        None => 0,
+    };
+    let n = events.len() as u64;
+    let last = head.unwrap_or(0).checked_add(n);
+    let last_position = position.checked_add(n);
+    let (Some(last_seq), Some(last_position)) = (last, last_position) else {
+        return abort(corrupt(META_TREE, META_POSITION_KEY, "counter overflow"));
+    };
+    let first_seq = last_seq - n + 1;
+    let first_position = last_position - n + 1;
+
+    // 4. Write everything: per-event entries, or (sealing) one record of the whole
+    //    stream with the earlier per-event entries removed. Every verdict above and the
+    //    reads of the earlier events come before the first write, so an item of
+    //    `append_many` that is refused leaves nothing in the transaction.
+    let mut earlier = Vec::new();
+    if options.seal {
+        for seq in 1..first_seq {
+            let key = event_key(stream, seq);
+            let Some(v) = tx_events.get(key.as_slice())? else {
+                return abort(corrupt(EVENTS_TREE, &key, "missing event below the head"));
+            };
+            match decode_event(&key, seq, &v) {
+                Ok(e) => earlier.push(e),
+                Err(e) => return abort(e),
+            }
+        }
+    }
+    for (i, ev) in events.iter().enumerate() {
+        let seq = first_seq + i as u64;
+        if !is_canonical_id(&ev.id, stream, seq) {
+            tx_dedup.insert(ev.id.as_bytes(), encode_dedup(stream, seq))?;
+        }
+    }
+    if options.seal {
+        for seq in 1..first_seq {
+            tx_events.remove(event_key(stream, seq))?;
+        }
+        let all = earlier
+            .iter()
+            .map(|e| (e.position, e.id.as_str(), e.payload.as_slice()))
+            .chain(events.iter().enumerate().map(|(i, ev)| {
+                (
+                    first_position + i as u64,
+                    ev.id.as_str(),
+                    ev.payload.as_slice(),
+                )
+            }))
+            .collect::<Vec<_>>();
+        tx_sealed.insert(stream_key, encode_sealed(stream, all.into_iter()))?;
+    } else {
+        for (i, ev) in events.iter().enumerate() {
+            let seq = first_seq + i as u64;
+            let pos = first_position + i as u64;
+            tx_events.insert(
+                event_key(stream, seq),
+                encode_event(pos, &ev.id, &ev.payload),
+            )?;
+        }
+    }
+    if let Some(summary) = options.summary {
+        tx_summaries.insert(stream_key, encode_summary(last_seq, summary))?;
+    }
+    tx_heads.insert(stream_key, &encode_u64(last_seq)[..])?;
+    tx_meta.insert(META_POSITION_KEY, &encode_u64(last_position)[..])?;
+    Ok(Appended {
+        first_seq,
+        last_seq,
+        first_position,
+        last_position,
+        deduplicated: false,
+    })
 }
 
 /// All ids of the batch are stored: is it an exact retry (same stream, same consecutive
