@@ -252,3 +252,63 @@ fn a_dropped_store_reopens_at_once() {
             .unwrap();
     }
 }
+
+#[test]
+fn append_many_gives_each_item_its_own_verdict_in_one_transaction() {
+    // Given a store holding stream "a"
+    let (_dir, store) = temp_store();
+    store
+        .append("a", ExpectedVersion::NoStream, &canonical("a", 1, 2))
+        .unwrap();
+    let sealing = AppendOptions {
+        seal: true,
+        ..AppendOptions::default()
+    };
+    let b = canonical("b", 1, 3);
+    let stale = canonical("a", 3, 1);
+    let empty: Vec<NewEvent> = Vec::new();
+    let c = canonical("c", 1, 1);
+    let b_more = canonical("b", 4, 1);
+    // When four items are stored at once: a new sealed stream, a stale expectation, an
+    // invalid batch, and a new open stream (then one more for the sealed stream)
+    let results = store
+        .append_many(
+            &[
+                ("b", ExpectedVersion::NoStream, &b, sealing),
+                (
+                    "a",
+                    ExpectedVersion::Exactly(1),
+                    &stale,
+                    AppendOptions::default(),
+                ),
+                ("x", ExpectedVersion::Any, &empty, AppendOptions::default()),
+                ("c", ExpectedVersion::NoStream, &c, AppendOptions::default()),
+                ("b", ExpectedVersion::Any, &b_more, AppendOptions::default()),
+            ],
+            false,
+        )
+        .unwrap();
+    // Then the good items are stored and the others refused, each with its reason
+    assert_eq!(results[0].as_ref().unwrap().last_seq, 3);
+    assert!(
+        matches!(results[1], Err(StoreError::Conflict { .. })),
+        "{:?}",
+        results[1]
+    );
+    assert!(
+        matches!(results[2], Err(StoreError::InvalidBatch { .. })),
+        "{:?}",
+        results[2]
+    );
+    assert_eq!(results[3].as_ref().unwrap().first_position, 6);
+    assert!(
+        matches!(results[4], Err(StoreError::Sealed { .. })),
+        "{:?}",
+        results[4]
+    );
+    assert!(store.is_sealed("b").unwrap());
+    assert_eq!(store.version("a").unwrap(), Some(2));
+    assert_eq!(store.streams().unwrap(), ["a", "b", "c"]);
+    let report = store.verify().unwrap();
+    assert!(report.is_ok(), "{report}");
+}
