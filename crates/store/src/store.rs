@@ -91,8 +91,9 @@ impl Store {
             source,
         })?;
         // No background flusher: every write flushes before it is acknowledged anyway, and the
-        // flusher thread kept a handle on the database (and its file lock) for a moment after
-        // the last `Store` was dropped, so an immediate reopen could find the store "in use".
+        // flusher thread keeps a handle on the database (and its file lock) until it next
+        // wakes after the last `Store` is dropped, so an immediate reopen may find the store
+        // "in use".
         let db = sled::Config::new()
             .path(dir)
             .cache_capacity(CACHE_CAPACITY)
