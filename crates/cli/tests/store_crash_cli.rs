@@ -138,10 +138,24 @@ fn an_imported_finished_game_is_sealed_in_the_same_step_and_listed_from_its_summ
     }
 }
 
+/// Opens the store in this process, retrying while sled's lock is still held: sled's I/O
+/// threads may keep the database of a handle dropped a moment ago (see `docs/store.md`).
+fn open_when_unlocked(store: &Path) -> Store {
+    for _ in 0..200 {
+        match Store::open(store) {
+            Err(carc_store::StoreError::InUse { .. }) => {
+                std::thread::sleep(std::time::Duration::from_millis(25))
+            }
+            other => return other.unwrap_or_else(|e| panic!("{}: {e:?}", store.display())),
+        }
+    }
+    panic!("{} stays in use", store.display())
+}
+
 /// The games listing and the annotation records of the store at `store`.
 fn listing_and_notes(store: &Path, game: &str) -> (String, Vec<Vec<u8>>) {
     let listed = stdout(&ok(carc_with_store(store, &["games", "--json"])));
-    let s = Store::open(store).unwrap_or_else(|e| panic!("{}: {e:?}", store.display()));
+    let s = open_when_unlocked(store);
     let notes = carc_archive::read_annotation_records(&s, game).unwrap();
     (listed, notes)
 }
@@ -209,7 +223,7 @@ fn a_killed_rebuild_leaves_the_old_store_whole_and_a_finished_one_carries_the_re
     );
     assert_eq!(listing_and_notes(&store, "sim-s3"), before);
     assert_eq!(listing_and_notes(&aside, "sim-s3"), before);
-    let s = Store::open(&store).unwrap();
+    let s = open_when_unlocked(&store);
     assert_eq!(
         carc_archive::read_records(&s, carc_archive::Companion::Variations, "sim-s3").unwrap(),
         vec![b"{}".to_vec()]
