@@ -90,10 +90,8 @@ impl Store {
             path: dir.to_path_buf(),
             source,
         })?;
-        // No background flusher: every write flushes before it is acknowledged anyway, and the
-        // flusher thread keeps a handle on the database (and its file lock) until it next
-        // wakes after the last `Store` is dropped, so an immediate reopen may find the store
-        // "in use".
+        // No background flusher: every write flushes before it is acknowledged anyway, so the
+        // thread would only cost a thread per process.
         let db = sled::Config::new()
             .path(dir)
             .cache_capacity(CACHE_CAPACITY)
