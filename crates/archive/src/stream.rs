@@ -144,6 +144,27 @@ pub fn read_game(store: &Store, game: &str) -> Result<Option<StoredGame>> {
 }
 
 impl StoredGame {
+    /// A game from its stream's events `(seq, payload)` in order, however they were read
+    /// (the store, or a salvage scan of a damaged one).
+    pub fn from_events(
+        game: &str,
+        events: impl IntoIterator<Item = (u64, Vec<u8>)>,
+        sealed: bool,
+    ) -> StoredGame {
+        StoredGame {
+            game: game.to_string(),
+            lines: events
+                .into_iter()
+                .map(|(seq, payload)| StoredLine {
+                    kind: classify(seq, &payload),
+                    seq,
+                    payload,
+                })
+                .collect(),
+            sealed,
+        }
+    }
+
     /// The stream's version (its last seq).
     pub fn version(&self) -> u64 {
         self.lines.last().map_or(0, |l| l.seq)

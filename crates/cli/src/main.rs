@@ -10,6 +10,7 @@ mod board_text;
 mod commands;
 mod companions;
 mod exit_code;
+mod game_summary;
 mod input;
 mod json;
 mod log_problem;
@@ -29,7 +30,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     analyze, annotate, check, completions, explain, export, games, import, legal, map, rebuild,
-    record, render, replay, simulate, tiles, variation, verify,
+    record, render, replay, salvage, simulate, tiles, variation, verify,
 };
 use store_context::Ctx;
 
@@ -76,6 +77,8 @@ enum Command {
     Export(export::ExportArgs),
     /// Check the store and replay every stored game; exit 0 only if all is well.
     Verify(verify::VerifyArgs),
+    /// Write every game, annotation and variation still readable in a damaged store as bundles in a folder, and say what could not be read; the damaged store is never written to.
+    Salvage(salvage::SalvageArgs),
     /// Recreate the store from a folder of JSON Lines logs (`*.jsonl`), JCloisterZone saved games (`*.jcz`) and Board Game Arena replays (`*.json`).
     Rebuild(rebuild::RebuildArgs),
     /// Post-game statistics of a game (points by source, meeples, notable moments), or of a folder of games.
@@ -160,6 +163,7 @@ fn run() -> Result<ExitCode> {
         Command::Export(a) => export::export(&ctx, a, &sets),
         Command::Verify(a) => verify::verify(&ctx, a, &sets),
         Command::Rebuild(a) => rebuild::rebuild(&ctx, a, &sets),
+        Command::Salvage(a) => salvage::salvage(&ctx, a),
         Command::Record(c) => record::record(&ctx, c, &sets),
         Command::Annotate(a) => annotate::annotate(&ctx, a),
         Command::Variation(c) => variation::run(&ctx, c, &sets),

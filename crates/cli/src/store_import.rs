@@ -10,10 +10,11 @@ use carc_archive::{check_game_id, event_id, read_game, split_lines};
 use carc_events::{read_log, write_log, Log};
 use carc_replay::fold;
 use carc_rules::TileSet;
-use carc_store::{ExpectedVersion, NewEvent, Store};
+use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store};
 use serde_json::{json, Value};
 
 use crate::companions;
+use crate::game_summary::timeline_summary;
 use crate::input;
 use crate::log_problem::log_problem;
 use crate::store_context::Ctx;
@@ -53,7 +54,12 @@ impl Outcome {
 }
 
 /// Validates one file (decode, fold, assertions) and, only if it is a legal game, stores it.
-fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome> {
+fn import_file(
+    store: &Store,
+    group: &mut Group,
+    path: &Path,
+    loaded: &[TileSet],
+) -> Result<Outcome> {
     let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
     // Only a regular file of bounded size is opened: a pipe or device named by mistake is
     // refused from its metadata, so the store's lock is never held while a read blocks.
@@ -70,20 +76,26 @@ fn import_file(store: &Store, path: &Path, loaded: &[TileSet]) -> Result<Outcome
     if let Some(converted) = input::read_converted(path, &bytes) {
         // Another program's game is converted; the store holds our format.
         return match converted {
-            Ok(log) => store_log(store, write_log(&log).into_bytes(), loaded),
+            Ok(log) => store_log(store, group, write_log(&log).into_bytes(), loaded),
             Err(e) => reject(e.line(), e.message()),
         };
     }
-    store_log(store, bytes, loaded)
+    store_log(store, group, bytes, loaded)
 }
 
 /// Validates a log's bytes and stores them (see [`store_game`]). A bundle's annotation and
 /// variation lines go to the game's companion streams, once the game is stored or found
 /// stored already, and only if they are all valid.
-fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
+fn store_log(
+    store: &Store,
+    group: &mut Group,
+    bytes: Vec<u8>,
+    loaded: &[TileSet],
+) -> Result<Outcome> {
     let log = match read_log(&bytes) {
         Ok(log) if log.has_companions() => log,
-        Ok(_) => return store_game(store, bytes, loaded),
+        // Decoded once: the log is stored from exactly these bytes.
+        Ok(log) => return store_game(store, group, bytes, Some(log), loaded),
         Err(e) => return Ok(Outcome::rejected(e.line, e.kind.to_string())),
     };
     if let Err(why) = check_game_id(&log.header.game) {
@@ -93,7 +105,15 @@ fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcom
         Ok(plan) => plan,
         Err((line, message)) => return Ok(Outcome::rejected(line, message)),
     };
-    let outcome = store_game(store, companions::game_lines(&bytes, &log), loaded)?;
+    let outcome = store_game(
+        store,
+        group,
+        companions::game_lines(&bytes, &log),
+        None,
+        loaded,
+    )?;
+    // The records go beside a game that is stored: commit it first.
+    group.commit(store)?;
     if matches!(outcome, Outcome::Rejected { .. }) {
         return Ok(outcome);
     }
@@ -122,10 +142,17 @@ fn store_log(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcom
 
 /// Validates a game's bytes (decode, fold, assertions) and, only if it is a legal game,
 /// stores exactly these bytes.
-fn store_game(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outcome> {
+/// `decoded` is `bytes` already decoded, if the caller has done it.
+fn store_game(
+    store: &Store,
+    group: &mut Group,
+    bytes: Vec<u8>,
+    decoded: Option<Log>,
+    loaded: &[TileSet],
+) -> Result<Outcome> {
     let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
     // Decode the bytes actually stored (the file may have changed in between).
-    let log: Log = match read_log(&bytes) {
+    let log: Log = match decoded.map_or_else(|| read_log(&bytes), Ok) {
         Ok(log) => log,
         Err(e) => return reject(e.line, e.kind.to_string()),
     };
@@ -146,6 +173,11 @@ fn store_game(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outco
         );
     }
 
+    // The same game twice in one group: the first must be stored before the second is
+    // compared with it.
+    if group.holds(&game) {
+        group.commit(store)?;
+    }
     let stored = read_game(store, &game)?;
     let (from, extended) = match &stored {
         None => (0, false),
@@ -198,15 +230,18 @@ fn store_game(store: &Store, bytes: Vec<u8>, loaded: &[TileSet]) -> Result<Outco
     } else {
         ExpectedVersion::Exactly(from as u64)
     };
-    store
-        .append(&game, expected, &batch)
-        .with_context(|| format!("cannot store game {game}"))?;
+    // A finished game is appended and sealed in one transaction (never seen finished but
+    // unsealed), with the summary `games` lists. It joins the group that `import_all`
+    // commits in one sled transaction and one fsync, and reports only after that.
     let sealed = timeline.finished;
-    if sealed {
-        store
-            .seal(&game)
-            .with_context(|| format!("cannot seal game {game}"))?;
-    }
+    let summary = serde_json::to_vec(&timeline_summary(&game, &timeline))?;
+    group.items.push(Pending {
+        game: game.clone(),
+        expected,
+        batch,
+        seal: sealed,
+        summary,
+    });
     Ok(Outcome::Imported {
         game,
         lines: lines.len(),
@@ -224,6 +259,62 @@ fn records_note(records: usize) -> String {
         format!(", {records} annotation and variation records stored beside it")
     }
 }
+
+/// A game validated and waiting for its group's commit.
+struct Pending {
+    game: String,
+    expected: ExpectedVersion,
+    batch: Vec<NewEvent>,
+    seal: bool,
+    summary: Vec<u8>,
+}
+
+/// The games of an import not committed yet.
+#[derive(Default)]
+pub struct Group {
+    items: Vec<Pending>,
+}
+
+impl Group {
+    fn holds(&self, game: &str) -> bool {
+        self.items.iter().any(|p| p.game == game)
+    }
+
+    /// Stores every waiting game in one transaction (each game atomically, checked as a
+    /// single append would be), without flushing: the caller flushes before it reports.
+    fn commit(&mut self, store: &Store) -> Result<()> {
+        if self.items.is_empty() {
+            return Ok(());
+        }
+        let items: Vec<_> = self
+            .items
+            .iter()
+            .map(|p| {
+                (
+                    p.game.as_str(),
+                    p.expected,
+                    p.batch.as_slice(),
+                    AppendOptions {
+                        seal: p.seal,
+                        summary: Some(&p.summary),
+                        defer_flush: true,
+                    },
+                )
+            })
+            .collect();
+        let results = store.append_many(&items, true)?;
+        for (p, r) in self.items.iter().zip(results) {
+            r.with_context(|| format!("cannot store game {}", p.game))?;
+        }
+        self.items.clear();
+        Ok(())
+    }
+}
+
+/// How many stored games one flush makes durable at most during an import. Every game is
+/// committed atomically on its own; the group only shares the fsync, and nothing is reported
+/// as imported before it.
+const GROUP_COMMIT: usize = 128;
 
 /// Counts and per-file results of an import run.
 #[derive(Default)]
@@ -249,10 +340,22 @@ pub fn import_all(
 ) -> Result<ImportReport> {
     let bar = crate::progress::bar(ctx.quiet, files.len() as u64, "files");
     let mut report = ImportReport::default();
+    // Notes on stored games wait for the flush that makes them durable (group commit).
+    let mut unflushed: Vec<String> = Vec::new();
+    let mut group = Group::default();
+    let flush = |store: &Store,
+                 group: &mut Group,
+                 notes: &mut Vec<String>,
+                 bar: &indicatif::ProgressBar| {
+        group.commit(store)?;
+        store.flush()?;
+        bar.suspend(|| notes.drain(..).for_each(|n| ctx.debug(n)));
+        anyhow::Ok(())
+    };
     for file in files {
         let name = file.display().to_string();
         bar.set_message(name.clone());
-        let outcome = import_file(store, file, loaded)?;
+        let outcome = import_file(store, &mut group, file, loaded)?;
         let entry = match outcome {
             Outcome::Imported {
                 game,
@@ -277,7 +380,7 @@ pub fn import_all(
                     },
                     records_note(records)
                 );
-                bar.suspend(|| ctx.debug(&msg));
+                unflushed.push(msg);
                 json!({"file": name, "status": "imported", "game": game, "lines": lines,
                        "sealed": sealed, "extended": extended, "records": records})
             }
@@ -312,7 +415,11 @@ pub fn import_all(
         };
         report.files.push(entry);
         bar.inc(1);
+        if group.items.len() >= GROUP_COMMIT {
+            flush(store, &mut group, &mut unflushed, &bar)?;
+        }
     }
+    flush(store, &mut group, &mut unflushed, &bar)?;
     bar.finish_and_clear();
     Ok(report)
 }

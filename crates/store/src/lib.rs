@@ -30,11 +30,12 @@
 
 mod error;
 pub mod layout;
+pub mod salvage;
 mod store;
 mod verify;
 
 pub use error::StoreError;
-pub use store::{AllStreams, Store, StreamRecord};
+pub use store::{AllStreams, AppendOptions, Store, StreamRecord};
 pub use verify::{Problem, VerifyReport};
 
 use std::fmt;

@@ -8,9 +8,10 @@ use sled::transaction::{ConflictableTransactionError, TransactionError, Transact
 use sled::Transactional;
 
 use crate::layout::{
-    self, corrupt, decode_dedup, decode_event, decode_sealed, decode_u64, encode_dedup,
-    encode_event, encode_sealed, encode_u64, event_key, validate_stream_id, DEDUP_TREE,
-    EVENTS_TREE, HEADS_TREE, META_FORMAT_KEY, META_POSITION_KEY, META_TREE, SEALED_TREE,
+    self, corrupt, decode_dedup, decode_event, decode_sealed, decode_summary, decode_u64,
+    encode_dedup, encode_event, encode_sealed, encode_summary, encode_u64, event_key,
+    is_canonical_id, parse_canonical_id, validate_stream_id, DEDUP_TREE, EVENTS_TREE, HEADS_TREE,
+    META_FORMAT_KEY, META_POSITION_KEY, META_TREE, SEALED_TREE, SUMMARIES_TREE,
 };
 use crate::{Appended, ExpectedVersion, NewEvent, StoreError, StoredEvent};
 
@@ -32,6 +33,24 @@ pub struct Store {
     meta: sled::Tree,
     dedup: sled::Tree,
     sealed: sled::Tree,
+    summaries: sled::Tree,
+}
+
+/// How [`Store::append_with`] stores a batch beyond the plain append.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AppendOptions<'a> {
+    /// Seal the stream in the same transaction: the whole stream (earlier events and this
+    /// batch) becomes one compact record and takes no further appends. An imported finished
+    /// game is stored this way, so it is never seen appended but unsealed.
+    pub seal: bool,
+    /// The client's summary of the stream as it is after this batch (for example a game's
+    /// players and scores), written in the same transaction and tagged with the new version;
+    /// [`Store::summary`] returns it while the version is unchanged.
+    pub summary: Option<&'a [u8]>,
+    /// Skip the flush after the commit. The batch is committed (atomic, visible) but not yet
+    /// acknowledged as durable: the caller must call [`Store::flush`] before it reports the
+    /// batch as stored. This is how an import commits many games with one fsync.
+    pub defer_flush: bool,
 }
 
 impl fmt::Debug for Store {
@@ -71,9 +90,12 @@ impl Store {
             path: dir.to_path_buf(),
             source,
         })?;
+        // No background flusher: every write flushes before it is acknowledged anyway, so the
+        // thread would only cost a thread per process.
         let db = sled::Config::new()
             .path(dir)
             .cache_capacity(CACHE_CAPACITY)
+            .flush_every_ms(None)
             .open()
             .map_err(|e| {
                 if is_lock_error(&e) {
@@ -91,24 +113,30 @@ impl Store {
             meta: db.open_tree(META_TREE)?,
             dedup: db.open_tree(DEDUP_TREE)?,
             sealed: db.open_tree(SEALED_TREE)?,
+            summaries: db.open_tree(SUMMARIES_TREE)?,
             db,
         };
         store.check_format()?;
         Ok(store)
     }
 
-    /// Writes the layout version on first use, refuses unknown versions afterwards.
+    /// Writes the layout version on first use, upgrades a layout-1 store (whose values all
+    /// still decode) by bumping its version, refuses unknown versions.
     fn check_format(&self) -> Result<(), StoreError> {
         let current = [layout::FORMAT_VERSION];
-        match self
-            .meta
-            .compare_and_swap(META_FORMAT_KEY, None::<&[u8]>, Some(&current[..]))?
-        {
-            Ok(()) => {
+        let legacy = [layout::LEGACY_FORMAT_VERSION];
+        for expected in [None, Some(&legacy[..])] {
+            if self
+                .meta
+                .compare_and_swap(META_FORMAT_KEY, expected, Some(&current[..]))?
+                .is_ok()
+            {
                 self.db.flush()?;
-                Ok(())
+                return Ok(());
             }
-            Err(cas) => match cas.current.as_deref() {
+        }
+        {
+            match self.meta.get(META_FORMAT_KEY)?.as_deref() {
                 Some([v]) if *v == layout::FORMAT_VERSION => Ok(()),
                 Some([v]) => Err(StoreError::UnsupportedFormat {
                     found: *v,
@@ -119,7 +147,7 @@ impl Store {
                     META_FORMAT_KEY,
                     "expected a single version byte",
                 )),
-            },
+            }
         }
     }
 
@@ -140,131 +168,115 @@ impl Store {
     /// * A sealed stream takes no events: [`StoreError::Sealed`].
     /// * If the stream's version does not satisfy `expected`: [`StoreError::Conflict`].
     ///
-    /// All events, the stream head, the global position counter and the dedup entries are
-    /// written in one sled transaction; on any of the errors above nothing is stored. After
-    /// the commit the database is flushed before `Ok` is returned (a durable acknowledgement).
-    /// If that flush fails the error is returned although the batch may be committed:
-    /// retrying the same batch is safe and reports `deduplicated` if it was.
+    /// All events, the stream head, the global position counter and the dedup entries of
+    /// non-canonical ids are written in one sled transaction; on any of the errors above
+    /// nothing is stored. After the commit the database is flushed before `Ok` is returned (a
+    /// durable acknowledgement). If that flush fails the error is returned although the batch
+    /// may be committed: retrying the same batch is safe and reports `deduplicated` if it was.
     pub fn append(
         &self,
         stream: &str,
         expected: ExpectedVersion,
         events: &[NewEvent],
     ) -> Result<Appended, StoreError> {
+        self.append_with(stream, expected, events, AppendOptions::default())
+    }
+
+    /// [`Store::append`] with options: seal in the same transaction, keep a summary, defer
+    /// the flush (see [`AppendOptions`]).
+    pub fn append_with(
+        &self,
+        stream: &str,
+        expected: ExpectedVersion,
+        events: &[NewEvent],
+        options: AppendOptions<'_>,
+    ) -> Result<Appended, StoreError> {
         validate_stream_id(stream)?;
         validate_batch(stream, events)?;
-        let stream_key = stream.as_bytes();
 
         let appended = tx_result(
-            (
-                &self.events,
-                &self.heads,
-                &self.meta,
-                &self.dedup,
-                &self.sealed,
-            )
-                .transaction(|(tx_events, tx_heads, tx_meta, tx_dedup, tx_sealed)| {
-                    // 1. Idempotency: look every id up.
-                    let mut found = Vec::with_capacity(events.len());
-                    for ev in events {
-                        let hit = match tx_dedup.get(ev.id.as_bytes())? {
-                            Some(v) => match decode_dedup(ev.id.as_bytes(), &v) {
-                                Ok(hit) => Some(hit),
-                                Err(e) => return abort(e),
-                            },
-                            None => None,
-                        };
-                        found.push(hit);
-                    }
-                    let present = found.iter().filter(|f| f.is_some()).count();
-                    if present == events.len() {
-                        return check_retry(stream, events, &found, tx_events);
-                    }
-                    // Some ids present but not all: not a retry.
-                    if let Some((i, (s, seq))) = found
-                        .iter()
-                        .enumerate()
-                        .find_map(|(i, f)| f.as_ref().map(|f| (i, f)))
-                    {
-                        let why = if s != stream {
-                            "the id belongs to another stream".to_string()
-                        } else {
-                            format!(
-                                "only {present} of the batch's {} ids are already stored",
-                                events.len()
-                            )
-                        };
-                        return abort(StoreError::IdReuse {
-                            id: events[i].id.clone(),
-                            existing_stream: s.clone(),
-                            existing_seq: *seq,
-                            why,
-                        });
-                    }
-
-                    // 2. Sealed streams take nothing.
-                    if tx_sealed.get(stream_key)?.is_some() {
-                        return abort(StoreError::Sealed {
-                            stream: stream.to_string(),
-                        });
-                    }
-
-                    // 3. Expected version.
-                    let head = match tx_heads.get(stream_key)? {
-                        Some(v) => match decode_u64(HEADS_TREE, stream_key, &v) {
-                            Ok(h) => Some(h),
-                            Err(e) => return abort(e),
-                        },
-                        None => None,
-                    };
-                    if !expected.matches(head) {
-                        return abort(StoreError::Conflict {
-                            stream: stream.to_string(),
-                            expected,
-                            actual: head,
-                        });
-                    }
-                    let position = match tx_meta.get(META_POSITION_KEY)? {
-                        Some(v) => match decode_u64(META_TREE, META_POSITION_KEY, &v) {
-                            Ok(p) => p,
-                            Err(e) => return abort(e),
-                        },
-                        None => 0,
-                    };
-                    let n = events.len() as u64;
-                    let last = head.unwrap_or(0).checked_add(n);
-                    let last_position = position.checked_add(n);
-                    let (Some(last_seq), Some(last_position)) = (last, last_position) else {
-                        return abort(corrupt(META_TREE, META_POSITION_KEY, "counter overflow"));
-                    };
-                    let first_seq = last_seq - n + 1;
-                    let first_position = last_position - n + 1;
-
-                    // 4. Write everything.
-                    for (i, ev) in events.iter().enumerate() {
-                        let seq = first_seq + i as u64;
-                        let pos = first_position + i as u64;
-                        tx_events.insert(
-                            event_key(stream, seq),
-                            encode_event(pos, &ev.id, &ev.payload),
-                        )?;
-                        tx_dedup.insert(ev.id.as_bytes(), encode_dedup(stream, seq))?;
-                    }
-                    tx_heads.insert(stream_key, &encode_u64(last_seq)[..])?;
-                    tx_meta.insert(META_POSITION_KEY, &encode_u64(last_position)[..])?;
-                    Ok(Appended {
-                        first_seq,
-                        last_seq,
-                        first_position,
-                        last_position,
-                        deduplicated: false,
-                    })
-                }),
+            self.trees6()
+                .transaction(|trees| append_in_tx(trees, stream, expected, events, options)),
         )?;
         // A deduplicated retry may follow a crash or a failed flush between commit and
         // acknowledgement: flush in both cases so that `Ok` always means durable.
-        self.db.flush()?;
+        if !options.defer_flush {
+            self.db.flush()?;
+        }
         Ok(appended)
+    }
+
+    fn trees6(
+        &self,
+    ) -> (
+        &sled::Tree,
+        &sled::Tree,
+        &sled::Tree,
+        &sled::Tree,
+        &sled::Tree,
+        &sled::Tree,
+    ) {
+        (
+            &self.events,
+            &self.heads,
+            &self.meta,
+            &self.dedup,
+            &self.sealed,
+            &self.summaries,
+        )
+    }
+
+    /// Several appends (to different streams, or the same one in turn) in **one** sled
+    /// transaction, then one flush unless every item defers it. Each item is checked and
+    /// stored exactly as [`Store::append_with`] would, and gets its own result: a refused
+    /// item stores nothing and does not stop the others. sled writes its log buffer twice per
+    /// transaction, so an import that commits its games in groups this way pays those writes
+    /// once per group instead of once per game. Items' `defer_flush` is ignored: the call
+    /// flushes at the end unless `defer_flush` is set.
+    pub fn append_many(
+        &self,
+        items: &[(&str, ExpectedVersion, &[NewEvent], AppendOptions<'_>)],
+        defer_flush: bool,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+        let checked: Vec<Result<(), StoreError>> = items
+            .iter()
+            .map(|(stream, _, events, _)| {
+                validate_stream_id(stream)?;
+                validate_batch(stream, events)
+            })
+            .collect();
+        let results = tx_result(self.trees6().transaction(|trees| {
+            let mut out = Vec::with_capacity(items.len());
+            for (item, ok) in items.iter().zip(&checked) {
+                if let Err(e) = ok {
+                    out.push(Err(clone_verdict(e)));
+                    continue;
+                }
+                let (stream, expected, events, options) = *item;
+                match append_in_tx(trees, stream, expected, events, options) {
+                    Ok(a) => out.push(Ok(a)),
+                    Err(ConflictableTransactionError::Abort(e)) => out.push(Err(e)),
+                    Err(other) => return Err(other),
+                }
+            }
+            Ok(out)
+        }))?;
+        if !defer_flush {
+            self.db.flush()?;
+        }
+        Ok(results)
+    }
+
+    /// The client summary stored for `stream` with [`AppendOptions::summary`], if there is one
+    /// and it describes the stream's current version (a later append without a summary makes
+    /// it stale, and then it is not returned).
+    pub fn summary(&self, stream: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        validate_stream_id(stream)?;
+        let Some(v) = self.summaries.get(stream.as_bytes())? else {
+            return Ok(None);
+        };
+        let (version, bytes) = decode_summary(stream.as_bytes(), &v)?;
+        Ok((self.version(stream)? == Some(version)).then_some(bytes))
     }
 
     /// Reads `stream` from sequence number `from_seq` on (0 and 1 both mean "from the start").
@@ -333,8 +345,8 @@ impl Store {
     }
 
     /// Seals `stream`: writes all its events as one compact record in the `sealed` tree, which
-    /// [`Store::read_stream`] and [`Store::read_all_streams`] then use. The per-event entries
-    /// are kept. A sealed stream takes no further appends. Sealing an already sealed stream is
+    /// [`Store::read_stream`] and [`Store::read_all_streams`] then use, and removes the
+    /// per-event entries in the same transaction. A sealed stream takes no further appends. Sealing an already sealed stream is
     /// a no-op. Returns the number of events in the record.
     pub fn seal(&self, stream: &str) -> Result<u64, StoreError> {
         validate_stream_id(stream)?;
@@ -350,9 +362,14 @@ impl Store {
             };
             let events = self.read_events(stream, 1)?;
             check_gapless(stream, &events, head)?;
-            let record = encode_sealed(&events);
-            let done = tx_result((&self.heads, &self.sealed).transaction(
-                |(tx_heads, tx_sealed)| {
+            let record = encode_sealed(
+                stream,
+                events
+                    .iter()
+                    .map(|e| (e.position, e.id.as_str(), e.payload.as_slice())),
+            );
+            let done = tx_result((&self.heads, &self.sealed, &self.events).transaction(
+                |(tx_heads, tx_sealed, tx_events)| {
                     if tx_sealed.get(key)?.is_some() {
                         return Ok(true); // sealed concurrently
                     }
@@ -367,6 +384,10 @@ impl Store {
                         return Ok(false); // appended meanwhile: read again
                     }
                     tx_sealed.insert(key, record.as_slice())?;
+                    // The record replaces the per-event entries (they would double the size).
+                    for seq in 1..=head {
+                        tx_events.remove(event_key(stream, seq))?;
+                    }
                     Ok(true)
                 },
             ))?;
@@ -444,6 +465,24 @@ fn check_gapless(stream: &str, events: &[StoredEvent], head: u64) -> Result<(), 
     Ok(())
 }
 
+/// A copy of a validation verdict (the transaction closure may run more than once).
+fn clone_verdict(e: &StoreError) -> StoreError {
+    match e {
+        StoreError::InvalidStreamId { id, reason } => StoreError::InvalidStreamId {
+            id: id.clone(),
+            reason,
+        },
+        StoreError::InvalidBatch { stream, reason } => StoreError::InvalidBatch {
+            stream: stream.clone(),
+            reason: reason.clone(),
+        },
+        other => StoreError::Corrupt {
+            key: String::new(),
+            what: other.to_string(),
+        },
+    }
+}
+
 fn validate_batch(stream: &str, events: &[NewEvent]) -> Result<(), StoreError> {
     let bad = |reason: String| StoreError::InvalidBatch {
         stream: stream.to_string(),
@@ -480,13 +519,183 @@ fn validate_batch(stream: &str, events: &[NewEvent]) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// The six trees of an append transaction.
+type TxTrees = (
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
+    TransactionalTree,
+);
+
+/// One append inside a transaction (see [`Store::append`]). Store-level verdicts abort
+/// before anything is written.
+fn append_in_tx(
+    trees: &TxTrees,
+    stream: &str,
+    expected: ExpectedVersion,
+    events: &[NewEvent],
+    options: AppendOptions<'_>,
+) -> TxResult<Appended> {
+    let (tx_events, tx_heads, tx_meta, tx_dedup, tx_sealed, tx_summaries) = trees;
+    let stream_key = stream.as_bytes();
+    let tx = TxView {
+        events: tx_events,
+        heads: tx_heads,
+        sealed: tx_sealed,
+    };
+    let head = tx.head(stream)?;
+
+    // 1. Idempotency: where is each id stored, if anywhere? An id with
+    //    a dedup entry is found there; a canonical id `<s>#<n>` can only
+    //    be stored at (s, n), so that place is looked at (and nothing
+    //    needs looking up for this stream's next seqs).
+    let mut found = Vec::with_capacity(events.len());
+    for ev in events {
+        let hit = match tx_dedup.get(ev.id.as_bytes())? {
+            Some(v) => match decode_dedup(ev.id.as_bytes(), &v) {
+                Ok(hit) => Some(hit),
+                Err(e) => return abort(e),
+            },
+            None => match parse_canonical_id(&ev.id) {
+                Some((s, n)) if s == stream && n > head.unwrap_or(0) => None,
+                Some((s, n)) => tx
+                    .event(s, n)?
+                    .filter(|stored| stored.id == ev.id)
+                    .map(|_| (s.to_string(), n)),
+                None => None,
+            },
+        };
+        found.push(hit);
+    }
+    let present = found.iter().filter(|f| f.is_some()).count();
+    if present == events.len() {
+        return check_retry(stream, events, &found, &tx);
+    }
+    // Some ids present but not all: not a retry.
+    if let Some((i, (s, seq))) = found
+        .iter()
+        .enumerate()
+        .find_map(|(i, f)| f.as_ref().map(|f| (i, f)))
+    {
+        let why = if s != stream {
+            "the id belongs to another stream".to_string()
+        } else {
+            format!(
+                "only {present} of the batch's {} ids are already stored",
+                events.len()
+            )
+        };
+        return abort(StoreError::IdReuse {
+            id: events[i].id.clone(),
+            existing_stream: s.clone(),
+            existing_seq: *seq,
+            why,
+        });
+    }
+
+    // 2. Sealed streams take nothing.
+    if tx_sealed.get(stream_key)?.is_some() {
+        return abort(StoreError::Sealed {
+            stream: stream.to_string(),
+        });
+    }
+
+    // 3. Expected version.
+    if !expected.matches(head) {
+        return abort(StoreError::Conflict {
+            stream: stream.to_string(),
+            expected,
+            actual: head,
+        });
+    }
+    let position = match tx_meta.get(META_POSITION_KEY)? {
+        Some(v) => match decode_u64(META_TREE, META_POSITION_KEY, &v) {
+            Ok(p) => p,
+            Err(e) => return abort(e),
+        },
+        None => 0,
+    };
+    let n = events.len() as u64;
+    let last = head.unwrap_or(0).checked_add(n);
+    let last_position = position.checked_add(n);
+    let (Some(last_seq), Some(last_position)) = (last, last_position) else {
+        return abort(corrupt(META_TREE, META_POSITION_KEY, "counter overflow"));
+    };
+    let first_seq = last_seq - n + 1;
+    let first_position = last_position - n + 1;
+
+    // 4. Write everything: per-event entries, or (sealing) one record of the whole
+    //    stream with the earlier per-event entries removed. Every verdict above and the
+    //    reads of the earlier events come before the first write, so an item of
+    //    `append_many` that is refused leaves nothing in the transaction.
+    let mut earlier = Vec::new();
+    if options.seal {
+        for seq in 1..first_seq {
+            let key = event_key(stream, seq);
+            let Some(v) = tx_events.get(key.as_slice())? else {
+                return abort(corrupt(EVENTS_TREE, &key, "missing event below the head"));
+            };
+            match decode_event(&key, seq, &v) {
+                Ok(e) => earlier.push(e),
+                Err(e) => return abort(e),
+            }
+        }
+    }
+    for (i, ev) in events.iter().enumerate() {
+        let seq = first_seq + i as u64;
+        if !is_canonical_id(&ev.id, stream, seq) {
+            tx_dedup.insert(ev.id.as_bytes(), encode_dedup(stream, seq))?;
+        }
+    }
+    if options.seal {
+        for seq in 1..first_seq {
+            tx_events.remove(event_key(stream, seq))?;
+        }
+        let all = earlier
+            .iter()
+            .map(|e| (e.position, e.id.as_str(), e.payload.as_slice()))
+            .chain(events.iter().enumerate().map(|(i, ev)| {
+                (
+                    first_position + i as u64,
+                    ev.id.as_str(),
+                    ev.payload.as_slice(),
+                )
+            }))
+            .collect::<Vec<_>>();
+        tx_sealed.insert(stream_key, encode_sealed(stream, all.into_iter()))?;
+    } else {
+        for (i, ev) in events.iter().enumerate() {
+            let seq = first_seq + i as u64;
+            let pos = first_position + i as u64;
+            tx_events.insert(
+                event_key(stream, seq),
+                encode_event(pos, &ev.id, &ev.payload),
+            )?;
+        }
+    }
+    if let Some(summary) = options.summary {
+        tx_summaries.insert(stream_key, encode_summary(last_seq, summary))?;
+    }
+    tx_heads.insert(stream_key, &encode_u64(last_seq)[..])?;
+    tx_meta.insert(META_POSITION_KEY, &encode_u64(last_position)[..])?;
+    Ok(Appended {
+        first_seq,
+        last_seq,
+        first_position,
+        last_position,
+        deduplicated: false,
+    })
+}
+
 /// All ids of the batch are stored: is it an exact retry (same stream, same consecutive
 /// events, same payloads)? Store-level verdicts abort the transaction.
 fn check_retry(
     stream: &str,
     events: &[NewEvent],
     found: &[Option<(String, u64)>],
-    tx_events: &TransactionalTree,
+    tx: &TxView<'_>,
 ) -> Result<Appended, ConflictableTransactionError<StoreError>> {
     let mut first_seq = 0;
     let mut positions = (0, 0);
@@ -509,17 +718,12 @@ fn check_retry(
         if Some(*seq) != first_seq.checked_add(i as u64) {
             return abort(reuse("the stored events are not this batch in this order"));
         }
-        let key = event_key(stream, *seq);
-        let Some(stored) = tx_events.get(&key)? else {
+        let Some(stored) = tx.event(stream, *seq)? else {
             return abort(corrupt(
                 DEDUP_TREE,
                 ev.id.as_bytes(),
                 format!("points to missing event {stream} #{seq}"),
             ));
-        };
-        let stored = match decode_event(&key, *seq, &stored) {
-            Ok(stored) => stored,
-            Err(e) => return abort(e),
         };
         if stored.id != ev.id {
             return abort(corrupt(
@@ -543,6 +747,65 @@ fn check_retry(
         last_position: positions.1,
         deduplicated: true,
     })
+}
+
+/// Point reads inside an append transaction that find an event wherever it is kept (a
+/// per-event entry, or a sealed record: decoded once per transaction and stream).
+struct TxView<'a> {
+    events: &'a TransactionalTree,
+    heads: &'a TransactionalTree,
+    sealed: &'a TransactionalTree,
+}
+
+type TxResult<T> = Result<T, ConflictableTransactionError<StoreError>>;
+
+thread_local! {
+    /// The last sealed record decoded by [`TxView::event`] (stream, record bytes, events), so
+    /// that checking a retry of a whole sealed stream decodes its record once.
+    static SEALED_CACHE: std::cell::RefCell<Option<(Vec<u8>, Vec<StoredEvent>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+impl TxView<'_> {
+    fn head(&self, stream: &str) -> TxResult<Option<u64>> {
+        match self.heads.get(stream.as_bytes())? {
+            Some(v) => match decode_u64(HEADS_TREE, stream.as_bytes(), &v) {
+                Ok(h) => Ok(Some(h)),
+                Err(e) => abort(e),
+            },
+            None => Ok(None),
+        }
+    }
+
+    /// Event `seq` of `stream`, if stored.
+    fn event(&self, stream: &str, seq: u64) -> TxResult<Option<StoredEvent>> {
+        if let Some(record) = self.sealed.get(stream.as_bytes())? {
+            let cached = SEALED_CACHE.with(|c| {
+                c.borrow()
+                    .as_ref()
+                    .filter(|(bytes, _)| bytes.as_slice() == &record[..])
+                    .map(|(_, events)| events.get((seq as usize).wrapping_sub(1)).cloned())
+            });
+            if let Some(hit) = cached {
+                return Ok(hit);
+            }
+            let events = match decode_sealed(stream.as_bytes(), &record, 1) {
+                Ok(events) => events,
+                Err(e) => return abort(e),
+            };
+            let hit = events.get((seq as usize).wrapping_sub(1)).cloned();
+            SEALED_CACHE.with(|c| *c.borrow_mut() = Some((record.to_vec(), events)));
+            return Ok(hit);
+        }
+        let key = event_key(stream, seq);
+        match self.events.get(&key)? {
+            Some(v) => match decode_event(&key, seq, &v) {
+                Ok(e) => Ok(Some(e)),
+                Err(e) => abort(e),
+            },
+            None => Ok(None),
+        }
+    }
 }
 
 /// One stream as returned by [`Store::read_all_streams`].

@@ -1,6 +1,6 @@
 //! [`Store::verify`]: a full consistency walk that reports problems as data.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 use crate::layout::{
@@ -40,9 +40,9 @@ impl fmt::Display for Problem {
 /// The result of [`Store::verify`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct VerifyReport {
-    /// Number of streams found (distinct stream ids among events and heads).
+    /// Number of streams found (with a head, or with events but no head).
     pub streams: u64,
-    /// Number of event entries walked.
+    /// Number of events walked (per-event entries and sealed records' events).
     pub events: u64,
     /// Number of sealed records checked.
     pub sealed: u64,
@@ -86,26 +86,54 @@ impl fmt::Display for VerifyReport {
     }
 }
 
-/// Per-stream facts gathered from the `events` tree.
+/// One bit per global position, allocated in 64 Ki-position chunks as positions are met:
+/// memory is one bit per stored event (plus a chunk per stray position), not a map entry.
 #[derive(Default)]
-struct StreamSeen {
-    /// Highest seq seen (events are walked in seq order).
-    last: u64,
+struct PositionBits {
+    chunks: HashMap<u64, Box<[u64; 1024]>>,
+}
+
+impl PositionBits {
+    /// Marks `position`; `false` if it was already marked.
+    fn insert(&mut self, position: u64) -> bool {
+        let chunk = self
+            .chunks
+            .entry(position >> 16)
+            .or_insert_with(|| Box::new([0; 1024]));
+        let bit = position & 0xffff;
+        let word = &mut chunk[(bit >> 6) as usize];
+        let mask = 1u64 << (bit & 63);
+        let fresh = *word & mask == 0;
+        *word |= mask;
+        fresh
+    }
+}
+
+/// The last sealed record decoded while checking dedup entries (entries of one stream are
+/// mostly adjacent in id order, so one record is decoded once, not once per entry).
+#[derive(Default)]
+struct RecordCache {
+    stream: String,
+    events: Vec<StoredEvent>,
 }
 
 impl Store {
-    /// Walks the whole store and checks that:
+    /// Walks the whole store, one stream at a time, and checks that:
     ///
     /// * the layout version and the position counter decode;
     /// * every `events` key and value decodes, and every stream is gapless from 1;
-    /// * every stream's head equals its last stored seq, and no head lacks events;
+    /// * every stream's head equals its last seq (per-event entries or sealed record), no head
+    ///   lacks events and no events or record lack a head;
     /// * global positions are unique, non-zero and at most the counter;
-    /// * event ids are unique, every event's id has a dedup entry pointing back to it, and
-    ///   every dedup entry points to an existing event carrying that id;
-    /// * every sealed record decodes and equals the stream's per-event data.
+    /// * every event with a non-canonical id has a dedup entry pointing back to it, and every
+    ///   dedup entry points to an existing event carrying that id (canonical ids `<stream>#<seq>`
+    ///   name their own place and need none);
+    /// * every sealed record decodes (with its checksum), and equals the per-event entries a
+    ///   layout-1 store keeps beside it.
     ///
-    /// Problems are returned as data in the report; `Err` means the walk itself failed (IO).
-    /// Run it on a quiescent store: appends running concurrently can show up as problems.
+    /// Memory stays bounded by one stream at a time plus one bit per event. Problems are
+    /// returned as data in the report; `Err` means the walk itself failed (IO). Run it on a
+    /// quiescent store: appends running concurrently can show up as problems.
     pub fn verify(&self) -> Result<VerifyReport, StoreError> {
         let t = self.trees();
         let mut report = VerifyReport::default();
@@ -133,14 +161,88 @@ impl Store {
         };
         report.position = counter;
 
-        // events
-        let mut streams: BTreeMap<String, StreamSeen> = BTreeMap::new();
-        let mut positions: HashMap<u64, (String, u64)> = HashMap::new();
-        let mut ids: HashMap<String, (String, u64)> = HashMap::new();
-        for item in t.events.iter() {
+        let mut bits = PositionBits::default();
+        let mut reused: BTreeSet<u64> = BTreeSet::new();
+
+        // Every stream with a head: its events, from the record or per event.
+        for item in t.heads.iter() {
             let (k, v) = item?;
-            report.events += 1;
+            let stream = match stream_name(HEADS_TREE, &k) {
+                Ok(s) => s,
+                Err(e) => {
+                    report.push(HEADS_TREE, None, None, e.to_string());
+                    continue;
+                }
+            };
+            report.streams += 1;
+            let head = match decode_u64(HEADS_TREE, &k, &v) {
+                Ok(h) => Some(h),
+                Err(e) => {
+                    report.push(HEADS_TREE, Some(&stream), None, e.to_string());
+                    None
+                }
+            };
+            let per_event = self.walk_per_event(&stream, &mut report)?;
+            let record = match t.sealed.get(&k)? {
+                Some(v) => {
+                    report.sealed += 1;
+                    match decode_sealed(&k, &v, 1) {
+                        Ok(r) => Some(r),
+                        Err(e) => {
+                            report.push(SEALED_TREE, Some(&stream), None, e.to_string());
+                            None
+                        }
+                    }
+                }
+                None => None,
+            };
+            if let Some(record) = &record {
+                if !per_event.is_empty() {
+                    compare_sealed(&mut report, &stream, record, &per_event);
+                }
+            }
+            let events = match &record {
+                Some(r) => r.as_slice(),
+                None => per_event.as_slice(),
+            };
+            report.events += events.len() as u64;
+            let last = events.last().map_or(0, |e| e.seq);
+            match head {
+                Some(head) if head == last => {}
+                Some(head) if events.is_empty() => report.push(
+                    HEADS_TREE,
+                    Some(&stream),
+                    Some(head),
+                    format!("head is {head} but the stream has no events"),
+                ),
+                Some(head) if record.is_some() => report.push(
+                    HEADS_TREE,
+                    Some(&stream),
+                    Some(head),
+                    format!(
+                        "head is {head} but the sealed record holds {} events",
+                        events.len()
+                    ),
+                ),
+                Some(head) => report.push(
+                    HEADS_TREE,
+                    Some(&stream),
+                    Some(head),
+                    format!("head is {head} but the last stored event is #{last}"),
+                ),
+                None => {}
+            }
+            for ev in events {
+                self.check_event(&mut report, &stream, ev, counter, &mut bits, &mut reused)?;
+            }
+        }
+
+        // Events and records whose stream has no head.
+        let mut last_orphan: Option<String> = None;
+        for item in t.events.iter() {
+            let (k, _) = item?;
             let Some((stream, seq)) = parse_event_key(&k) else {
+                report.events += 1;
                 report.push(
                     EVENTS_TREE,
                     None,
@@ -149,8 +251,116 @@ impl Store {
                 );
                 continue;
             };
-            let seen = streams.entry(stream.to_string()).or_default();
-            let expected = seen.last.saturating_add(1);
+            if last_orphan.as_deref() == Some(stream) {
+                continue;
+            }
+            if !t.heads.contains_key(stream.as_bytes())? {
+                report.streams += 1;
+                report.push(
+                    HEADS_TREE,
+                    Some(stream),
+                    Some(seq),
+                    "stream has events but no head".into(),
+                );
+                last_orphan = Some(stream.to_string());
+            }
+        }
+        for item in t.sealed.iter() {
+            let (k, _) = item?;
+            let stream = match stream_name(SEALED_TREE, &k) {
+                Ok(s) => s,
+                Err(e) => {
+                    report.push(SEALED_TREE, None, None, e.to_string());
+                    continue;
+                }
+            };
+            if !t.heads.contains_key(&k)? {
+                report.push(
+                    SEALED_TREE,
+                    Some(&stream),
+                    None,
+                    "sealed record but no head".into(),
+                );
+            }
+        }
+
+        // dedup: every entry points to an event carrying its id.
+        let mut cache = RecordCache::default();
+        for item in t.dedup.iter() {
+            let (k, v) = item?;
+            let Ok(id) = std::str::from_utf8(&k) else {
+                report.push(
+                    DEDUP_TREE,
+                    None,
+                    None,
+                    format!("id {} is not UTF-8", escape_for_display(&k)),
+                );
+                continue;
+            };
+            let (stream, seq) = match decode_dedup(&k, &v) {
+                Ok(hit) => hit,
+                Err(e) => {
+                    report.push(DEDUP_TREE, None, None, e.to_string());
+                    continue;
+                }
+            };
+            let what = match self.stored_event(&stream, seq, &mut cache) {
+                Ok(Some(ev)) if ev.id == id => None,
+                Ok(Some(ev)) => Some(format!(
+                    "entry for id {id:?} points to an event with id {:?}",
+                    ev.id
+                )),
+                Ok(None) => Some(format!(
+                    "entry for id {id:?} points to an event that does not exist"
+                )),
+                Err(_) => Some(format!(
+                    "entry for id {id:?} points to an undecodable event"
+                )),
+            };
+            if let Some(what) = what {
+                report.push(DEDUP_TREE, Some(&stream), Some(seq), what);
+            }
+            // The same id may not also be stored canonically at the place it names.
+            if let Some((s, q)) = layout::parse_canonical_id(id) {
+                if (s, q) != (stream.as_str(), seq) {
+                    if let Ok(Some(ev)) = self.stored_event(s, q, &mut cache) {
+                        if ev.id == id {
+                            report.push(
+                                DEDUP_TREE,
+                                Some(&stream),
+                                Some(seq),
+                                format!("id {id:?} is also stored at {s} #{q}"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+
+        // Positions used twice: a second walk names the first user of each.
+        if !reused.is_empty() {
+            self.name_reused_positions(&mut report, &reused)?;
+        }
+        Ok(report)
+    }
+
+    /// The per-event entries of `stream`, in seq order, with gaps and undecodable values
+    /// reported (and left out).
+    fn walk_per_event(
+        &self,
+        stream: &str,
+        report: &mut VerifyReport,
+    ) -> Result<Vec<StoredEvent>, StoreError> {
+        let mut out = Vec::new();
+        let mut last = 0u64;
+        let start = layout::event_key(stream, 0);
+        let end = layout::event_key(stream, u64::MAX);
+        for item in self.trees().events.range(start..=end) {
+            let (k, v) = item?;
+            let Some((_, seq)) = parse_event_key(&k) else {
+                continue; // reported by the orphan walk
+            };
+            let expected = last.saturating_add(1);
             if seq == 0 {
                 report.push(
                     EVENTS_TREE,
@@ -166,186 +376,110 @@ impl Store {
                 };
                 report.push(EVENTS_TREE, Some(stream), Some(expected), what);
             }
-            seen.last = seq;
-            let ev = match decode_event(&k, seq, &v) {
-                Ok(ev) => ev,
-                Err(e) => {
-                    report.push(EVENTS_TREE, Some(stream), Some(seq), e.to_string());
-                    continue;
-                }
-            };
-            if ev.position == 0 || ev.position > counter {
-                report.push(
-                    EVENTS_TREE,
-                    Some(stream),
-                    Some(seq),
-                    format!(
-                        "position {} outside 1..={counter} (the global counter)",
-                        ev.position
-                    ),
-                );
-            }
-            if let Some((s, q)) = positions.insert(ev.position, (stream.to_string(), seq)) {
-                report.push(
-                    EVENTS_TREE,
-                    Some(stream),
-                    Some(seq),
-                    format!("position {} also used by {s} #{q}", ev.position),
-                );
-            }
-            if let Some((s, q)) = ids.insert(ev.id.clone(), (stream.to_string(), seq)) {
-                report.push(
-                    EVENTS_TREE,
-                    Some(stream),
-                    Some(seq),
-                    format!("id {:?} also used by {s} #{q}", ev.id),
-                );
+            last = seq;
+            match decode_event(&k, seq, &v) {
+                Ok(ev) => out.push(ev),
+                Err(e) => report.push(EVENTS_TREE, Some(stream), Some(seq), e.to_string()),
             }
         }
+        Ok(out)
+    }
 
-        // heads
-        let mut headed = BTreeMap::new();
-        for item in t.heads.iter() {
-            let (k, v) = item?;
-            let stream = match stream_name(HEADS_TREE, &k) {
-                Ok(s) => s,
-                Err(e) => {
-                    report.push(HEADS_TREE, None, None, e.to_string());
-                    continue;
-                }
-            };
-            let head = match decode_u64(HEADS_TREE, &k, &v) {
-                Ok(h) => h,
-                Err(e) => {
-                    report.push(HEADS_TREE, Some(&stream), None, e.to_string());
-                    continue;
-                }
-            };
-            match streams.get(&stream) {
-                Some(seen) if seen.last == head => {}
-                Some(seen) => report.push(
-                    HEADS_TREE,
-                    Some(&stream),
-                    Some(head),
-                    format!("head is {head} but the last stored event is #{}", seen.last),
+    fn check_event(
+        &self,
+        report: &mut VerifyReport,
+        stream: &str,
+        ev: &StoredEvent,
+        counter: u64,
+        bits: &mut PositionBits,
+        reused: &mut BTreeSet<u64>,
+    ) -> Result<(), StoreError> {
+        let tree = EVENTS_TREE;
+        if ev.position == 0 || ev.position > counter {
+            report.push(
+                tree,
+                Some(stream),
+                Some(ev.seq),
+                format!(
+                    "position {} outside 1..={counter} (the global counter)",
+                    ev.position
                 ),
+            );
+        }
+        if !bits.insert(ev.position) {
+            reused.insert(ev.position);
+        }
+        if !layout::is_canonical_id(&ev.id, stream, ev.seq) {
+            let pointed = match self.trees().dedup.get(ev.id.as_bytes())? {
+                Some(v) => decode_dedup(ev.id.as_bytes(), &v).ok(),
+                None => None,
+            };
+            match pointed {
+                Some((s, q)) if s == stream && q == ev.seq => {}
+                Some(_) => {} // reported from the dedup walk, at the place it points to
                 None => report.push(
-                    HEADS_TREE,
-                    Some(&stream),
-                    Some(head),
-                    format!("head is {head} but the stream has no events"),
-                ),
-            }
-            headed.insert(stream, head);
-        }
-        for (stream, seen) in &streams {
-            if !headed.contains_key(stream) {
-                report.push(
-                    HEADS_TREE,
-                    Some(stream),
-                    Some(seen.last),
-                    "stream has events but no head".into(),
-                );
-            }
-        }
-        let mut all_streams: BTreeSet<&String> = streams.keys().collect();
-        all_streams.extend(headed.keys());
-        report.streams = all_streams.len() as u64;
-
-        // dedup
-        let mut deduped: HashSet<String> = HashSet::with_capacity(ids.len());
-        for item in t.dedup.iter() {
-            let (k, v) = item?;
-            let id = match std::str::from_utf8(&k) {
-                Ok(id) => id.to_string(),
-                Err(_) => {
-                    report.push(
-                        DEDUP_TREE,
-                        None,
-                        None,
-                        format!("id {} is not UTF-8", escape_for_display(&k)),
-                    );
-                    continue;
-                }
-            };
-            let (stream, seq) = match decode_dedup(&k, &v) {
-                Ok(hit) => hit,
-                Err(e) => {
-                    report.push(DEDUP_TREE, None, None, e.to_string());
-                    continue;
-                }
-            };
-            match ids.get(&id) {
-                Some((s, q)) if *s == stream && *q == seq => {}
-                Some((s, q)) => report.push(
-                    DEDUP_TREE,
-                    Some(&stream),
-                    Some(seq),
-                    format!("entry for id {id:?} points here, but that id is stored at {s} #{q}"),
-                ),
-                None => {
-                    let key = layout::event_key(&stream, seq);
-                    let what = match t.events.get(&key)? {
-                        None => {
-                            format!("entry for id {id:?} points to an event that does not exist")
-                        }
-                        Some(v) => match decode_event(&key, seq, &v) {
-                            Ok(ev) => format!(
-                                "entry for id {id:?} points to an event with id {:?}",
-                                ev.id
-                            ),
-                            Err(_) => format!("entry for id {id:?} points to an undecodable event"),
-                        },
-                    };
-                    report.push(DEDUP_TREE, Some(&stream), Some(seq), what);
-                }
-            }
-            deduped.insert(id);
-        }
-        for (id, (stream, seq)) in &ids {
-            if !deduped.contains(id) {
-                report.push(
                     DEDUP_TREE,
                     Some(stream),
-                    Some(*seq),
-                    format!("event id {id:?} has no dedup entry"),
-                );
+                    Some(ev.seq),
+                    format!("event id {:?} has no dedup entry", ev.id),
+                ),
             }
         }
+        Ok(())
+    }
 
-        // sealed
-        for item in t.sealed.iter() {
-            let (k, v) = item?;
-            report.sealed += 1;
-            let stream = match stream_name(SEALED_TREE, &k) {
-                Ok(s) => s,
-                Err(e) => {
-                    report.push(SEALED_TREE, None, None, e.to_string());
-                    continue;
-                }
+    /// Event `seq` of `stream` wherever it is kept (`None`: not stored).
+    fn stored_event(
+        &self,
+        stream: &str,
+        seq: u64,
+        cache: &mut RecordCache,
+    ) -> Result<Option<StoredEvent>, StoreError> {
+        let t = self.trees();
+        if cache.stream != stream {
+            cache.events = match t.sealed.get(stream.as_bytes())? {
+                Some(v) => decode_sealed(stream.as_bytes(), &v, 1)?,
+                None => Vec::new(),
             };
-            let record = match decode_sealed(&k, &v, 1) {
-                Ok(r) => r,
-                Err(e) => {
-                    report.push(SEALED_TREE, Some(&stream), None, e.to_string());
-                    continue;
-                }
-            };
-            let per_event = match self.read_events(&stream, 1) {
-                Ok(evs) => evs,
-                Err(e) => {
-                    report.push(
-                        SEALED_TREE,
-                        Some(&stream),
-                        None,
-                        format!("per-event data unreadable: {e}"),
-                    );
-                    continue;
-                }
-            };
-            compare_sealed(&mut report, &stream, &record, &per_event);
+            cache.stream = stream.to_string();
         }
-        Ok(report)
+        if !cache.events.is_empty() {
+            return Ok(cache.events.get((seq as usize).wrapping_sub(1)).cloned());
+        }
+        let key = layout::event_key(stream, seq);
+        t.events
+            .get(&key)?
+            .map(|v| decode_event(&key, seq, &v))
+            .transpose()
+    }
+
+    /// Reports every later user of a position in `reused`, naming the first one.
+    fn name_reused_positions(
+        &self,
+        report: &mut VerifyReport,
+        reused: &BTreeSet<u64>,
+    ) -> Result<(), StoreError> {
+        let mut first: HashMap<u64, (String, u64)> = HashMap::new();
+        for record in self.read_all_streams() {
+            let Ok(record) = record else { continue };
+            for ev in &record.events {
+                if !reused.contains(&ev.position) {
+                    continue;
+                }
+                match first.get(&ev.position) {
+                    None => {
+                        first.insert(ev.position, (record.stream.clone(), ev.seq));
+                    }
+                    Some((s, q)) => report.push(
+                        EVENTS_TREE,
+                        Some(&record.stream),
+                        Some(ev.seq),
+                        format!("position {} also used by {s} #{q}", ev.position),
+                    ),
+                }
+            }
+        }
+        Ok(())
     }
 }
 

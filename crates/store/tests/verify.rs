@@ -95,26 +95,38 @@ fn removed_event_is_a_gap() {
 }
 
 #[test]
-fn removed_last_event_disagrees_with_head_and_sealed_record() {
+fn removed_last_event_disagrees_with_head_and_a_head_disagrees_with_the_sealed_record() {
     let (_dir, path) = healthy();
     damage(&path, |db| {
         let events = db.open_tree(layout::EVENTS_TREE).unwrap();
-        events.remove(event_key("a", 6)).unwrap();
+        assert!(events.remove(event_key("c", 3)).unwrap().is_some());
+        let heads = db.open_tree(layout::HEADS_TREE).unwrap();
+        heads.insert("a", &5u64.to_be_bytes()).unwrap();
     });
     let report = report_of(&path);
     assert!(
-        has(&report, "a", Some(6), "last stored event is #5"),
+        has(&report, "c", Some(3), "last stored event is #2"),
         "{report}"
     );
     assert!(
         has(
             &report,
             "a",
-            None,
-            "sealed record holds 6 events, the stream 5"
+            Some(5),
+            "head is 5 but the sealed record holds 6 events"
         ),
         "{report}"
     );
+}
+
+#[test]
+fn a_sealed_stream_keeps_no_per_event_entries() {
+    let (_dir, path) = healthy();
+    damage(&path, |db| {
+        let events = db.open_tree(layout::EVENTS_TREE).unwrap();
+        assert_eq!(events.scan_prefix(layout::stream_prefix("a")).count(), 0);
+        assert_eq!(events.scan_prefix(layout::stream_prefix("ab")).count(), 4);
+    });
 }
 
 #[test]
@@ -176,15 +188,7 @@ fn corrupt_values_are_errors_not_panics() {
     assert!(matches!(err, StoreError::Corrupt { .. }), "{err:?}");
     let report = store.verify().unwrap();
     assert!(has(&report, "c", Some(2), "truncated position"), "{report}");
-    assert!(
-        has(
-            &report,
-            "a",
-            Some(6),
-            "differs from the stored event (payload)"
-        ),
-        "{report}"
-    );
+    assert!(has(&report, "a", None, "checksum mismatch"), "{report}");
 
     // A truncated sealed record.
     drop(store);
@@ -261,7 +265,7 @@ fn unknown_layout_version_is_refused() {
             err,
             StoreError::UnsupportedFormat {
                 found: 9,
-                supported: 1
+                supported: 2
             }
         ),
         "{err:?}"

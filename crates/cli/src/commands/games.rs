@@ -10,8 +10,7 @@ use carc_rules::TileSet;
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::json::seat_name;
-use crate::log_problem::log_problem;
+use crate::game_summary::timeline_summary;
 use crate::store_context::Ctx;
 use carc_replay::describe::visible;
 
@@ -22,48 +21,14 @@ pub struct GamesArgs {
     json: bool,
 }
 
-/// The summary of one stored game (`games --json` shape).
+/// The summary of one stored game (`games --json` shape), computed from its log.
 fn game_summary(sg: &StoredGame, loaded: &[TileSet]) -> Value {
     let log = match sg.effective_log() {
         Ok(log) => log,
         Err(e) => return json!({"game": sg.game, "sealed": sg.sealed, "error": format!("{e:#}")}),
     };
-    let header = log.header.clone();
-    let timeline = fold(log, loaded);
-    let scores = timeline.final_scores();
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let winners: Vec<String> = if timeline.finished {
-        scores
-            .iter()
-            .enumerate()
-            .filter(|(_, s)| **s == best)
-            .map(|(seat, _)| seat_name(&header, seat as u8))
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let mut v = json!({
-        "game": sg.game,
-        "players": header.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
-        "expansions": header.rules.expansions,
-        "tile_sets": header.tile_sets,
-        "events": timeline.log.events.len(),
-        "turns": timeline.steps.last().map_or(0, |s| s.turn),
-        "finished": timeline.finished,
-        "sealed": sg.sealed,
-        "winners": winners,
-        "scores": scores.iter().enumerate()
-            .map(|(seat, s)| json!({"player": seat_name(&header, seat as u8), "score": s}))
-            .collect::<Vec<_>>(),
-    });
-    // Only games that say where they come from carry the field (simulated: seed and
-    // strategies; BGA: table and player ids).
-    if let Some(source) = &header.source {
-        v["source"] = serde_json::to_value(source).unwrap_or(Value::Null);
-    }
-    if let Some((line, message)) = log_problem(&timeline) {
-        v["error"] = json!(format!("line {line}: {message}"));
-    }
+    let mut v = timeline_summary(&sg.game, &fold(log, loaded));
+    v["sealed"] = json!(sg.sealed);
     v
 }
 
@@ -131,10 +96,24 @@ pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode>
     let mut out = crate::terminal::stdout();
     let ids = game_ids(&store)?;
     for id in &ids {
-        let Some(sg) = read_game(&store, id)? else {
-            continue;
+        // The summary kept at import when it describes the stored version; else the game is
+        // read and replayed (games stored by `record`, or by an older release).
+        let kept = store
+            .summary(id)?
+            .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+            .filter(|v| v["game"] == json!(id));
+        let v = match kept {
+            Some(mut v) => {
+                v["sealed"] = json!(store.is_sealed(id)?);
+                v
+            }
+            None => {
+                let Some(sg) = read_game(&store, id)? else {
+                    continue;
+                };
+                game_summary(&sg, loaded)
+            }
         };
-        let v = game_summary(&sg, loaded);
         if args.json {
             writeln!(out, "{v}")?;
         } else {

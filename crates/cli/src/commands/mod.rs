@@ -20,6 +20,7 @@ pub mod rebuild;
 pub mod record;
 pub mod render;
 pub mod replay;
+pub mod salvage;
 pub mod simulate;
 pub mod tiles;
 pub mod variation;

@@ -1,12 +1,15 @@
-//! `carc rebuild`: the store recreated from a folder of logs (an old store moved aside with
-//! `--force`).
+//! `carc rebuild`: the store recreated from a folder of logs. With `--force` a store that
+//! holds games is rebuilt beside itself and swapped in only when complete; the old one is
+//! kept (moved to `<store>.old-<n>`) and its annotations and variations are carried over.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
+use carc_archive::Companion;
 use carc_rules::TileSet;
+use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store, StoreError};
 use clap::Args;
 
 use crate::input::collect_files;
@@ -19,7 +22,9 @@ pub struct RebuildArgs {
     /// Game Arena replay in it is imported.
     #[arg(long, value_name = "DIR")]
     from: PathBuf,
-    /// If the store already holds games, move its folder aside to `<store>.old-<n>` first.
+    /// If the store already holds games: build the new store beside it (`<store>.rebuild`),
+    /// carry its annotations and variations over, and only when that is complete move the old
+    /// store to `<store>.old-<n>` and the new one into its place.
     #[arg(long)]
     force: bool,
     /// One JSON object on stdout instead of the text summary.
@@ -27,45 +32,78 @@ pub struct RebuildArgs {
     json: bool,
 }
 
+/// `<store><suffix>`, a sibling of the store folder.
+fn sibling(store: &Path, suffix: &str) -> PathBuf {
+    let mut name = store.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
 pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     if !args.from.is_dir() {
         bail!("{} is not a folder of logs", args.from.display());
     }
     let files = collect_files(std::slice::from_ref(&args.from))?;
-    let mut store = ctx.open()?;
-    let held = store.streams()?.len();
-    if held > 0 {
-        if !args.force {
-            bail!(
-                "store {} already holds {held} games; use --force to move it aside to {}.old-<n> and rebuild",
-                ctx.store_dir.display(),
-                ctx.store_dir.display()
-            );
-        }
-        store.flush()?;
-        drop(store);
-        let aside = (1..)
-            .map(|n| {
-                let mut name = ctx.store_dir.as_os_str().to_owned();
-                name.push(format!(".old-{n}"));
-                PathBuf::from(name)
-            })
-            .find(|p| !p.exists())
-            .expect("some free name");
-        fs::rename(&ctx.store_dir, &aside).with_context(|| {
-            format!(
-                "cannot move {} aside to {}",
-                ctx.store_dir.display(),
-                aside.display()
-            )
-        })?;
+    let old = ctx.open()?;
+    let held = carc_archive::game_ids(&old)?.len();
+    if old.streams()?.is_empty() {
+        let report = import_all(ctx, &old, &files, loaded)?;
         ctx.info(format!(
-            "moved the old store ({held} games) to {}",
-            aside.display()
+            "rebuilt store {} from {}",
+            ctx.store_dir.display(),
+            args.from.display()
         ));
-        store = ctx.open()?;
+        print_import_report(&report, args.json)?;
+        return Ok(report.exit_code());
     }
-    let report = import_all(ctx, &store, &files, loaded)?;
+    if !args.force {
+        bail!(
+            "store {} already holds {held} games; use --force to rebuild it beside the old one, which is then kept as {}",
+            ctx.store_dir.display(),
+            sibling(&ctx.store_dir, ".old-<n>").display()
+        );
+    }
+
+    // The new store is built beside the old one; the old one stays locked (by this process)
+    // and untouched until the new one is complete, so a rebuild killed at any moment leaves
+    // the old store at the path, whole.
+    let building = sibling(&ctx.store_dir, ".rebuild");
+    let new = open_fresh(ctx, &building)?;
+    let report = import_all(ctx, &new, &files, loaded)?;
+    let carried = carry_companions(&old, &new)?;
+    new.flush()?;
+    drop(new);
+    drop(old);
+
+    let aside = (1..)
+        .map(|n| sibling(&ctx.store_dir, &format!(".old-{n}")))
+        .find(|p| !p.exists())
+        .context("no free name for the old store")?;
+    fs::rename(&ctx.store_dir, &aside).with_context(|| {
+        format!(
+            "cannot move {} aside to {}; the rebuilt store is complete in {}",
+            ctx.store_dir.display(),
+            aside.display(),
+            building.display()
+        )
+    })?;
+    fs::rename(&building, &ctx.store_dir).with_context(|| {
+        format!(
+            "cannot move the rebuilt store {} to {}; the old store is in {}",
+            building.display(),
+            ctx.store_dir.display(),
+            aside.display()
+        )
+    })?;
+    ctx.info(format!(
+        "the old store ({held} games) is now {}",
+        aside.display()
+    ));
+    if carried > 0 {
+        ctx.info(format!(
+            "carried {carried} annotation and variation records over from the old store"
+        ));
+    }
     ctx.info(format!(
         "rebuilt store {} from {}",
         ctx.store_dir.display(),
@@ -73,4 +111,64 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
     ));
     print_import_report(&report, args.json)?;
     Ok(report.exit_code())
+}
+
+/// Opens an empty store at `dir`, removing what an earlier killed rebuild left there. A
+/// rebuild still running holds its lock, and is reported instead.
+fn open_fresh(ctx: &Ctx, dir: &Path) -> Result<Store> {
+    if dir.exists() {
+        match Store::open(dir) {
+            Err(StoreError::InUse { .. }) => bail!(
+                "{} is in use: another rebuild of {} is running",
+                dir.display(),
+                ctx.store_dir.display()
+            ),
+            // Ours to remove whatever state it is in: only a rebuild writes there.
+            _ => {
+                ctx.info(format!(
+                    "removing {}, left by an interrupted rebuild",
+                    dir.display()
+                ));
+                fs::remove_dir_all(dir)
+                    .with_context(|| format!("cannot remove {}", dir.display()))?;
+            }
+        }
+    }
+    Ok(Store::open(dir)?)
+}
+
+/// Appends to `new` every annotation and variation record of `old` it does not hold yet (a
+/// bundle in the logs folder may have brought some back already), in their order. Returns how
+/// many were carried.
+fn carry_companions(old: &Store, new: &Store) -> Result<usize> {
+    let mut carried = 0;
+    for stream in old.streams()? {
+        if Companion::of_stream(&stream).is_none() {
+            continue;
+        }
+        let have: Vec<Vec<u8>> = new
+            .read_stream(&stream, 1)?
+            .into_iter()
+            .map(|e| e.payload)
+            .collect();
+        let mut version = have.len() as u64;
+        for record in old.read_stream(&stream, 1)? {
+            if have.contains(&record.payload) {
+                continue;
+            }
+            version += 1;
+            new.append_with(
+                &stream,
+                ExpectedVersion::Exactly(version - 1),
+                &[NewEvent::new(format!("{stream}#{version}"), record.payload)],
+                AppendOptions {
+                    defer_flush: true,
+                    ..AppendOptions::default()
+                },
+            )
+            .with_context(|| format!("cannot carry {stream} over"))?;
+            carried += 1;
+        }
+    }
+    Ok(carried)
 }

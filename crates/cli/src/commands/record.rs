@@ -12,7 +12,7 @@ use carc_events::{
 use carc_replay::describe::{describe_event, score_headline};
 use carc_replay::fold;
 use carc_rules::{ArrowMeepleSpot, Game, MeepleSpot, Phase, PlacedArrow, Placement, TileSet};
-use carc_store::{ExpectedVersion, NewEvent, Store};
+use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store};
 use clap::{Args, Subcommand};
 
 use crate::exit_code;
@@ -479,8 +479,8 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
     Ok(ExitCode::SUCCESS)
 }
 
-/// The stored game, refusing sealed ones, and its effective log.
-fn load(ctx: &Ctx, store: &Store, game: &str) -> Result<(StoredGame, Log)> {
+/// The stored game, refusing sealed ones and finished ones, and its effective log.
+fn load(ctx: &Ctx, store: &Store, game: &str, loaded: &[TileSet]) -> Result<(StoredGame, Log)> {
     let Some(sg) = read_game(store, game)? else {
         bail!(
             "no game {game:?} in store {}; start one with `carc record new {game} --players A,B`",
@@ -491,6 +491,15 @@ fn load(ctx: &Ctx, store: &Store, game: &str) -> Result<(StoredGame, Log)> {
         bail!("game {game} is finished and sealed; it takes no further moves");
     }
     let log = sg.effective_log()?;
+    // A finished game is sealed when it is stored (by `import`, and by the move that ends a
+    // recorded game). One that is not was left so by an interrupted import of an older
+    // release: it was imported finished, and `record` (undo included) never changes it.
+    if fold(log.clone(), loaded).finished {
+        bail!(
+            "game {game} is finished but not sealed (an import was interrupted before sealing \
+             it); it takes no further moves or undo; `carc verify --repair` seals it"
+        );
+    }
     Ok((sg, log))
 }
 
@@ -519,7 +528,7 @@ fn record_moves(
     loaded: &[TileSet],
     mut next: impl FnMut(&Game) -> Result<Option<Event>>,
 ) -> Result<ExitCode> {
-    let (sg, log) = load(ctx, store, game)?;
+    let (sg, log) = load(ctx, store, game, loaded)?;
     let mut timeline = fold(log, loaded);
     if let Some(err) = &timeline.error {
         bail!(
@@ -577,7 +586,17 @@ fn record_moves(
             NewEvent::new(event_id(game, version + 1 + i as u64), line.into_bytes())
         })
         .collect();
-    store.append(game, ExpectedVersion::Exactly(version), &batch)?;
+    // The move that ends the game seals it in the same step: a finished game is never left
+    // open (see `load`).
+    store.append_with(
+        game,
+        ExpectedVersion::Exactly(version),
+        &batch,
+        AppendOptions {
+            seal: timeline.finished,
+            ..AppendOptions::default()
+        },
+    )?;
     let header = &timeline.log.header;
     for step in &timeline.steps[recorded..] {
         println!(
@@ -636,7 +655,7 @@ fn nothing_recorded(game: &str, timeline: &carc_replay::Timeline, recorded: usiz
 }
 
 fn undo(ctx: &Ctx, store: &Store, game: &str, loaded: &[TileSet]) -> Result<ExitCode> {
-    let (sg, log) = load(ctx, store, game)?;
+    let (sg, log) = load(ctx, store, game, loaded)?;
     let effective = sg.effective_seqs();
     // The effective lines are the header, then the log's events and assertions in line order.
     if log.events.len() + log.assertions.len() <= 1 {

@@ -18,12 +18,17 @@ pub struct VerifyArgs {
     /// One JSON object on stdout instead of text.
     #[arg(long)]
     json: bool,
+    /// Mend what can be mended without guessing: seal every finished game left unsealed (an
+    /// import interrupted between its append and its seal by an older release). Reported.
+    #[arg(long)]
+    repair: bool,
 }
 
 pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let store = ctx.open_for_reading()?;
     let report = store.verify()?;
     let mut game_problems: Vec<(String, String)> = Vec::new();
+    let mut repaired: Vec<String> = Vec::new();
     let ids = game_ids(&store)?;
     let bar = crate::progress::bar(ctx.quiet, ids.len() as u64, "games");
     for id in &ids {
@@ -54,6 +59,18 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
             game_problems.push((id.clone(), format!("line {line}: {message}")));
         } else if sg.sealed && !timeline.finished {
             game_problems.push((id.clone(), "sealed but the game is not finished".into()));
+        } else if timeline.finished && !sg.sealed {
+            if args.repair {
+                store.seal(id)?;
+                repaired.push(id.clone());
+            } else {
+                game_problems.push((
+                    id.clone(),
+                    "finished but not sealed (an import was interrupted between storing and \
+                     sealing it); `carc verify --repair` seals it"
+                        .into(),
+                ));
+            }
         }
         ctx.debug(format!("game {id}: checked"));
     }
@@ -70,6 +87,8 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
                     "problems": report.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
                 },
                 "games": ids.len(),
+                "repaired": repaired.iter()
+                    .map(|g| json!({"game": g, "action": "sealed"})).collect::<Vec<_>>(),
                 "game_problems": game_problems.iter()
                     .map(|(g, m)| json!({"game": g, "message": m})).collect::<Vec<_>>(),
             })
@@ -81,6 +100,9 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
         }
         for (g, m) in &game_problems {
             println!("game {g}: {m}");
+        }
+        for g in &repaired {
+            println!("game {g}: finished but not sealed: sealed now");
         }
         println!(
             "{} games: {}",
