@@ -73,9 +73,16 @@ fn dependencies_point_one_way() {
             "carc-analysis",
             &["carc-events", "carc-replay", "carc-rules", "carc-sim"][..],
         ),
-        ("carc-jcz", &["carc-events", "carc-rules"][..]),
+        ("carc-json-position", &[][..]),
+        (
+            "carc-jcz",
+            &["carc-events", "carc-json-position", "carc-rules"][..],
+        ),
         ("carc-bga", &["carc-events", "carc-rules"][..]),
-        ("carc-formats", &["carc-bga", "carc-events", "carc-jcz"][..]),
+        (
+            "carc-formats",
+            &["carc-bga", "carc-events", "carc-jcz", "carc-json-position"][..],
+        ),
         (
             "carc-tables",
             &["carc-events", "carc-replay", "carc-rules"][..],

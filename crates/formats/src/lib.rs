@@ -18,6 +18,7 @@ use std::path::Path;
 use carc_bga::BgaError;
 use carc_events::{read_log, read_log_prefix, DecodeError, Log, LogPrefix};
 use carc_jcz::JczError;
+use carc_json_position::{parent_path, value_positions, TextPosition};
 
 mod file;
 
@@ -70,8 +71,9 @@ pub enum InputError {
     Log(DecodeError),
     /// A JCloisterZone file.
     Jcz(JczError),
-    /// A Board Game Arena replay.
-    Bga(BgaError),
+    /// A Board Game Arena replay, with where the value at fault starts in the file (found
+    /// after the fact by [`locate_bga`]; a syntax error carries its own position).
+    Bga(BgaError, Option<TextPosition>),
 }
 
 impl InputError {
@@ -80,7 +82,7 @@ impl InputError {
         match self {
             InputError::Log(e) => e.line,
             InputError::Jcz(e) => e.line().unwrap_or(0),
-            InputError::Bga(e) => e.line().unwrap_or(0),
+            InputError::Bga(e, at) => e.line().or(at.map(|p| p.line)).unwrap_or(0),
         }
     }
 
@@ -90,7 +92,7 @@ impl InputError {
             // Our reader's messages name the column themselves.
             InputError::Log(_) => None,
             InputError::Jcz(e) => e.column(),
-            InputError::Bga(e) => e.column(),
+            InputError::Bga(e, at) => e.column().or(at.map(|p| p.column)),
         }
     }
 
@@ -99,7 +101,7 @@ impl InputError {
         match self {
             InputError::Log(_) => None,
             InputError::Jcz(e) => e.path(),
-            InputError::Bga(e) => e.path().map(str::to_string),
+            InputError::Bga(e, _) => e.path().map(str::to_string),
         }
     }
 
@@ -109,9 +111,9 @@ impl InputError {
             InputError::Log(_) => "log.format",
             InputError::Jcz(JczError::Unsupported(_)) => "jcz.unsupported",
             InputError::Jcz(_) => "jcz.format",
-            InputError::Bga(BgaError::Unsupported(_)) => "bga.unsupported",
-            InputError::Bga(BgaError::Replay { .. }) => "bga.illegal",
-            InputError::Bga(_) => "bga.format",
+            InputError::Bga(BgaError::Unsupported(_), _) => "bga.unsupported",
+            InputError::Bga(BgaError::Replay { .. }, _) => "bga.illegal",
+            InputError::Bga(..) => "bga.format",
         }
     }
 
@@ -120,7 +122,7 @@ impl InputError {
         match self {
             InputError::Log(e) => e.kind.to_string(),
             InputError::Jcz(e) => format!("{}: {e}", Format::Jcz.name()),
-            InputError::Bga(e) => format!("{}: {e}", Format::Bga.name()),
+            InputError::Bga(e, _) => format!("{}: {e}", Format::Bga.name()),
         }
     }
 }
@@ -130,7 +132,7 @@ impl fmt::Display for InputError {
         match self {
             InputError::Log(e) => write!(f, "{e}"),
             // A syntax error's message already says where it is.
-            InputError::Jcz(JczError::Json { .. }) | InputError::Bga(BgaError::Json { .. }) => {
+            InputError::Jcz(JczError::Json { .. }) | InputError::Bga(BgaError::Json { .. }, _) => {
                 f.write_str(&self.message())
             }
             _ => match (self.line(), self.column()) {
@@ -152,7 +154,10 @@ pub fn read_converted(path: &Path, bytes: &[u8]) -> Option<Result<Log, InputErro
     match detect(path, bytes) {
         Format::Log => None,
         Format::Jcz => Some(carc_jcz::read_file(path, bytes).map_err(InputError::Jcz)),
-        Format::Bga => Some(carc_bga::read(bytes).map_err(InputError::Bga)),
+        Format::Bga => Some(carc_bga::read(bytes).map_err(|e| {
+            let at = locate_bga(&e, bytes);
+            InputError::Bga(e, at)
+        })),
     }
 }
 
@@ -169,5 +174,36 @@ pub fn read_game_prefix(path: &Path, bytes: &[u8]) -> Result<LogPrefix, InputErr
     match read_converted(path, bytes) {
         None => read_log_prefix(bytes).map_err(InputError::Log),
         Some(converted) => converted.map(|log| LogPrefix { log, error: None }),
+    }
+}
+
+/// Where the value a Board Game Arena error is about starts in `bytes`: the value at the
+/// error's JSON path (a missing value: the object that should hold it), or the notification
+/// of a move our rules refuse. `None` for a syntax error (it says where itself), a list of
+/// unsupported content (about the whole file) and text that is not UTF-8.
+pub fn locate_bga(error: &BgaError, bytes: &[u8]) -> Option<TextPosition> {
+    let text = std::str::from_utf8(bytes).ok()?;
+    match error {
+        BgaError::Field { path, .. } => {
+            let positions = value_positions(text);
+            let mut path = if path == "the document" { "" } else { path };
+            // A missing value is shown at the object that should hold it.
+            loop {
+                if let Some(p) = positions.get(path) {
+                    return Some(*p);
+                }
+                path = parent_path(path)?;
+            }
+        }
+        // The packets are `data.data`, `data` or the document itself (as `looks_like_bga`
+        // accepts them): the notification is at the first of these paths the file has.
+        BgaError::Replay { place, .. } => {
+            let positions = value_positions(text);
+            ["data.data", "data", ""].iter().find_map(|list| {
+                let path = format!("{list}[{}].data[{}]", place.packet, place.notification);
+                positions.get(&path).copied()
+            })
+        }
+        BgaError::Json { .. } | BgaError::Unsupported(_) => None,
     }
 }
