@@ -19,7 +19,11 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-/// `text` with each control character other than `\n` and `\t` written `\u{1b}`-style.
+/// `text` with each control character other than `\n` and `\t` written `\u{1b}`-style,
+/// except DEL and the C1 controls (U+007F to U+009F), written `\u0085`-style: `--json` lines
+/// pass through here too, and serde_json writes those characters raw inside strings, so only
+/// an escape that JSON itself reads (as the same character) keeps `--json` exact. (The C0
+/// controls never reach here raw from JSON: serde_json escapes them.)
 pub fn visible_lines(text: &str) -> Cow<'_, str> {
     let shown = |c: char| !c.is_control() || matches!(c, '\n' | '\t');
     if text.chars().all(shown) {
@@ -29,6 +33,8 @@ pub fn visible_lines(text: &str) -> Cow<'_, str> {
     for c in text.chars() {
         if shown(c) {
             out.push(c);
+        } else if c >= '\u{7f}' {
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
         } else {
             let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
         }
@@ -84,7 +90,9 @@ impl<W: Write> Write for Visible<W> {
             Ok(text) => self.0.write_all(visible_lines(text).as_bytes())?,
             Err(_) => {
                 for &b in buf {
-                    if (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f {
+                    if b == 0x7f {
+                        write!(self.0, "\\u{b:04x}")?;
+                    } else if b < 0x20 && b != b'\n' && b != b'\t' {
                         write!(self.0, "\\u{{{b:x}}}")?;
                     } else {
                         self.0.write_all(&[b])?;
@@ -108,9 +116,20 @@ mod tests {
     fn controls_become_visible_and_line_breaks_and_tabs_stay() {
         assert_eq!(
             visible_lines("a\u{1b}]0;t\u{7}\r\nb\tc\u{7f}\u{9b}"),
-            "a\\u{1b}]0;t\\u{7}\\u{d}\nb\tc\\u{7f}\\u{9b}"
+            "a\\u{1b}]0;t\\u{7}\\u{d}\nb\tc\\u007f\\u009b"
         );
         assert!(matches!(visible_lines("plain é\n"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_json_line_with_del_or_c1_controls_stays_json_with_the_same_value() {
+        // serde_json writes U+007F..U+009F raw inside a string; the escape must be JSON's own
+        let name = "Eve\u{85}\u{9b}2J\u{7f}";
+        let line = serde_json::json!({ "player": name }).to_string();
+        let shown = visible_lines(&line);
+        assert!(!shown.chars().any(|c| c.is_control()), "{shown}");
+        let back: serde_json::Value = serde_json::from_str(&shown).unwrap();
+        assert_eq!(back["player"], name);
     }
 
     #[test]

@@ -487,14 +487,19 @@ fn load(ctx: &Ctx, store: &Store, game: &str, loaded: &[TileSet]) -> Result<(Sto
             ctx.store_dir.display()
         );
     };
+    // A move on a game that is over is an illegal move (exit 1), as when the fold finds it.
     if sg.sealed {
-        bail!("game {game} is finished and sealed; it takes no further moves");
+        return Err(exit_code::IllegalInput(format!(
+            "game {game} is over; no further moves (it is finished and sealed)"
+        ))
+        .into());
     }
     let log = sg.effective_log()?;
     // A finished game is sealed when it is stored (by `import`, and by the move that ends a
     // recorded game). One that is not was left so by an interrupted import of an older
     // release: it was imported finished, and `record` (undo included) never changes it.
     if fold(log.clone(), loaded).finished {
+        // Not the move's fault but the store's state (exit 2): the message says what to run.
         bail!(
             "game {game} is finished but not sealed (an import was interrupted before sealing \
              it); it takes no further moves or undo; `carc verify --repair` seals it"
