@@ -26,7 +26,7 @@ use carc_draw::{player_text_color, Rgba, TileAt};
 use carc_events::annotation::Annotation;
 use carc_events::{Color, Event as LogEvent, Header};
 use carc_replay::describe::{
-    describe_arrows, describe_event, describe_gifts, score_details, score_headline, seat_name,
+    describe_arrows, describe_event, describe_gifts, score_details, score_headline,
 };
 use carc_replay::{Step, Timeline};
 use carc_rules::{Action, Effects, Game, Score};
