@@ -26,7 +26,7 @@ use carc_draw::{player_text_color, Rgba, TileAt};
 use carc_events::annotation::Annotation;
 use carc_events::{Color, Event as LogEvent, Header};
 use carc_replay::describe::{
-    describe_arrows, describe_event, describe_gifts, score_details, score_headline, seat_name,
+    describe_arrows, describe_event, describe_gifts, score_details, score_headline,
 };
 use carc_replay::{Step, Timeline};
 use carc_rules::{Action, Effects, Game, Score};
@@ -35,7 +35,7 @@ use self::board::BoardParts;
 use self::json::Value;
 use crate::extras::{Extras, Section};
 use crate::html::{graph_svg, meeple_rgba, symbols, GraphUse};
-use crate::outline::{outline, Event, Outline};
+use crate::outline::{outline, returned_line, Event, Outline};
 
 /// The page's script: it reads the data and swaps the precomputed parts.
 const SCRIPT: &str = include_str!("interactive/page.js");
@@ -371,14 +371,7 @@ fn step_value(
             step.effects
                 .returned
                 .iter()
-                .map(|r| {
-                    format!(
-                        "meeple back to {}: {} at {}",
-                        seat_name(header, r.player),
-                        r.label,
-                        r.at
-                    )
-                })
+                .map(|r| Value::from(returned_line(header, r)))
                 .collect(),
         ),
         ("comment", comment.into()),

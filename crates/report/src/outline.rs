@@ -10,7 +10,7 @@ use carc_events::annotation::Annotation;
 use carc_events::Header;
 use carc_replay::describe::{describe_arrows, describe_event, describe_gifts, seat_name};
 use carc_replay::Timeline;
-use carc_rules::{Score, ScoreTime};
+use carc_rules::{ReturnedMeeple, Score, ScoreTime};
 
 use crate::extras::{Extras, Section};
 
@@ -47,7 +47,7 @@ pub(crate) struct Event<'a> {
     pub gifts: Vec<String>,
     /// Scores of features completed by this event.
     pub scores: Vec<&'a Score>,
-    /// "meeple back to …" sentences.
+    /// "meeple back to …" sentences ("abbot back to …" for an abbot).
     pub returned: Vec<String>,
     /// The annotation's comment, trimmed; none when it is blank.
     pub comment: Option<&'a str>,
@@ -141,14 +141,7 @@ pub(crate) fn outline<'a>(
                 .effects
                 .returned
                 .iter()
-                .map(|r| {
-                    format!(
-                        "meeple back to {}: {} at {}",
-                        seat_name(header, r.player),
-                        r.label,
-                        r.at
-                    )
-                })
+                .map(|r| returned_line(header, r))
                 .collect(),
             comment: note.map(|a| a.text.trim()).filter(|t| !t.is_empty()),
             lines: extra.map_or(&[][..], |e| &e.lines[..]),
@@ -168,6 +161,18 @@ pub(crate) fn outline<'a>(
         table: score_table(timeline),
         sections: &extras.sections,
     }
+}
+
+/// A figure going home, in the reports' words: `meeple back to Ada: city S at (0,1)`, or
+/// `abbot back to Cleo: garden at (2,0)` when the figure is an abbot (The Abbot).
+pub(crate) fn returned_line(header: &Header, r: &ReturnedMeeple) -> String {
+    let figure = if r.abbot { "abbot" } else { "meeple" };
+    format!(
+        "{figure} back to {}: {} at {}",
+        seat_name(header, r.player),
+        r.label,
+        r.at
+    )
 }
 
 fn score_table(timeline: &Timeline) -> ScoreTable {

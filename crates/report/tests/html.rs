@@ -373,3 +373,26 @@ fn a_section_may_show_a_board_unless_the_page_has_no_boards() {
     assert!(!page.contains("<figure class=\"board\">"));
     assert!(!page.contains("class=\"symbols\""));
 }
+
+#[test]
+fn an_abbot_going_home_is_an_abbot_in_every_report() {
+    // Given a simulated 3-player Abbot game, where Cleo takes her abbot back from the
+    // garden at (2,0) at event 46 and Ada's meeples go home too
+    let text = std::fs::read_to_string(root().join("../../logs/sim-3p-abbot-mixed.jsonl")).unwrap();
+    let tl = timeline(&text);
+    let options = HtmlOptions {
+        boards: Boards::None,
+    };
+    // When the Markdown, static HTML and interactive HTML reports are written
+    let md = carc_report::markdown(&tl, &BTreeMap::new());
+    let page = html(&tl, &BTreeMap::new(), &options);
+    let live =
+        carc_report::interactive_html(&tl, &BTreeMap::new(), &carc_report::Extras::default());
+    // Then the abbot goes home as an abbot, the meeples as meeples
+    let abbot = "abbot back to Cleo: garden at (2,0)";
+    assert!(md.contains(&format!("  - {abbot}\n")), "{md}");
+    assert!(page.contains(&format!("<p class=\"returned\">{abbot}</p>")));
+    assert!(live.contains(abbot));
+    assert!(!md.contains("meeple back to Cleo: garden"));
+    assert!(md.contains("meeple back to "));
+}

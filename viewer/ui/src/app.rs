@@ -96,7 +96,7 @@ pub const UI_TEXT: &[&str] = &[
     "points",
     "meeples",
     "Scoring",
-    "Meeples returned",
+    "Figures returned",
     "Ruling trace",
     "Annotation",
     "none",

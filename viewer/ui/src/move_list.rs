@@ -49,8 +49,8 @@ pub fn elide(name: &str) -> String {
     out
 }
 
-/// What a turn did, in the record's words: `A (2,0) 90°  meeple on road E  (Ada +3)`; for a start
-/// tile `start D (0,0) 0°`.
+/// What a turn did, in the record's words: `A (2,0) 90°  meeple on road E  (Ada +3)` (or
+/// `abbot on garden`, `abbot back +5`); for a start tile `start D (0,0) 0°`.
 pub fn turn_summary(header: &Header, steps: &[Step], group: Range<usize>) -> String {
     let mut tile = String::new();
     let mut meeple = String::new();
@@ -83,6 +83,18 @@ pub fn turn_summary(header: &Header, steps: &[Step], group: Range<usize>) -> Str
                 meeple = format!("{} meeple on {on} at ({},{})", action.as_str(), at.x, at.y);
             }
             Event::MeepleSkipped { .. } => meeple = "no meeple".to_string(),
+            // The Abbot: in the meeple's place, with the take-back's points.
+            Event::AbbotPlaced { on, .. } => meeple = format!("abbot on {on}"),
+            Event::AbbotTakenBack { .. } => {
+                let points: u32 = step
+                    .effects
+                    .scores
+                    .iter()
+                    .filter(|s| s.source == carc_rules::ScoreSource::AbbotTakenBack)
+                    .map(|s| s.points)
+                    .sum();
+                meeple = format!("abbot back +{points}");
+            }
             _ => {}
         }
     }
@@ -211,6 +223,29 @@ mod tests {
         let joined = group_of(&groups, 18).unwrap();
         let row = turn_row(h, steps, groups[joined].clone(), 6, "");
         assert!(row.ends_with("(Ada +8, Brandt +8)"), "{row}");
+    }
+
+    #[test]
+    fn an_abbot_placed_or_taken_back_reads_like_a_meeple() {
+        // Given the abbot sample: Brandt puts his abbot on the garden at (-1,-2) at event 25,
+        // Cleo takes hers back from (2,0) at event 46
+        let g = LoadedGame::open(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/sim-3p-abbot-mixed.jsonl"),
+        )
+        .unwrap();
+        let h = &g.timeline.log.header;
+        let steps = &g.timeline.steps;
+        let groups = turn_groups(steps);
+        let row = |seq: u64| {
+            let i = steps.iter().position(|s| s.seq == seq).unwrap();
+            turn_summary(h, steps, groups[group_of(&groups, i).unwrap()].clone())
+        };
+        // Then the rows say so where a meeple would be, the take-back with its points
+        assert!(row(25).contains("  abbot on garden"), "{}", row(25));
+        let back = row(46);
+        let points = steps.iter().find(|s| s.seq == 46).unwrap().effects.scores[0].points;
+        assert!(points > 0);
+        assert!(back.contains(&format!("  abbot back +{points}")), "{back}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use carc_events::{Color, Event, Header};
 use carc_replay::Step;
-use carc_rules::{FeatureKind, Game, Note, Pos, Score, ScoreSource, ScoreTime};
+use carc_rules::{FeatureKind, Game, Note, Pos, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 use egui::Color32;
 
 /// A seat's name from the header as text shows it (control characters escaped), or `seat N`.
@@ -272,6 +272,18 @@ pub fn text_color(c: Color, dark_mode: bool) -> Color32 {
         .map_or_else(|| meeple_color(c), crate::board::color32)
 }
 
+/// A figure going home, for the current-event panel: `Ada's meeple from city S at (0,1)`, or
+/// `Cleo's abbot from garden at (2,0)` when it is an abbot (The Abbot).
+pub fn returned_line(header: &Header, r: &ReturnedMeeple) -> String {
+    let figure = if r.abbot { "abbot" } else { "meeple" };
+    format!(
+        "{}'s {figure} from {} at {}",
+        seat_name(header, r.player),
+        r.label,
+        r.at
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -423,6 +435,34 @@ mod tests {
         assert!(
             lines.contains(&"Brandt plays next  [base.turn.order]".to_string()),
             "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn an_abbot_going_home_is_called_an_abbot() {
+        // Given the abbot sample, where Cleo takes her abbot back at event 46
+        let g = LoadedGame::open(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/sim-3p-abbot-mixed.jsonl"),
+        )
+        .unwrap();
+        let h = &g.timeline.log.header;
+        let step = g.timeline.steps.iter().find(|s| s.seq == 46).unwrap();
+        // Then the figure going home is her abbot
+        let lines: Vec<String> = step
+            .effects
+            .returned
+            .iter()
+            .map(|r| returned_line(h, r))
+            .collect();
+        assert_eq!(lines, ["Cleo's abbot from garden at (2,0)"]);
+        // And a meeple going home is still a meeple
+        let meeple = ReturnedMeeple {
+            abbot: false,
+            ..step.effects.returned[0]
+        };
+        assert_eq!(
+            returned_line(h, &meeple),
+            "Cleo's meeple from garden at (2,0)"
         );
     }
 }

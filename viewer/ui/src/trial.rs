@@ -1,5 +1,5 @@
 //! Trying moves on the board: what the position at the cursor offers (the legal squares and
-//! rotations of the drawn tile, the meeple spots, arrow and gift actions, the tiles and gift
+//! rotations of the drawn tile, the meeple spots and abbot moves, arrow and gift actions, the tiles and gift
 //! cards chance could bring), and where a move made there goes among the variations (the
 //! line followed when it is the move the line plays, else the variation shown extended, else
 //! a new variation). Plain Rust; `app::try_move` draws it and saves through
@@ -9,7 +9,9 @@ use std::collections::BTreeMap;
 
 use carc_events::variation::Variation;
 use carc_events::{action_to_event, Envelope, Event};
-use carc_rules::{Action, Effects, Game, GiftCard, Phase, Placement, Pos, Rotation, TileTypeId};
+use carc_rules::{
+    AbbotMove, Action, Effects, Game, GiftCard, Phase, Placement, Pos, Rotation, TileTypeId,
+};
 
 /// One thing the player (or chance, chosen by the user) may do at the position, with its
 /// event's words as the label (`meeple on city N`, `no meeple`, `drew A`, …).
@@ -67,7 +69,8 @@ pub fn tiles_in_bag(game: &Game) -> Vec<(TileTypeId, u16)> {
         .collect()
 }
 
-/// Everything but the placement itself (a click on the board): the meeple step, arrow
+/// Everything but the placement itself (a click on the board): the meeple step (with the
+/// abbot's moves), arrow
 /// choices, gifts to open, setting an unplaceable tile aside, returning a Take 2 tile, and
 /// the gift card chance deals (the next tile is chosen from [`tiles_in_bag`]).
 pub fn offers(game: &Game) -> Vec<Offer> {
@@ -105,6 +108,23 @@ pub fn offers(game: &Game) -> Vec<Offer> {
                 via: s.via,
                 at: s.at,
                 segment: s.segment,
+            }));
+            // The Abbot: instead of a meeple, the abbot on the monastery or garden (of the
+            // tile just placed, or through a portal), or taken back.
+            let mut abbot = Vec::new();
+            game.legal_abbot_moves(&mut abbot);
+            actions.extend(abbot.into_iter().map(|m| match m {
+                AbbotMove::Place {
+                    at,
+                    segment,
+                    portal,
+                    ..
+                } => Action::PlaceAbbot {
+                    at,
+                    segment,
+                    portal,
+                },
+                AbbotMove::TakeBack { .. } => Action::TakeBackAbbot,
             }));
         }
         // The deck, or the discard pile reshuffled when the deck is empty: the rules say
@@ -272,7 +292,7 @@ mod tests {
 
     #[test]
     fn every_move_of_the_sample_games_is_offered_where_it_was_played() {
-        // Given every sample log (base, 20th Anniversary arrows, The Gifts, a map)
+        // Given every sample log (base, 20th Anniversary arrows, The Gifts, a map, the Abbot)
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs");
         let mut logs: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
@@ -281,6 +301,7 @@ mod tests {
             .collect();
         logs.sort();
         let mut checked = 0;
+        let (mut abbot_placed, mut abbot_back) = (0, 0);
         for path in logs {
             let g = LoadedGame::open(&path).unwrap();
             let steps = &g.timeline.steps;
@@ -309,9 +330,19 @@ mod tests {
                     step.event
                 );
                 checked += 1;
+                match step.event {
+                    Event::AbbotPlaced { .. } => abbot_placed += 1,
+                    Event::AbbotTakenBack { .. } => abbot_back += 1,
+                    _ => {}
+                }
             }
         }
         assert!(checked > 500, "{checked}");
+        // And the abbot sample's placements and take-backs were among the moves checked
+        assert!(
+            abbot_placed > 0 && abbot_back > 0,
+            "{abbot_placed} {abbot_back}"
+        );
     }
 
     #[test]

@@ -7,18 +7,26 @@ use std::path::{Path, PathBuf};
 
 use carc_events::variation::{variations_path, VariationRecord};
 use carc_events::Event;
-use carc_rules::Pos;
+use carc_rules::{Action, Phase, Pos};
 use carc_viewer_ui::board::square_center;
+use carc_viewer_ui::loaded::LoadedGame;
 use carc_viewer_ui::{trial, Command, ViewerApp};
 use egui::Key;
 use egui_kittest::kittest::Queryable;
 use egui_kittest::Harness;
 
 fn copied_game() -> (tempfile::TempDir, PathBuf) {
+    copied_log("short-game-rulings.jsonl")
+}
+
+/// The sample log `name` copied to a scratch folder (variations are saved beside it).
+fn copied_log(name: &str) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("g.jsonl");
     fs::copy(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/short-game-rulings.jsonl"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../logs")
+            .join(name),
         &log,
     )
     .unwrap();
@@ -306,4 +314,52 @@ fn the_best_move_found_is_drawn_and_played_as_a_variation() {
         Event::MeeplePlaced { .. } | Event::MeepleSkipped { .. } | Event::ArrowMeeplePlaced { .. }
     ));
     assert_eq!(h.state().cursor(), 23 + v.events.len());
+}
+
+#[test]
+fn the_abbot_placed_by_a_click_makes_a_saved_variation() {
+    // Given the abbot game at the first meeple step where the abbot could go on the
+    // monastery or garden of the tile just placed and the game did something else
+    let (_dir, log) = copied_log("sim-3p-abbot-mixed.jsonl");
+    let g = LoadedGame::open(&log).unwrap();
+    let steps = &g.timeline.steps;
+    let (after, label, played) = (0..steps.len())
+        .find_map(|n| {
+            let game = g.timeline.state_at(n).unwrap();
+            if !matches!(game.phase(), Phase::Meeple { .. }) {
+                return None;
+            }
+            let o = trial::offers(&game)
+                .into_iter()
+                .find(|o| matches!(o.action, Action::PlaceAbbot { portal: false, .. }))?;
+            let event = trial::event_of(&game, &o.action).unwrap();
+            (steps[n].event != event).then_some((n, o.label, event))
+        })
+        .expect("an abbot placement the game did not play");
+    let mut h = harness(&log);
+    h.state_mut().command(Command::JumpTo(after));
+    h.run();
+    let player = played.player().unwrap();
+    assert!(h.state().state().unwrap().abbot_in_supply(player));
+    // When the abbot's button in the bar above the board is clicked
+    assert!(label.starts_with("abbot on "), "{label}");
+    h.get_by_label(&label).click();
+    h.run();
+    // Then "try 1" branches there with the abbot placed, saved beside the log, and is shown
+    assert_eq!(h.state().current_variation(), Some("try 1"));
+    assert_eq!(h.state().cursor(), after + 1);
+    let VariationRecord::Set(v) = &records(&log)[0] else {
+        panic!("a variation is written")
+    };
+    assert_eq!((v.name.as_str(), v.after), ("try 1", after as u64));
+    assert_eq!(v.events.len(), 1);
+    assert_eq!(v.events[0].event, played);
+    let Event::AbbotPlaced { at, .. } = played else {
+        panic!("{played:?}")
+    };
+    // And the abbot stands on the tile just placed, out of its owner's supply
+    let state = h.state().state().unwrap();
+    assert!(!state.abbot_in_supply(player));
+    let (on, _) = state.abbot_of(player).expect("the abbot is on the board");
+    assert_eq!((on.x, on.y), (at.x, at.y));
 }

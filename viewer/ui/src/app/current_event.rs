@@ -1,5 +1,6 @@
 //! The current event, in the details panel: the event in words, its gifts, its move-quality
-//! verdict, its scores (hovering one lights its tiles on the board), the meeples it returned
+//! verdict, its scores (hovering one lights its tiles on the board), the meeples and abbots it
+//! returned
 //! and its ruling trace.
 
 use carc_replay::describe::{describe_event_as, describe_gifts};
@@ -66,14 +67,9 @@ impl ViewerApp {
         }
         if !step.effects.returned.is_empty() {
             ui.add_space(4.0);
-            ui.strong("Meeples returned");
+            ui.strong("Figures returned");
             for r in &step.effects.returned {
-                ui.label(format!(
-                    "{} from {} at {}",
-                    text::seat_name(header, r.player),
-                    r.label,
-                    r.at
-                ));
+                ui.label(text::returned_line(header, r));
             }
         }
         if !step.effects.notes.is_empty() {
