@@ -8,11 +8,10 @@ use std::path::Path;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use serde::de::IgnoredAny;
 
-use carc_events::{
-    read_log, record_actions, setup_from_header, write_log, Color, Header, Player, RulesOptions,
-};
-use carc_rules::Game;
-use carc_sim::Strategy;
+use carc_events::read_log;
+
+mod common;
+use common::simulated_4p_logs;
 
 /// Every `logs/*.jsonl` file of the repository.
 fn sample_logs() -> Vec<Vec<u8>> {
@@ -26,37 +25,6 @@ fn sample_logs() -> Vec<Vec<u8>> {
     paths
         .iter()
         .map(|path| std::fs::read(path).expect("a sample log"))
-        .collect()
-}
-
-/// 100 simulated 4-player base games with farmers, random players, written as logs.
-fn simulated_4p_logs() -> Vec<Vec<u8>> {
-    (0..100u64)
-        .map(|seed| {
-            let header = Header {
-                game: format!("bench-4p-{seed}"),
-                players: (0..4)
-                    .map(|i| Player {
-                        name: format!("P{i}"),
-                        color: Color::ALL[i],
-                    })
-                    .collect(),
-                rules: RulesOptions::default(),
-                tile_sets: vec!["base".into()],
-                bag: None,
-                source: None,
-                comment: None,
-            };
-            let setup = || setup_from_header(&header, &[]).expect("a base-game setup");
-            let sim = carc_sim::play(setup(), seed, &[Strategy::Random]).expect("a whole game");
-            let (log, _) = record_actions(
-                header.clone(),
-                Game::new(setup()).expect("a game"),
-                &sim.actions,
-            )
-            .expect("the game's log");
-            write_log(&log).into_bytes()
-        })
         .collect()
 }
 

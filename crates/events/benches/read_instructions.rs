@@ -6,41 +6,10 @@
 use criterion::black_box;
 use serde::de::IgnoredAny;
 
-use carc_events::{
-    read_log, record_actions, setup_from_header, write_log, Color, Header, Player, RulesOptions,
-};
-use carc_rules::Game;
-use carc_sim::Strategy;
+use carc_events::read_log;
 
-fn simulated_4p_logs() -> Vec<Vec<u8>> {
-    (0..100u64)
-        .map(|seed| {
-            let header = Header {
-                game: format!("bench-4p-{seed}"),
-                players: (0..4)
-                    .map(|i| Player {
-                        name: format!("P{i}"),
-                        color: Color::ALL[i],
-                    })
-                    .collect(),
-                rules: RulesOptions::default(),
-                tile_sets: vec!["base".into()],
-                bag: None,
-                source: None,
-                comment: None,
-            };
-            let setup = || setup_from_header(&header, &[]).expect("a base-game setup");
-            let sim = carc_sim::play(setup(), seed, &[Strategy::Random]).expect("a whole game");
-            let (log, _) = record_actions(
-                header.clone(),
-                Game::new(setup()).expect("a game"),
-                &sim.actions,
-            )
-            .expect("the game's log");
-            write_log(&log).into_bytes()
-        })
-        .collect()
-}
+mod common;
+use common::simulated_4p_logs;
 
 #[inline(never)]
 fn read_all(files: &[Vec<u8>]) -> usize {
