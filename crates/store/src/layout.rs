@@ -55,6 +55,13 @@ pub const SUMMARIES_TREE: &str = "summaries";
 pub const META_FORMAT_KEY: &[u8] = b"format";
 /// `meta` key of the global position counter (last position handed out, u64 BE).
 pub const META_POSITION_KEY: &[u8] = b"position";
+/// `meta` key whose presence (empty value) promises that no `dedup` entry has an id of the
+/// canonical form `<stream>#<seq>` (see [`parse_canonical_id`]). While it holds, an append
+/// looks a canonical id up only at the place it names, not in `dedup`: one tree read per event
+/// saved. Written when a store is opened with an empty `dedup` tree; removed in the same
+/// transaction as the first dedup entry of canonical form. A store upgraded from layout 1
+/// (which kept a dedup entry per event) never gets it and keeps the full lookup.
+pub const META_NO_CANONICAL_DEDUP_KEY: &[u8] = b"no-canonical-dedup";
 
 /// Longest stream id, in bytes.
 pub const MAX_STREAM_ID_LEN: usize = 128;

@@ -11,7 +11,8 @@ use crate::layout::{
     self, corrupt, decode_dedup, decode_event, decode_sealed, decode_summary, decode_u64,
     encode_dedup, encode_event, encode_sealed, encode_summary, encode_u64, event_key,
     is_canonical_id, parse_canonical_id, validate_stream_id, DEDUP_TREE, EVENTS_TREE, HEADS_TREE,
-    META_FORMAT_KEY, META_POSITION_KEY, META_TREE, SEALED_TREE, SUMMARIES_TREE,
+    META_FORMAT_KEY, META_NO_CANONICAL_DEDUP_KEY, META_POSITION_KEY, META_TREE, SEALED_TREE,
+    SUMMARIES_TREE,
 };
 use crate::{Appended, ExpectedVersion, NewEvent, StoreError, StoredEvent};
 
@@ -117,7 +118,19 @@ impl Store {
             db,
         };
         store.check_format()?;
+        store.mark_canonical_dedup_free()?;
         Ok(store)
+    }
+
+    /// Writes the [`META_NO_CANONICAL_DEDUP_KEY`] promise when it is trivially true (no dedup
+    /// entry at all). Nothing else can write to the store while this process opens it (sled's
+    /// file lock), and the handle is not shared yet, so the check and the write cannot race.
+    /// The promise is not flushed on its own: lost in a crash, it is written again next time.
+    fn mark_canonical_dedup_free(&self) -> Result<(), StoreError> {
+        if self.meta.get(META_NO_CANONICAL_DEDUP_KEY)?.is_none() && self.dedup.is_empty() {
+            self.meta.insert(META_NO_CANONICAL_DEDUP_KEY, &[][..])?;
+        }
+        Ok(())
     }
 
     /// Writes the layout version on first use, upgrades a layout-1 store (whose values all
@@ -551,14 +564,23 @@ fn append_in_tx(
     //    a dedup entry is found there; a canonical id `<s>#<n>` can only
     //    be stored at (s, n), so that place is looked at (and nothing
     //    needs looking up for this stream's next seqs).
+    //    While `meta` promises that no dedup entry has a canonical id, a canonical id is
+    //    not looked up in `dedup` at all.
+    let no_canonical_dedup = tx_meta.get(META_NO_CANONICAL_DEDUP_KEY)?.is_some();
     let mut found = Vec::with_capacity(events.len());
     for ev in events {
-        let hit = match tx_dedup.get(ev.id.as_bytes())? {
+        let canonical = parse_canonical_id(&ev.id);
+        let in_dedup = if no_canonical_dedup && canonical.is_some() {
+            None
+        } else {
+            tx_dedup.get(ev.id.as_bytes())?
+        };
+        let hit = match in_dedup {
             Some(v) => match decode_dedup(ev.id.as_bytes(), &v) {
                 Ok(hit) => Some(hit),
                 Err(e) => return abort(e),
             },
-            None => match parse_canonical_id(&ev.id) {
+            None => match canonical {
                 Some((s, n)) if s == stream && n > head.unwrap_or(0) => None,
                 Some((s, n)) => tx
                     .event(s, n)?
@@ -647,6 +669,10 @@ fn append_in_tx(
         let seq = first_seq + i as u64;
         if !is_canonical_id(&ev.id, stream, seq) {
             tx_dedup.insert(ev.id.as_bytes(), encode_dedup(stream, seq))?;
+            // A canonical id stored away from the place it names breaks the promise.
+            if no_canonical_dedup && parse_canonical_id(&ev.id).is_some() {
+                tx_meta.remove(META_NO_CANONICAL_DEDUP_KEY)?;
+            }
         }
     }
     if options.seal {

@@ -284,7 +284,9 @@ impl Store {
             }
         }
 
-        // dedup: every entry points to an event carrying its id.
+        // dedup: every entry points to an event carrying its id, and none has a canonical id
+        // while `meta` promises there is none (appends would not look them up).
+        let promised_no_canonical = t.meta.get(layout::META_NO_CANONICAL_DEDUP_KEY)?.is_some();
         let mut cache = RecordCache::default();
         for item in t.dedup.iter() {
             let (k, v) = item?;
@@ -322,6 +324,17 @@ impl Store {
             }
             // The same id may not also be stored canonically at the place it names.
             if let Some((s, q)) = layout::parse_canonical_id(id) {
+                if promised_no_canonical {
+                    report.push(
+                        DEDUP_TREE,
+                        Some(&stream),
+                        Some(seq),
+                        format!(
+                            "entry for the canonical id {id:?}, but meta/{} promises there is none",
+                            String::from_utf8_lossy(layout::META_NO_CANONICAL_DEDUP_KEY)
+                        ),
+                    );
+                }
                 if (s, q) != (stream.as_str(), seq) {
                     if let Ok(Some(ev)) = self.stored_event(s, q, &mut cache) {
                         if ev.id == id {

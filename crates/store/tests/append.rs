@@ -458,3 +458,76 @@ fn a_second_open_in_the_same_process_is_refused_not_hung() {
     let err = Store::open(&dir.path().join("db")).unwrap_err();
     assert!(matches!(err, StoreError::InUse { .. }), "{err:?}");
 }
+
+/// The store skips the dedup lookup of canonical ids (`<stream>#<seq>`) while it promises that
+/// no dedup entry has one; storing such an id away from its place must end the promise.
+#[test]
+fn a_canonical_id_stored_away_from_its_place_is_found_when_that_place_is_appended() {
+    // Given a fresh store whose stream "b" holds the canonical-looking id "a#1" of stream "a".
+    let (dir, store) = temp_store();
+    store
+        .append(
+            "b",
+            ExpectedVersion::NoStream,
+            &[NewEvent::new("a#1", b"in b".to_vec())],
+        )
+        .unwrap();
+    let refused = |store: &Store| {
+        // When stream "a" appends its first event under that id,
+        let err = store
+            .append(
+                "a",
+                ExpectedVersion::NoStream,
+                &[NewEvent::new("a#1", b"in a".to_vec())],
+            )
+            .unwrap_err();
+        // then it is refused as the id of b's event, and nothing is stored in "a".
+        assert!(
+            matches!(&err, StoreError::IdReuse { existing_stream, existing_seq: 1, .. } if existing_stream == "b"),
+            "{err:?}"
+        );
+        assert_eq!(store.version("a").unwrap(), None);
+    };
+    refused(&store);
+    // The same after the store is closed and opened again.
+    drop(store);
+    let store = when_unlocked(|| Store::open(&dir.path().join("db")));
+    refused(&store);
+    assert!(store.verify().unwrap().is_ok());
+}
+
+#[test]
+fn a_canonical_id_stored_away_from_its_place_earlier_in_the_same_group_is_found() {
+    // Given a fresh store and one group transaction whose first item stores "a#1" in "b",
+    let (_dir, store) = temp_store();
+    let in_b = [NewEvent::new("a#1", b"in b".to_vec())];
+    let in_a = [NewEvent::new("a#1", b"in a".to_vec())];
+    let results = store
+        .append_many(
+            &[
+                (
+                    "b",
+                    ExpectedVersion::NoStream,
+                    &in_b[..],
+                    Default::default(),
+                ),
+                (
+                    "a",
+                    ExpectedVersion::NoStream,
+                    &in_a[..],
+                    Default::default(),
+                ),
+            ],
+            false,
+        )
+        .unwrap();
+    // when the second item appends "a#1" at its own place, then only the first is stored.
+    assert!(results[0].is_ok(), "{:?}", results[0]);
+    assert!(
+        matches!(&results[1], Err(StoreError::IdReuse { existing_stream, .. }) if existing_stream == "b"),
+        "{:?}",
+        results[1]
+    );
+    assert_eq!(store.version("a").unwrap(), None);
+    assert!(store.verify().unwrap().is_ok());
+}

@@ -271,3 +271,32 @@ fn unknown_layout_version_is_refused() {
         "{err:?}"
     );
 }
+
+#[test]
+fn a_canonical_dedup_entry_against_the_promise_in_meta_is_reported() {
+    // Given a healthy store with a dedup entry for the canonical id "c#9" (stored in "ab"),
+    let (_dir, path) = healthy();
+    {
+        let store = when_unlocked(|| Store::open(&path));
+        store
+            .append(
+                "ab",
+                ExpectedVersion::Exactly(4),
+                &[carc_store::NewEvent::new("c#9", b"x".to_vec())],
+            )
+            .unwrap();
+        assert!(store.verify().unwrap().is_ok());
+    }
+    // when meta is made to promise there is no such entry,
+    damage(&path, |db| {
+        let meta = db.open_tree(layout::META_TREE).unwrap();
+        meta.insert(layout::META_NO_CANONICAL_DEDUP_KEY, &[][..])
+            .unwrap();
+    });
+    // then verify reports the broken promise at the entry.
+    let report = report_of(&path);
+    assert!(
+        has(&report, "ab", Some(5), "promises there is none"),
+        "{report}"
+    );
+}
