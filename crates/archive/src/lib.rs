@@ -19,6 +19,6 @@ pub use companions::{
 };
 pub use error::ArchiveError;
 pub use stream::{
-    check_game_id, event_id, game_ids, read_game, retraction_payload, split_lines, Kind,
-    StoredGame, StoredLine, RETRACTION_TYPE,
+    check_game_id, event_id, game_ids, game_listing, read_game, retraction_payload, split_lines,
+    Kind, StoredGame, StoredLine, RETRACTION_TYPE,
 };

@@ -16,7 +16,7 @@ use carc_events::{
     read_log, upcast, write_assertion_line, write_event_line, write_header, Assertion, Envelope,
     Log, CURRENT_VERSION,
 };
-use carc_store::{Store, StoreError};
+use carc_store::{Store, StoreError, StreamListing};
 use serde_json::Value;
 
 use crate::companions::Companion;
@@ -118,6 +118,14 @@ pub fn game_ids(store: &Store) -> Result<Vec<String>> {
     let mut ids = store.streams()?;
     ids.retain(|id| Companion::of_stream(id).is_none());
     Ok(ids)
+}
+
+/// The stored games in id order with their versions and the summaries kept for them (see
+/// [`Store::listing`]): every stream except the companion streams, in one pass.
+pub fn game_listing(store: &Store) -> Result<Vec<StreamListing>> {
+    let mut games = store.listing()?;
+    games.retain(|listed| Companion::of_stream(&listed.stream).is_none());
+    Ok(games)
 }
 
 /// Reads a game's stream; `None` if the store has no such game.

@@ -22,11 +22,13 @@
 
 use crate::{StoreError, StoredEvent};
 
-/// The layout version written to `meta/format` and expected on open.
-pub const FORMAT_VERSION: u8 = 2;
-/// The layout of the first release, still read: [`crate::Store::open`] upgrades its
-/// `meta/format` to [`FORMAT_VERSION`] in place (every value it holds decodes as it is).
-pub const LEGACY_FORMAT_VERSION: u8 = 1;
+/// The layout version written to `meta/format` and expected on open. Layout 3 is layout 2
+/// plus the sealed flag in `summaries` values and the `meta/no-canonical-dedup` promise, which
+/// a layout-2 program would not keep: it refuses a layout-3 store instead of breaking them.
+pub const FORMAT_VERSION: u8 = 3;
+/// The layouts of earlier releases, still read: [`crate::Store::open`] upgrades their
+/// `meta/format` to [`FORMAT_VERSION`] in place (every value they hold decodes as it is).
+pub const LEGACY_FORMAT_VERSIONS: [u8; 2] = [1, 2];
 /// Leading byte of every `events` and `dedup` value (unchanged since layout 1), and of a
 /// layout-1 `sealed` record.
 pub const VALUE_VERSION: u8 = 1;
@@ -35,8 +37,10 @@ pub const SEALED_VERSION: u8 = 2;
 /// Bytes that follow [`SEALED_VERSION`] in a sealed record, so that a salvage scan of raw
 /// database files can find records without sled.
 pub const SEALED_MAGIC: &[u8; 8] = b"carcSEAL";
-/// Leading byte of a `summaries` value.
-pub const SUMMARY_VERSION: u8 = 1;
+/// Leading byte of a `summaries` value of layout 2 (no sealed flag), still read.
+pub const SUMMARY_VERSION_UNFLAGGED: u8 = 1;
+/// Leading byte of a `summaries` value that says whether the stream is sealed.
+pub const SUMMARY_VERSION: u8 = 2;
 
 /// Tree holding one entry per event.
 pub const EVENTS_TREE: &str = "events";
@@ -578,26 +582,55 @@ fn decode_sealed_v1(
     Ok(out)
 }
 
-/// Encodes a `summaries` value: the stream version it describes and the client's bytes.
-pub(crate) fn encode_summary(version: u64, summary: &[u8]) -> Vec<u8> {
-    let mut v = Vec::with_capacity(9 + summary.len());
+/// Encodes a `summaries` value: `0x02 ‖ version:u64 ‖ sealed:u8 ‖ client bytes`, the stream
+/// version it describes, whether the stream is sealed (so that a listing need not read sealed
+/// records), and the client's bytes.
+pub(crate) fn encode_summary(version: u64, sealed: bool, summary: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(10 + summary.len());
     v.push(SUMMARY_VERSION);
     v.extend_from_slice(&version.to_be_bytes());
+    v.push(u8::from(sealed));
     v.extend_from_slice(summary);
     v
 }
 
-/// Decodes a `summaries` value into (version, bytes).
-pub(crate) fn decode_summary(key: &[u8], value: &[u8]) -> Result<(u64, Vec<u8>), StoreError> {
+/// A decoded `summaries` value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SummaryValue {
+    /// The stream version the summary describes.
+    pub version: u64,
+    /// Whether the stream was sealed; `None` in a layout-2 value, which does not say.
+    pub sealed: Option<bool>,
+    /// The client's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// Decodes a `summaries` value (layout 2 or 3).
+pub(crate) fn decode_summary(key: &[u8], value: &[u8]) -> Result<SummaryValue, StoreError> {
     let err = |what: &str| corrupt(SUMMARIES_TREE, key, what);
     let mut r = Reader { bytes: value };
-    match r.u8() {
-        Some(SUMMARY_VERSION) => {}
+    let flagged = match r.u8() {
+        Some(SUMMARY_VERSION) => true,
+        Some(SUMMARY_VERSION_UNFLAGGED) => false,
         Some(other) => return Err(err(&format!("unknown value version {other}"))),
         None => return Err(err("empty value")),
-    }
+    };
     let version = r.u64().ok_or_else(|| err("truncated version"))?;
-    Ok((version, r.rest().to_vec()))
+    let sealed = if flagged {
+        match r.u8() {
+            Some(0) => Some(false),
+            Some(1) => Some(true),
+            Some(_) => return Err(err("sealed flag is neither 0 nor 1")),
+            None => return Err(err("truncated sealed flag")),
+        }
+    } else {
+        None
+    };
+    Ok(SummaryValue {
+        version,
+        sealed,
+        bytes: r.rest().to_vec(),
+    })
 }
 
 #[cfg(test)]

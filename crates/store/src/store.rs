@@ -22,6 +22,20 @@ const CACHE_CAPACITY: u64 = 64 * 1024 * 1024;
 /// How many times [`Store::seal`] re-reads a stream that changed under it before giving up.
 const SEAL_RETRIES: usize = 16;
 
+/// One stream of [`Store::listing`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamListing {
+    /// The stream id.
+    pub stream: String,
+    /// Its version (last sequence number).
+    pub version: u64,
+    /// Whether it is sealed, when its summary says so (a summary written by a layout-2
+    /// program does not: ask [`Store::is_sealed`]).
+    pub sealed: Option<bool>,
+    /// The client's summary, when one describes this version.
+    pub summary: Option<Vec<u8>>,
+}
+
 /// A handle on an open store. Cheap to clone; clones share the same database, and the handle
 /// is `Send + Sync`, so threads may append concurrently (appends are serialised by sled's
 /// transaction lock and checked against [`ExpectedVersion`]).
@@ -137,8 +151,11 @@ impl Store {
     /// still decode) by bumping its version, refuses unknown versions.
     fn check_format(&self) -> Result<(), StoreError> {
         let current = [layout::FORMAT_VERSION];
-        let legacy = [layout::LEGACY_FORMAT_VERSION];
-        for expected in [None, Some(&legacy[..])] {
+        let legacy = layout::LEGACY_FORMAT_VERSIONS.map(|v| [v]);
+        for expected in [None]
+            .into_iter()
+            .chain(legacy.iter().map(|v| Some(&v[..])))
+        {
             if self
                 .meta
                 .compare_and_swap(META_FORMAT_KEY, expected, Some(&current[..]))?
@@ -288,8 +305,8 @@ impl Store {
         let Some(v) = self.summaries.get(stream.as_bytes())? else {
             return Ok(None);
         };
-        let (version, bytes) = decode_summary(stream.as_bytes(), &v)?;
-        Ok((self.version(stream)? == Some(version)).then_some(bytes))
+        let value = decode_summary(stream.as_bytes(), &v)?;
+        Ok((self.version(stream)? == Some(value.version)).then_some(value.bytes))
     }
 
     /// Reads `stream` from sequence number `from_seq` on (0 and 1 both mean "from the start").
@@ -348,6 +365,53 @@ impl Store {
             .collect()
     }
 
+    /// Every stream in id order with its version, and its summary when one describes that
+    /// version, in one pass over `heads` and `summaries` side by side (no point reads, no
+    /// sealed record read): what a listing of 10,000 games needs.
+    pub fn listing(&self) -> Result<Vec<StreamListing>, StoreError> {
+        let mut summaries = self.summaries.iter().peekable();
+        let mut out = Vec::new();
+        for item in self.heads.iter() {
+            let (key, head) = item?;
+            let stream = stream_name(HEADS_TREE, &key)?;
+            let version = decode_u64(HEADS_TREE, &key, &head)?;
+            // Summaries of streams before this one have no head: skip them (verify reports).
+            while let Some(Ok((k, _))) = summaries.peek() {
+                if k.as_ref() < key.as_ref() {
+                    summaries.next();
+                } else {
+                    break;
+                }
+            }
+            let mut listing = StreamListing {
+                stream,
+                version,
+                sealed: None,
+                summary: None,
+            };
+            if let Some(next) = summaries.peek() {
+                match next {
+                    Ok((k, v)) if k.as_ref() == key.as_ref() => {
+                        let value = decode_summary(k, v)?;
+                        if value.version == version {
+                            listing.sealed = value.sealed;
+                            listing.summary = Some(value.bytes);
+                        }
+                        summaries.next();
+                    }
+                    Ok(_) => {}
+                    Err(_) => {
+                        if let Some(Err(e)) = summaries.next() {
+                            return Err(e.into());
+                        }
+                    }
+                }
+            }
+            out.push(listing);
+        }
+        Ok(out)
+    }
+
     /// The last global position handed out (0 for an empty store).
     pub fn position(&self) -> Result<u64, StoreError> {
         self.meta
@@ -381,29 +445,42 @@ impl Store {
                     .iter()
                     .map(|e| (e.position, e.id.as_str(), e.payload.as_slice())),
             );
-            let done = tx_result((&self.heads, &self.sealed, &self.events).transaction(
-                |(tx_heads, tx_sealed, tx_events)| {
-                    if tx_sealed.get(key)?.is_some() {
-                        return Ok(true); // sealed concurrently
-                    }
-                    let now = match tx_heads.get(key)? {
-                        Some(v) => match decode_u64(HEADS_TREE, key, &v) {
-                            Ok(h) => Some(h),
-                            Err(e) => return abort(e),
-                        },
-                        None => None,
-                    };
-                    if now != Some(head) {
-                        return Ok(false); // appended meanwhile: read again
-                    }
-                    tx_sealed.insert(key, record.as_slice())?;
-                    // The record replaces the per-event entries (they would double the size).
-                    for seq in 1..=head {
-                        tx_events.remove(event_key(stream, seq))?;
-                    }
-                    Ok(true)
-                },
-            ))?;
+            let done = tx_result(
+                (&self.heads, &self.sealed, &self.events, &self.summaries).transaction(
+                    |(tx_heads, tx_sealed, tx_events, tx_summaries)| {
+                        if tx_sealed.get(key)?.is_some() {
+                            return Ok(true); // sealed concurrently
+                        }
+                        let now = match tx_heads.get(key)? {
+                            Some(v) => match decode_u64(HEADS_TREE, key, &v) {
+                                Ok(h) => Some(h),
+                                Err(e) => return abort(e),
+                            },
+                            None => None,
+                        };
+                        if now != Some(head) {
+                            return Ok(false); // appended meanwhile: read again
+                        }
+                        tx_sealed.insert(key, record.as_slice())?;
+                        // The record replaces the per-event entries (they would double the size).
+                        for seq in 1..=head {
+                            tx_events.remove(event_key(stream, seq))?;
+                        }
+                        // A summary of this version now describes a sealed stream: say so.
+                        if let Some(v) = tx_summaries.get(key)? {
+                            match decode_summary(key, &v) {
+                                Ok(s) if s.version == head => {
+                                    tx_summaries
+                                        .insert(key, encode_summary(head, true, &s.bytes))?;
+                                }
+                                Ok(_) => {}
+                                Err(e) => return abort(e),
+                            }
+                        }
+                        Ok(true)
+                    },
+                ),
+            )?;
             if done {
                 self.db.flush()?;
                 return Ok(events.len() as u64);
@@ -438,6 +515,7 @@ impl Store {
             meta: &self.meta,
             dedup: &self.dedup,
             sealed: &self.sealed,
+            summaries: &self.summaries,
         }
     }
 }
@@ -449,6 +527,7 @@ pub(crate) struct Trees<'a> {
     pub meta: &'a sled::Tree,
     pub dedup: &'a sled::Tree,
     pub sealed: &'a sled::Tree,
+    pub summaries: &'a sled::Tree,
 }
 
 /// Decodes a stream id used as a key in `tree`.
@@ -702,7 +781,7 @@ fn append_in_tx(
         }
     }
     if let Some(summary) = options.summary {
-        tx_summaries.insert(stream_key, encode_summary(last_seq, summary))?;
+        tx_summaries.insert(stream_key, encode_summary(last_seq, options.seal, summary))?;
     }
     tx_heads.insert(stream_key, &encode_u64(last_seq)[..])?;
     tx_meta.insert(META_POSITION_KEY, &encode_u64(last_position)[..])?;

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::layout::{
     self, decode_dedup, decode_event, decode_sealed, decode_u64, escape_for_display,
     parse_event_key, DEDUP_TREE, EVENTS_TREE, HEADS_TREE, META_FORMAT_KEY, META_POSITION_KEY,
-    META_TREE, SEALED_TREE,
+    META_TREE, SEALED_TREE, SUMMARIES_TREE,
 };
 use crate::store::stream_name;
 use crate::{Store, StoreError, StoredEvent};
@@ -234,6 +234,30 @@ impl Store {
             }
             for ev in events {
                 self.check_event(&mut report, &stream, ev, counter, &mut bits, &mut reused)?;
+            }
+            // A summary decodes, and one of the current version says truly whether the
+            // stream is sealed (`listing` believes it without reading the record).
+            if let Some(v) = t.summaries.get(&k)? {
+                match layout::decode_summary(&k, &v) {
+                    Ok(summary) if Some(summary.version) == head => {
+                        if let Some(flag) = summary.sealed {
+                            if flag != t.sealed.contains_key(&k)? {
+                                report.push(
+                                    SUMMARIES_TREE,
+                                    Some(&stream),
+                                    Some(summary.version),
+                                    format!(
+                                        "summary says the stream is {}sealed, but it is {}",
+                                        if flag { "" } else { "not " },
+                                        if flag { "not" } else { "sealed" }
+                                    ),
+                                );
+                            }
+                        }
+                    }
+                    Ok(_) => {} // of an older version: not used, not wrong
+                    Err(e) => report.push(SUMMARIES_TREE, Some(&stream), None, e.to_string()),
+                }
             }
         }
 

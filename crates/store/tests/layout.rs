@@ -1,10 +1,11 @@
-//! Layout 2: canonical ids without dedup entries, append-and-seal in one step, summaries,
-//! the upgrade of a layout-1 store, and the lock let go at once when a store is dropped.
+//! Layouts 2 and 3: canonical ids without dedup entries, append-and-seal in one step, summaries
+//! and the listing, the upgrade of layout-1 and layout-2 stores, and the lock let go at once when
+//! a store is dropped.
 
 mod common;
 
 use carc_store::layout::{self, event_key};
-use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store, StoreError};
+use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store, StoreError, StreamListing};
 use common::{payload, temp_store, when_unlocked};
 
 /// `n` events of `stream` with canonical ids `<stream>#<seq>` from seq `from`.
@@ -313,4 +314,141 @@ fn append_many_gives_each_item_its_own_verdict_in_one_transaction() {
     assert_eq!(store.streams().unwrap(), ["a", "b", "c"]);
     let report = store.verify().unwrap();
     assert!(report.is_ok(), "{report}");
+}
+
+fn listed(
+    stream: &str,
+    version: u64,
+    sealed: Option<bool>,
+    summary: Option<&[u8]>,
+) -> StreamListing {
+    StreamListing {
+        stream: stream.to_string(),
+        version,
+        sealed,
+        summary: summary.map(<[u8]>::to_vec),
+    }
+}
+
+#[test]
+fn the_listing_gives_each_stream_its_current_summary_and_whether_it_is_sealed() {
+    // Given streams: "a" sealed with its summary at import, "b" open with a summary, "c"
+    // without one, "d" whose summary went stale, and "e" sealed later by `seal`.
+    let (_dir, store) = temp_store();
+    let with = |summary: &'static [u8], seal: bool| AppendOptions {
+        seal,
+        summary: Some(summary),
+        defer_flush: false,
+    };
+    store
+        .append_with(
+            "a",
+            ExpectedVersion::NoStream,
+            &canonical("a", 1, 3),
+            with(b"sa", true),
+        )
+        .unwrap();
+    store
+        .append_with(
+            "b",
+            ExpectedVersion::NoStream,
+            &canonical("b", 1, 2),
+            with(b"sb", false),
+        )
+        .unwrap();
+    store
+        .append("c", ExpectedVersion::NoStream, &canonical("c", 1, 1))
+        .unwrap();
+    store
+        .append_with(
+            "d",
+            ExpectedVersion::NoStream,
+            &canonical("d", 1, 1),
+            with(b"sd", false),
+        )
+        .unwrap();
+    store
+        .append("d", ExpectedVersion::Exactly(1), &canonical("d", 2, 1))
+        .unwrap();
+    store
+        .append_with(
+            "e",
+            ExpectedVersion::NoStream,
+            &canonical("e", 1, 2),
+            with(b"se", false),
+        )
+        .unwrap();
+    store.seal("e").unwrap();
+    // When the store is listed, then each stream has its version, the summary that
+    // describes that version, and the sealed flag that summary carries.
+    assert_eq!(
+        store.listing().unwrap(),
+        [
+            listed("a", 3, Some(true), Some(b"sa")),
+            listed("b", 2, Some(false), Some(b"sb")),
+            listed("c", 1, None, None),
+            listed("d", 2, None, None),
+            listed("e", 2, Some(true), Some(b"se")),
+        ]
+    );
+    assert_eq!(store.summary("e").unwrap().as_deref(), Some(&b"se"[..]));
+    assert!(store.verify().unwrap().is_ok());
+}
+
+#[test]
+fn a_layout_2_store_opens_upgrades_and_lists_its_summaries_without_a_sealed_flag() {
+    // Given a store as a layout-2 program leaves it: format 2, summaries without the sealed
+    // flag (`0x01 ‖ version ‖ bytes`), no `no-canonical-dedup` promise.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    {
+        let store = Store::open(&path).unwrap();
+        let sealed = AppendOptions {
+            seal: true,
+            summary: Some(b"old summary"),
+            defer_flush: false,
+        };
+        store
+            .append_with(
+                "g",
+                ExpectedVersion::NoStream,
+                &canonical("g", 1, 2),
+                sealed,
+            )
+            .unwrap();
+    }
+    {
+        let db = when_unlocked(|| sled::open(&path));
+        let meta = db.open_tree(layout::META_TREE).unwrap();
+        meta.insert(layout::META_FORMAT_KEY, &[2u8][..]).unwrap();
+        meta.remove(layout::META_NO_CANONICAL_DEDUP_KEY).unwrap();
+        let summaries = db.open_tree(layout::SUMMARIES_TREE).unwrap();
+        let mut old = vec![1u8];
+        old.extend_from_slice(&2u64.to_be_bytes());
+        old.extend_from_slice(b"old summary");
+        summaries.insert("g", old).unwrap();
+        db.flush().unwrap();
+    }
+    // When it is opened by this version,
+    let store = when_unlocked(|| Store::open(&path));
+    // then it is upgraded in place, its summary is read, and whether it is sealed is left
+    // to `is_sealed` (the old value does not say).
+    assert_eq!(
+        store.listing().unwrap(),
+        [listed("g", 2, None, Some(b"old summary"))]
+    );
+    assert!(store.is_sealed("g").unwrap());
+    assert!(store.verify().unwrap().is_ok());
+    drop(store);
+    let db = when_unlocked(|| sled::open(&path));
+    let meta = db.open_tree(layout::META_TREE).unwrap();
+    assert_eq!(
+        meta.get(layout::META_FORMAT_KEY).unwrap().as_deref(),
+        Some(&[layout::FORMAT_VERSION][..])
+    );
+    // The dedup tree is empty, so the promise is made on open.
+    assert!(meta
+        .get(layout::META_NO_CANONICAL_DEDUP_KEY)
+        .unwrap()
+        .is_some());
 }

@@ -265,7 +265,7 @@ fn unknown_layout_version_is_refused() {
             err,
             StoreError::UnsupportedFormat {
                 found: 9,
-                supported: 2
+                supported: layout::FORMAT_VERSION
             }
         ),
         "{err:?}"
@@ -297,6 +297,32 @@ fn a_canonical_dedup_entry_against_the_promise_in_meta_is_reported() {
     let report = report_of(&path);
     assert!(
         has(&report, "ab", Some(5), "promises there is none"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_summary_that_lies_about_the_seal_is_reported() {
+    // Given a healthy store where the open stream "c" has a summary of its version 3,
+    let (_dir, path) = healthy();
+    // when that summary claims the stream is sealed,
+    damage(&path, |db| {
+        let summaries = db.open_tree(layout::SUMMARIES_TREE).unwrap();
+        let mut lie = vec![layout::SUMMARY_VERSION];
+        lie.extend_from_slice(&3u64.to_be_bytes());
+        lie.push(1);
+        lie.extend_from_slice(b"{}");
+        summaries.insert("c", lie).unwrap();
+    });
+    // then verify reports it (a listing would believe it).
+    let report = report_of(&path);
+    assert!(
+        has(
+            &report,
+            "c",
+            Some(3),
+            "summary says the stream is sealed, but it is not"
+        ),
         "{report}"
     );
 }

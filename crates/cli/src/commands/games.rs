@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use carc_archive::{game_ids, read_game, StoredGame};
+use carc_archive::{game_listing, read_game, StoredGame};
 use carc_replay::fold;
 use carc_rules::TileSet;
 use clap::Args;
@@ -94,17 +94,23 @@ fn summary_text(v: &Value) -> String {
 pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let store = ctx.open_for_reading()?;
     let mut out = crate::terminal::stdout();
-    let ids = game_ids(&store)?;
-    for id in &ids {
+    let games = game_listing(&store)?;
+    for listed in &games {
+        let id = &listed.stream;
         // The summary kept at import when it describes the stored version; else the game is
         // read and replayed (games stored by `record`, or by an older release).
-        let kept = store
-            .summary(id)?
-            .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+        let kept = listed
+            .summary
+            .as_deref()
+            .and_then(|bytes| serde_json::from_slice::<Value>(bytes).ok())
             .filter(|v| v["game"] == json!(id));
         let v = match kept {
             Some(mut v) => {
-                v["sealed"] = json!(store.is_sealed(id)?);
+                let sealed = match listed.sealed {
+                    Some(sealed) => sealed,
+                    None => store.is_sealed(id)?,
+                };
+                v["sealed"] = json!(sealed);
                 v
             }
             None => {
@@ -120,7 +126,7 @@ pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode>
             writeln!(out, "{}", summary_text(&v))?;
         }
     }
-    if !args.json && ids.is_empty() {
+    if !args.json && games.is_empty() {
         ctx.info(format!("store {} holds no games", ctx.store_dir.display()));
     }
     Ok(ExitCode::SUCCESS)
