@@ -53,34 +53,71 @@ impl Outcome {
     }
 }
 
-/// Validates one file (decode, fold, assertions) and, only if it is a legal game, stores it.
-fn import_file(
-    store: &Store,
-    group: &mut Group,
-    path: &Path,
-    loaded: &[TileSet],
-) -> Result<Outcome> {
-    let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
+/// A file read and checked without looking at the store: the part of an import that runs on
+/// worker threads, in parallel with the storing of the files before it.
+enum Prepared {
+    /// A legal game log, ready to be compared with the store and stored.
+    Game(Validated),
+    /// A bundle (a game with annotation or variation records): its records are checked against
+    /// the store, so the whole bundle is handled on the store's thread, from its bytes.
+    Bundle(Vec<u8>),
+    /// Refused before the store is looked at.
+    Refused(Outcome),
+}
+
+/// A legal game's bytes, with what storing it needs.
+struct Validated {
+    game: String,
+    bytes: Vec<u8>,
+    /// The game is over: it is stored sealed.
+    finished: bool,
+    /// Its `games` line, kept beside it in the store.
+    summary: Vec<u8>,
+}
+
+/// Reads one file and checks it (decode, fold, assertions); touches no store.
+fn prepare_file(path: &Path, loaded: &[TileSet]) -> Result<Prepared> {
     // Only a regular file of bounded size is opened: a pipe or device named by mistake is
-    // refused from its metadata, so the store's lock is never held while a read blocks.
+    // refused from its metadata, so no worker blocks on it.
     let bytes = match carc_formats::read_game_bytes(path) {
         Ok(bytes) => bytes,
         Err(e) => {
-            return Ok(Outcome::Rejected {
+            return Ok(Prepared::Refused(Outcome::Rejected {
                 line: 0,
                 message: format!("cannot read: {}", e.reason()),
                 unreadable: true,
-            })
+            }))
         }
     };
-    if let Some(converted) = input::read_converted(path, &bytes) {
-        // Another program's game is converted; the store holds our format.
-        return match converted {
-            Ok(log) => store_log(store, group, write_log(&log).into_bytes(), loaded),
-            Err(e) => reject(e.line(), e.message()),
-        };
+    // Another program's game is converted; the store holds our format.
+    let bytes = match input::read_converted(path, &bytes) {
+        Some(Ok(log)) => write_log(&log).into_bytes(),
+        Some(Err(e)) => return Ok(Prepared::Refused(Outcome::rejected(e.line(), e.message()))),
+        None => bytes,
+    };
+    Ok(match read_log(&bytes) {
+        Ok(log) if log.has_companions() => Prepared::Bundle(bytes),
+        // Decoded once: the log is stored from exactly these bytes.
+        Ok(log) => match validate(bytes, log, loaded)? {
+            Ok(game) => Prepared::Game(game),
+            Err(refused) => Prepared::Refused(refused),
+        },
+        Err(e) => Prepared::Refused(Outcome::rejected(e.line, e.kind.to_string())),
+    })
+}
+
+/// Stores what [`prepare_file`] made of a file.
+fn store_prepared(
+    store: &Store,
+    group: &mut Group,
+    prepared: Prepared,
+    loaded: &[TileSet],
+) -> Result<Outcome> {
+    match prepared {
+        Prepared::Game(game) => store_validated(store, group, game),
+        Prepared::Bundle(bytes) => store_log(store, group, bytes, loaded),
+        Prepared::Refused(outcome) => Ok(outcome),
     }
-    store_log(store, group, bytes, loaded)
 }
 
 /// Validates a log's bytes and stores them (see [`store_game`]). A bundle's annotation and
@@ -94,7 +131,6 @@ fn store_log(
 ) -> Result<Outcome> {
     let log = match read_log(&bytes) {
         Ok(log) if log.has_companions() => log,
-        // Decoded once: the log is stored from exactly these bytes.
         Ok(log) => return store_game(store, group, bytes, Some(log), loaded),
         Err(e) => return Ok(Outcome::rejected(e.line, e.kind.to_string())),
     };
@@ -150,12 +186,25 @@ fn store_game(
     decoded: Option<Log>,
     loaded: &[TileSet],
 ) -> Result<Outcome> {
-    let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
     // Decode the bytes actually stored (the file may have changed in between).
     let log: Log = match decoded.map_or_else(|| read_log(&bytes), Ok) {
         Ok(log) => log,
-        Err(e) => return reject(e.line, e.kind.to_string()),
+        Err(e) => return Ok(Outcome::rejected(e.line, e.kind.to_string())),
     };
+    match validate(bytes, log, loaded)? {
+        Ok(game) => store_validated(store, group, game),
+        Err(refused) => Ok(refused),
+    }
+}
+
+/// Checks that `log` (the decoding of `bytes`) is a legal game: its id can be stored, it
+/// replays, its assertions hold. `Err` is the rejection.
+fn validate(
+    bytes: Vec<u8>,
+    log: Log,
+    loaded: &[TileSet],
+) -> Result<std::result::Result<Validated, Outcome>> {
+    let reject = |line: usize, message: String| Ok(Err(Outcome::rejected(line, message)));
     let game = log.header.game.clone();
     if let Err(why) = check_game_id(&game) {
         return reject(1, why);
@@ -165,13 +214,32 @@ fn store_game(
     if let Some((line, message)) = log_problem(&timeline) {
         return reject(line, message);
     }
-    let lines = split_lines(&bytes);
-    if lines.len() != items {
+    let lines = split_lines(&bytes).len();
+    if lines != items {
         return reject(
             0,
-            format!("internal: {} lines but {items} decoded items", lines.len()),
+            format!("internal: {lines} lines but {items} decoded items"),
         );
     }
+    let summary = serde_json::to_vec(&timeline_summary(&game, &timeline))?;
+    Ok(Ok(Validated {
+        game,
+        bytes,
+        finished: timeline.finished,
+        summary,
+    }))
+}
+
+/// Compares a legal game with what the store holds of it and stores what is new.
+fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Result<Outcome> {
+    let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
+    let Validated {
+        game,
+        bytes,
+        finished,
+        summary,
+    } = validated;
+    let lines = split_lines(&bytes);
 
     // The same game twice in one group: the first must be stored before the second is
     // compared with it.
@@ -191,7 +259,7 @@ fn store_game(
             let identical = (same == s.lines.len() && same == lines.len())
                 || (s.has_retractions() && s.effective_bytes()? == bytes);
             if identical {
-                if timeline.finished && !s.sealed {
+                if finished && !s.sealed {
                     store.seal(&game)?;
                 }
                 return Ok(Outcome::Skipped { game, records: 0 });
@@ -233,8 +301,7 @@ fn store_game(
     // A finished game is appended and sealed in one transaction (never seen finished but
     // unsealed), with the summary `games` lists. It joins the group that `import_all`
     // commits in one sled transaction and one fsync, and reports only after that.
-    let sealed = timeline.finished;
-    let summary = serde_json::to_vec(&timeline_summary(&game, &timeline))?;
+    let sealed = finished;
     group.items.push(Pending {
         game: game.clone(),
         expected,
@@ -352,10 +419,20 @@ pub fn import_all(
         bar.suspend(|| notes.drain(..).for_each(|n| ctx.debug(n)));
         anyhow::Ok(())
     };
-    for file in files {
+    // Files are read and replayed on worker threads, a bounded window ahead; this thread
+    // stores them in file order, so the store, the report and the exit code are the same as
+    // one file at a time.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let prepare = |i: usize| prepare_file(&files[i], loaded);
+    carc_in_order::map_in_order(files.len(), threads, threads * 4, prepare, |i, prepared| {
+        let file = &files[i];
         let name = file.display().to_string();
         bar.set_message(name.clone());
-        let outcome = import_file(store, &mut group, file, loaded)?;
+        let outcome = match prepared {
+            Ok(prepared) => store_prepared(store, &mut group, prepared?, loaded)?,
+            // A bug in the checks: this file is refused with the bug named, the rest go on.
+            Err(panicked) => Outcome::rejected(0, format!("{panicked}; please report it")),
+        };
         let entry = match outcome {
             Outcome::Imported {
                 game,
@@ -418,7 +495,8 @@ pub fn import_all(
         if group.items.len() >= GROUP_COMMIT {
             flush(store, &mut group, &mut unflushed, &bar)?;
         }
-    }
+        anyhow::Ok(())
+    })?;
     flush(store, &mut group, &mut unflushed, &bar)?;
     bar.finish_and_clear();
     Ok(report)

@@ -74,6 +74,7 @@ fn dependencies_point_one_way() {
             &["carc-events", "carc-replay", "carc-rules", "carc-sim"][..],
         ),
         ("carc-json-position", &[][..]),
+        ("carc-in-order", &[][..]),
         (
             "carc-jcz",
             &["carc-events", "carc-json-position", "carc-rules"][..],
@@ -85,7 +86,7 @@ fn dependencies_point_one_way() {
         ),
         (
             "carc-tables",
-            &["carc-events", "carc-replay", "carc-rules"][..],
+            &["carc-events", "carc-in-order", "carc-replay", "carc-rules"][..],
         ),
         (
             "carc-cli",
@@ -95,6 +96,7 @@ fn dependencies_point_one_way() {
                 "carc-draw",
                 "carc-events",
                 "carc-formats",
+                "carc-in-order",
                 "carc-jcz",
                 "carc-report",
                 "carc-replay",

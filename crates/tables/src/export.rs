@@ -2,21 +2,17 @@
 //!
 //! Workers take the next game index, load and replay the game, and hand its rows to the
 //! writer (the calling thread), which writes the games strictly in index order, so the output
-//! is the same on any number of threads. A worker may run at most [`WINDOW_PER_THREAD`] games
+//! is the same on any number of threads (`carc-in-order`). A worker may run at most [`WINDOW_PER_THREAD`] games
 //! per thread ahead of the writer: the games waiting to be written are bounded, and with them
 //! the memory, whatever the number of games.
 
-use std::collections::BTreeMap;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard};
 
 use carc_rules::TileSet;
 
 use crate::error::TablesError;
 use crate::input::GameInput;
-use crate::rows::{game_batches, GameBatches};
+use crate::rows::game_batches;
 use crate::schema::Table;
 use crate::writer::{TableSummary, TableWriter, WriteOptions};
 
@@ -49,21 +45,6 @@ pub struct ExportSummary {
     pub skipped: Vec<Skipped>,
     /// Rows and files per table, in [`Table::ALL`] order.
     pub tables: Vec<TableSummary>,
-}
-
-/// The state the workers and the writer share.
-struct Shared {
-    /// Replayed games waiting to be written, by index.
-    ready: BTreeMap<usize, Result<GameBatches, String>>,
-    /// Games written so far (the next index the writer needs).
-    written: usize,
-    /// Set when the writer fails: the workers stop.
-    abort: bool,
-}
-
-fn lock(m: &Mutex<Shared>) -> MutexGuard<'_, Shared> {
-    // A worker that panicked while holding the lock left consistent data (plain inserts).
-    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 /// Checks that `out` is a new or empty folder and creates it.
@@ -103,60 +84,22 @@ where
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, count.max(1));
-    let window = threads * WINDOW_PER_THREAD;
-    let shared = Mutex::new(Shared {
-        ready: BTreeMap::new(),
-        written: 0,
-        abort: false,
-    });
-    // Signalled when a game is ready (the writer waits) and when one is written (workers wait).
-    let game_ready = Condvar::new();
-    let game_written = Condvar::new();
-    let next = AtomicUsize::new(0);
     let mut skipped = Vec::new();
     let mut games = 0;
-
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= count {
-            break;
-        }
-        {
-            let mut s = lock(&shared);
-            while !s.abort && i >= s.written + window {
-                s = game_written.wait(s).unwrap_or_else(|p| p.into_inner());
-            }
-            if s.abort {
-                break;
-            }
-        }
-        // A panic in the engine is a bug, but it must not leave the writer waiting for this
-        // game for ever: it becomes this game's error.
-        let result = catch_unwind(AssertUnwindSafe(|| {
-            let input = load(i)?;
-            game_batches(i as u64, &input, loaded)
-                .map_err(|e| format!("cannot build its rows: {e}"))
-        }))
-        .unwrap_or_else(|_| Err("internal error: the replay panicked".to_string()));
-        lock(&shared).ready.insert(i, result);
-        game_ready.notify_one();
+    // A panic in the engine is a bug, but it must not stop the export: it becomes this
+    // game's reason to be skipped.
+    let replay = |i: usize| {
+        let input = load(i)?;
+        game_batches(i as u64, &input, loaded).map_err(|e| format!("cannot build its rows: {e}"))
     };
-
-    let written: Result<(), TablesError> = std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(work);
-        }
-        let mut outcome = Ok(());
-        for i in 0..count {
-            let result = {
-                let mut s = lock(&shared);
-                loop {
-                    if let Some(r) = s.ready.remove(&i) {
-                        break r;
-                    }
-                    s = game_ready.wait(s).unwrap_or_else(|p| p.into_inner());
-                }
-            };
+    let written = carc_in_order::map_in_order(
+        count,
+        threads,
+        threads * WINDOW_PER_THREAD,
+        replay,
+        |i, result| {
+            let result =
+                result.unwrap_or_else(|_| Err("internal error: the replay panicked".into()));
             let step = match result {
                 Ok(batches) => {
                     games += 1;
@@ -170,22 +113,10 @@ where
                     Ok(())
                 }
             };
-            {
-                let mut s = lock(&shared);
-                s.written = i + 1;
-                if step.is_err() {
-                    s.abort = true;
-                }
-            }
-            game_written.notify_all();
             done();
-            if let Err(e) = step {
-                outcome = Err(e);
-                break;
-            }
-        }
-        outcome
-    });
+            step
+        },
+    );
     written?;
     let tables = writers
         .into_iter()
