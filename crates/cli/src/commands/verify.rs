@@ -24,56 +24,113 @@ pub struct VerifyArgs {
     repair: bool,
 }
 
+/// What replaying one stored game found.
+#[derive(Default)]
+struct GameCheck {
+    /// Problems to report, in the order they were found.
+    problems: Vec<String>,
+    /// Finished but not sealed: reported, or sealed with `--repair`.
+    unsealed: bool,
+}
+
+/// Reads and replays one stored game; `None`: no such game any more. No writes: this runs on
+/// worker threads.
+fn check_game(store: &carc_store::Store, id: &str, loaded: &[TileSet]) -> Option<GameCheck> {
+    let mut check = GameCheck::default();
+    let sg = match read_game(store, id) {
+        Ok(Some(sg)) => sg,
+        Ok(None) => return None,
+        Err(e) => {
+            check.problems.push(format!("cannot read: {e:#}"));
+            return Some(check);
+        }
+    };
+    let log = match sg.effective_log() {
+        Ok(log) => log,
+        Err(e) => {
+            check.problems.push(format!("{e:#}"));
+            return Some(check);
+        }
+    };
+    if log.header.game != id {
+        check
+            .problems
+            .push(format!("the header names game {:?}", log.header.game));
+    }
+    let timeline = fold(log, loaded);
+    if let Some((line, message)) = log_problem(&timeline) {
+        check.problems.push(format!("line {line}: {message}"));
+    } else if sg.sealed && !timeline.finished {
+        check
+            .problems
+            .push("sealed but the game is not finished".into());
+    } else if timeline.finished && !sg.sealed {
+        check.unsealed = true;
+    }
+    Some(check)
+}
+
 pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let store = ctx.open_for_reading()?;
-    let report = store.verify()?;
     let mut game_problems: Vec<(String, String)> = Vec::new();
     let mut repaired: Vec<String> = Vec::new();
     let ids = game_ids(&store)?;
     let bar = crate::progress::bar(ctx.quiet, ids.len() as u64, "games");
-    for id in &ids {
-        bar.inc(1);
-        let sg = match read_game(&store, id) {
-            Ok(Some(sg)) => sg,
-            Ok(None) => continue,
-            Err(e) => {
-                game_problems.push((id.clone(), format!("cannot read: {e:#}")));
-                continue;
-            }
-        };
-        let log = match sg.effective_log() {
-            Ok(log) => log,
-            Err(e) => {
-                game_problems.push((id.clone(), format!("{e:#}")));
-                continue;
-            }
-        };
-        if log.header.game != *id {
-            game_problems.push((
-                id.clone(),
-                format!("the header names game {:?}", log.header.game),
-            ));
-        }
-        let timeline = fold(log, loaded);
-        if let Some((line, message)) = log_problem(&timeline) {
-            game_problems.push((id.clone(), format!("line {line}: {message}")));
-        } else if sg.sealed && !timeline.finished {
-            game_problems.push((id.clone(), "sealed but the game is not finished".into()));
-        } else if timeline.finished && !sg.sealed {
-            if args.repair {
-                store.seal(id)?;
-                repaired.push(id.clone());
-            } else {
-                game_problems.push((
-                    id.clone(),
-                    "finished but not sealed (an import was interrupted between storing and \
-                     sealing it); `carc verify --repair` seals it"
-                        .into(),
-                ));
-            }
-        }
-        ctx.debug(format!("game {id}: checked"));
-    }
+    // The store's own walk and the replay of every game run side by side, as both only read;
+    // with `--repair` the walk comes first, so that no seal happens under it. Games are
+    // replayed on worker threads and reported in id order.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let walked_first = if args.repair {
+        Some(store.verify()?)
+    } else {
+        None
+    };
+    let report = std::thread::scope(|scope| -> Result<_> {
+        let walk = scope.spawn(|| match walked_first {
+            Some(report) => Ok(report),
+            None => store.verify(),
+        });
+        carc_in_order::map_in_order(
+            ids.len(),
+            threads,
+            threads * 4,
+            |i| check_game(&store, &ids[i], loaded),
+            |i, checked| {
+                bar.inc(1);
+                let id = &ids[i];
+                let check = match checked {
+                    Ok(Some(check)) => check,
+                    Ok(None) => return anyhow::Ok(()),
+                    Err(panicked) => GameCheck {
+                        problems: vec![panicked.to_string()],
+                        unsealed: false,
+                    },
+                };
+                for problem in check.problems {
+                    game_problems.push((id.clone(), problem));
+                }
+                if check.unsealed {
+                    if args.repair {
+                        store.seal(id)?;
+                        repaired.push(id.clone());
+                    } else {
+                        game_problems.push((
+                            id.clone(),
+                            "finished but not sealed (an import was interrupted between storing \
+                             and sealing it); `carc verify --repair` seals it"
+                                .into(),
+                        ));
+                    }
+                }
+                ctx.debug(format!("game {id}: checked"));
+                Ok(())
+            },
+        )?;
+        let walked = walk
+            .join()
+            .map_err(|_| anyhow::anyhow!("internal error: the store walk panicked"))?;
+        Ok(walked?)
+    })?;
     bar.finish_and_clear();
     let ok = report.is_ok() && game_problems.is_empty();
     if args.json {
