@@ -15,6 +15,18 @@ fn canonical(stream: &str, from: u64, n: u64) -> Vec<NewEvent> {
         .collect()
 }
 
+/// Opens a closed store's sled database, checks that `meta/format` is the current layout, and
+/// returns the `meta` tree.
+fn stored_meta_is_current(path: &std::path::Path) -> sled::Tree {
+    let db = when_unlocked(|| sled::open(path));
+    let meta = db.open_tree(layout::META_TREE).unwrap();
+    assert_eq!(
+        meta.get(layout::META_FORMAT_KEY).unwrap().as_deref(),
+        Some(&[layout::FORMAT_VERSION][..])
+    );
+    meta
+}
+
 fn tree_len(store_dir: &std::path::Path, tree: &str) -> usize {
     let db = when_unlocked(|| sled::open(store_dir));
     let tree = db.open_tree(tree).unwrap();
@@ -227,12 +239,7 @@ fn a_layout_1_store_opens_upgrades_and_keeps_every_guarantee() {
     let report = store.verify().unwrap();
     assert!(report.is_ok(), "{report}");
     drop(store);
-    let db = when_unlocked(|| sled::open(&path));
-    let meta = db.open_tree(layout::META_TREE).unwrap();
-    assert_eq!(
-        meta.get(layout::META_FORMAT_KEY).unwrap().as_deref(),
-        Some(&[layout::FORMAT_VERSION][..])
-    );
+    stored_meta_is_current(&path);
 }
 
 /// A reproducer of the known flaky lock release (see `docs/store.md`, "sled caveats"): sled
@@ -335,48 +342,32 @@ fn the_listing_gives_each_stream_its_current_summary_and_whether_it_is_sealed() 
     // Given streams: "a" sealed with its summary at import, "b" open with a summary, "c"
     // without one, "d" whose summary went stale, and "e" sealed later by `seal`.
     let (_dir, store) = temp_store();
-    let with = |summary: &'static [u8], seal: bool| AppendOptions {
-        seal,
-        summary: Some(summary),
-        defer_flush: false,
-    };
-    store
-        .append_with(
-            "a",
-            ExpectedVersion::NoStream,
-            &canonical("a", 1, 3),
-            with(b"sa", true),
-        )
-        .unwrap();
-    store
-        .append_with(
-            "b",
-            ExpectedVersion::NoStream,
-            &canonical("b", 1, 2),
-            with(b"sb", false),
-        )
-        .unwrap();
-    store
-        .append("c", ExpectedVersion::NoStream, &canonical("c", 1, 1))
-        .unwrap();
-    store
-        .append_with(
-            "d",
-            ExpectedVersion::NoStream,
-            &canonical("d", 1, 1),
-            with(b"sd", false),
-        )
-        .unwrap();
+    // (stream, events, summary, sealed by the append) appended from nothing; None: no summary.
+    let appends: [(&str, u64, Option<&'static [u8]>, bool); 5] = [
+        ("a", 3, Some(b"sa"), true),
+        ("b", 2, Some(b"sb"), false),
+        ("c", 1, None, false),
+        ("d", 1, Some(b"sd"), false),
+        ("e", 2, Some(b"se"), false),
+    ];
+    for (stream, n, summary, seal) in appends {
+        let options = AppendOptions {
+            seal,
+            summary,
+            defer_flush: false,
+        };
+        store
+            .append_with(
+                stream,
+                ExpectedVersion::NoStream,
+                &canonical(stream, 1, n),
+                options,
+            )
+            .unwrap();
+    }
+    // "d" moves on without a summary.
     store
         .append("d", ExpectedVersion::Exactly(1), &canonical("d", 2, 1))
-        .unwrap();
-    store
-        .append_with(
-            "e",
-            ExpectedVersion::NoStream,
-            &canonical("e", 1, 2),
-            with(b"se", false),
-        )
         .unwrap();
     store.seal("e").unwrap();
     // When the store is listed, then each stream has its version, the summary that
@@ -440,12 +431,7 @@ fn a_layout_2_store_opens_upgrades_and_lists_its_summaries_without_a_sealed_flag
     assert!(store.is_sealed("g").unwrap());
     assert!(store.verify().unwrap().is_ok());
     drop(store);
-    let db = when_unlocked(|| sled::open(&path));
-    let meta = db.open_tree(layout::META_TREE).unwrap();
-    assert_eq!(
-        meta.get(layout::META_FORMAT_KEY).unwrap().as_deref(),
-        Some(&[layout::FORMAT_VERSION][..])
-    );
+    let meta = stored_meta_is_current(&path);
     // The dedup tree is empty, so the promise is made on open.
     assert!(meta
         .get(layout::META_NO_CANONICAL_DEDUP_KEY)
