@@ -240,6 +240,17 @@ mod tests {
     }
 
     #[test]
+    fn a_variant_without_fields_is_taken_when_the_line_ends_after_its_type() {
+        assert_eq!(
+            decode_flat_line(r#"{"seq":7,"type":"game_ended"}"#),
+            Some(FlatRecord::Event(Envelope {
+                seq: 7,
+                event: Event::GameEnded,
+            }))
+        );
+    }
+
+    #[test]
     fn anything_unusual_is_declined() {
         for line in [
             // other orders and escapes: valid, but for the reference decoder
@@ -262,6 +273,17 @@ mod tests {
             r#"{"seq":1,"type":"meeple_skipped","player":0} x"#,
             r#"{"seq":1,"type":"meeple_skipped","player":0"#,
             "[1]",
+            // a field twice where the variant has defaults, given or not
+            r#"{"seq":1,"type":"abbot_placed","player":0,"at":[0,0],"on":"garden","portal":true,"portal":true}"#,
+            r#"{"seq":1,"type":"gift_opened","player":1,"card":"synod","at":[0,0],"at":[0,0],"on":"monastery"}"#,
+            // an assertion with a type that is no assertion, an event type without seq
+            r#"{"type":"expect_nothing","scores":[1]}"#,
+            r#"{"type":"meeple_skipped","player":0}"#,
+            // anything after the type of a variant without fields: serde's internally tagged
+            // derive would ignore it, so the reference decoder decides (a key twice is refused)
+            r#"{"seq":1,"type":"game_ended","x":1}"#,
+            r#"{"seq":1,"type":"game_ended","x":1,"x":1}"#,
+            r#"{"seq":1,"type":"game_ended","seq":1}"#,
         ] {
             assert_eq!(decode_flat_line(line), None, "{line}");
         }
