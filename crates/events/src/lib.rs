@@ -26,6 +26,7 @@ mod bridge;
 mod error;
 mod model;
 mod read;
+mod tagged;
 mod target;
 mod upcast;
 pub mod variation;

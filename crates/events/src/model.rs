@@ -8,6 +8,7 @@ use std::str::FromStr;
 use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::annotation::Annotation;
+use crate::tagged::tagged_enum;
 use crate::target::{FeatureKind, MeepleTarget};
 use crate::variation::VariationRecord;
 
@@ -585,6 +586,8 @@ impl GiftCard {
     }
 }
 
+// `Event` and its decode-only twin `ExternallyTaggedEvent`, from this one list (`crate::tagged`).
+tagged_enum! {
 /// One event: a decision or a chance outcome. The wire `type` is the snake_case variant name.
 ///
 /// New event types come with a new format version (see the crate docs), unless only a named
@@ -592,7 +595,7 @@ impl GiftCard {
 /// arm to [`Event::type_name`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Event {
+pub enum Event => ExternallyTaggedEvent {
     /// The start tile was put on the board.
     StartPlaced {
         /// Tile id.
@@ -720,6 +723,7 @@ pub enum Event {
         at: Pos,
     },
 }
+}
 
 /// Every event `type` this version reads, in declaration order.
 pub const EVENT_TYPES: &[&str] = &[
@@ -790,10 +794,12 @@ pub struct Envelope {
     pub event: Event,
 }
 
+// `Assertion` and its decode-only twin `ExternallyTaggedAssertion` (`crate::tagged`).
+tagged_enum! {
 /// A claim that a checker compares with the fold's result; not an event (no `seq`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Assertion {
+pub enum Assertion => ExternallyTaggedAssertion {
     /// The scores, one per seat, after event `after` has been applied.
     ExpectScores {
         /// An event seq (not checked against the file here).
@@ -820,6 +826,7 @@ pub enum Assertion {
         feature: FeatureKind,
         points: u32,
     },
+}
 }
 
 /// The `type` of an annotation line in an exported bundle (`crate::annotation`).
