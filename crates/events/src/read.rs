@@ -511,12 +511,19 @@ impl BodyDecoder {
                 found: short(type_name),
             });
         }
+        let extra = fields.keys().find(|k| k.as_str() != "type").cloned();
         let assertion: Assertion = serde_json::from_value(Value::Object(fields)).map_err(|e| {
             DecodeErrorKind::Invalid {
                 column: None,
                 message: format!("{type_name}: {e}"),
             }
         })?;
+        if let (true, Some(field)) = (assertion.takes_no_fields(), extra) {
+            return Err(DecodeErrorKind::Invalid {
+                column: None,
+                message: format!("{type_name}: unknown field `{field}`, it has no fields"),
+            });
+        }
         self.checked_assertion(assertion)
     }
 
@@ -597,11 +604,18 @@ fn decode_event_fields(
         }
         Some(t) => t,
     };
+    let extra = fields.keys().find(|k| k.as_str() != "type").cloned();
     let event: Event =
         serde_json::from_value(Value::Object(fields)).map_err(|e| DecodeErrorKind::Invalid {
             column: None,
             message: format!("{type_name} event: {e}"),
         })?;
+    if let (true, Some(field)) = (event.takes_no_fields(), extra) {
+        return Err(DecodeErrorKind::Invalid {
+            column: None,
+            message: format!("{type_name} event: unknown field `{field}`, it has no fields"),
+        });
+    }
     check_player(&event, players)?;
     Ok(Envelope { seq, event })
 }

@@ -25,6 +25,13 @@
 /// would pass the twin unnoticed (the fast path leans on the attribute for that), so the
 /// macro does not match without it. Variants are unit or struct variants.
 macro_rules! tagged_enum {
+    // Whether a variant's definition has no field list (a unit variant).
+    (@no_fields) => {
+        true
+    };
+    (@no_fields { $($field:ident)* }) => {
+        false
+    };
     (
         $(#[doc = $doc:literal])*
         #[derive($($derive:path),* $(,)?)]
@@ -74,6 +81,20 @@ macro_rules! tagged_enum {
                     ),*
                 })?
             ),*
+        }
+
+        impl $name {
+            /// A variant without fields: serde's derive for an internally tagged enum ignores
+            /// every other entry of such a variant's object, so the reader refuses them itself.
+            pub(crate) fn takes_no_fields(&self) -> bool {
+                match self {
+                    $(
+                        $name::$variant $({ $($field: _),* })? => {
+                            tagged_enum!(@no_fields $({ $($field)* })?)
+                        }
+                    )*
+                }
+            }
         }
 
         impl From<$twin> for $name {
