@@ -121,11 +121,16 @@ pub fn game_ids(store: &Store) -> Result<Vec<String>> {
 }
 
 /// The stored games in id order with their versions and the summaries kept for them (see
-/// [`Store::listing`]): every stream except the companion streams, in one pass.
-pub fn game_listing(store: &Store) -> Result<Vec<StreamListing>> {
-    let mut games = store.listing()?;
-    games.retain(|listed| Companion::of_stream(&listed.stream).is_none());
-    Ok(games)
+/// [`Store::listing`]): every stream except the companion streams, one at a time.
+pub fn game_listing(store: &Store) -> impl Iterator<Item = Result<StreamListing>> {
+    store
+        .listing()
+        .map(|listed| listed.map_err(ArchiveError::from))
+        .filter(|listed| {
+            listed
+                .as_ref()
+                .map_or(true, |l| Companion::of_stream(&l.stream).is_none())
+        })
 }
 
 /// Reads a game's stream; `None` if the store has no such game.

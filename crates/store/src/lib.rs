@@ -35,7 +35,7 @@ mod store;
 mod verify;
 
 pub use error::StoreError;
-pub use store::{AllStreams, AppendOptions, Store, StreamListing, StreamRecord};
+pub use store::{AllStreams, AppendOptions, Listing, Store, StreamListing, StreamRecord};
 pub use verify::{Problem, VerifyReport};
 
 use std::fmt;

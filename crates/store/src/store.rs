@@ -36,6 +36,62 @@ pub struct StreamListing {
     pub summary: Option<Vec<u8>>,
 }
 
+/// The iterator of [`Store::listing`].
+pub struct Listing {
+    heads: sled::Iter,
+    summaries: std::iter::Peekable<sled::Iter>,
+}
+
+impl Iterator for Listing {
+    type Item = Result<StreamListing, StoreError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let head = self.heads.next()?;
+        Some(
+            head.map_err(StoreError::from)
+                .and_then(|(key, head)| self.listed(&key, &head)),
+        )
+    }
+}
+
+impl Listing {
+    /// The stream whose `heads` entry is (`key`, `head`), with its summary if current.
+    fn listed(&mut self, key: &[u8], head: &[u8]) -> Result<StreamListing, StoreError> {
+        let stream = stream_name(HEADS_TREE, key)?;
+        let version = decode_u64(HEADS_TREE, key, head)?;
+        // Summaries of streams before this one have no head: skip them (verify reports them).
+        while let Some(Ok((k, _))) = self.summaries.peek() {
+            if k.as_ref() < key {
+                self.summaries.next();
+            } else {
+                break;
+            }
+        }
+        let mut listed = StreamListing {
+            stream,
+            version,
+            sealed: None,
+            summary: None,
+        };
+        match self.summaries.peek() {
+            Some(Ok((k, _))) if k.as_ref() != key => {}
+            None => {}
+            Some(_) => match self.summaries.next() {
+                Some(Ok((k, v))) => {
+                    let value = decode_summary(&k, &v)?;
+                    if value.version == version {
+                        listed.sealed = value.sealed;
+                        listed.summary = Some(value.bytes);
+                    }
+                }
+                Some(Err(e)) => return Err(e.into()),
+                None => {}
+            },
+        }
+        Ok(listed)
+    }
+}
+
 /// A handle on an open store. Cheap to clone; clones share the same database, and the handle
 /// is `Send + Sync`, so threads may append concurrently (appends are serialised by sled's
 /// transaction lock and checked against [`ExpectedVersion`]).
@@ -367,49 +423,12 @@ impl Store {
 
     /// Every stream in id order with its version, and its summary when one describes that
     /// version, in one pass over `heads` and `summaries` side by side (no point reads, no
-    /// sealed record read): what a listing of 10,000 games needs.
-    pub fn listing(&self) -> Result<Vec<StreamListing>, StoreError> {
-        let mut summaries = self.summaries.iter().peekable();
-        let mut out = Vec::new();
-        for item in self.heads.iter() {
-            let (key, head) = item?;
-            let stream = stream_name(HEADS_TREE, &key)?;
-            let version = decode_u64(HEADS_TREE, &key, &head)?;
-            // Summaries of streams before this one have no head: skip them (verify reports).
-            while let Some(Ok((k, _))) = summaries.peek() {
-                if k.as_ref() < key.as_ref() {
-                    summaries.next();
-                } else {
-                    break;
-                }
-            }
-            let mut listing = StreamListing {
-                stream,
-                version,
-                sealed: None,
-                summary: None,
-            };
-            if let Some(next) = summaries.peek() {
-                match next {
-                    Ok((k, v)) if k.as_ref() == key.as_ref() => {
-                        let value = decode_summary(k, v)?;
-                        if value.version == version {
-                            listing.sealed = value.sealed;
-                            listing.summary = Some(value.bytes);
-                        }
-                        summaries.next();
-                    }
-                    Ok(_) => {}
-                    Err(_) => {
-                        if let Some(Err(e)) = summaries.next() {
-                            return Err(e.into());
-                        }
-                    }
-                }
-            }
-            out.push(listing);
+    /// sealed record read), one stream at a time: what a listing of many games needs.
+    pub fn listing(&self) -> Listing {
+        Listing {
+            heads: self.heads.iter(),
+            summaries: self.summaries.iter().peekable(),
         }
-        Ok(out)
     }
 
     /// The last global position handed out (0 for an empty store).

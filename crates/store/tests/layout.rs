@@ -373,7 +373,7 @@ fn the_listing_gives_each_stream_its_current_summary_and_whether_it_is_sealed() 
     // When the store is listed, then each stream has its version, the summary that
     // describes that version, and the sealed flag that summary carries.
     assert_eq!(
-        store.listing().unwrap(),
+        store.listing().collect::<Result<Vec<_>, _>>().unwrap(),
         [
             listed("a", 3, Some(true), Some(b"sa")),
             listed("b", 2, Some(false), Some(b"sb")),
@@ -425,7 +425,7 @@ fn a_layout_2_store_opens_upgrades_and_lists_its_summaries_without_a_sealed_flag
     // then it is upgraded in place, its summary is read, and whether it is sealed is left
     // to `is_sealed` (the old value does not say).
     assert_eq!(
-        store.listing().unwrap(),
+        store.listing().collect::<Result<Vec<_>, _>>().unwrap(),
         [listed("g", 2, None, Some(b"old summary"))]
     );
     assert!(store.is_sealed("g").unwrap());

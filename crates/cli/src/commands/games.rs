@@ -94,8 +94,10 @@ fn summary_text(v: &Value) -> String {
 pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let store = ctx.open_for_reading()?;
     let mut out = crate::terminal::stdout();
-    let games = game_listing(&store)?;
-    for listed in &games {
+    let mut games = 0;
+    for listed in game_listing(&store) {
+        let listed = listed?;
+        games += 1;
         let id = &listed.stream;
         // The summary kept at import when it describes the stored version; else the game is
         // read and replayed (games stored by `record`, or by an older release).
@@ -126,7 +128,7 @@ pub fn games(ctx: &Ctx, args: GamesArgs, loaded: &[TileSet]) -> Result<ExitCode>
             writeln!(out, "{}", summary_text(&v))?;
         }
     }
-    if !args.json && games.is_empty() {
+    if !args.json && games == 0 {
         ctx.info(format!("store {} holds no games", ctx.store_dir.display()));
     }
     Ok(ExitCode::SUCCESS)
