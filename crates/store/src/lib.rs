@@ -30,6 +30,7 @@
 
 mod error;
 pub mod layout;
+mod reopen;
 pub mod salvage;
 mod store;
 mod verify;

@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
@@ -14,6 +15,7 @@ use crate::layout::{
     META_FORMAT_KEY, META_NO_CANONICAL_DEDUP_KEY, META_POSITION_KEY, META_TREE, SEALED_TREE,
     SUMMARIES_TREE,
 };
+use crate::reopen::{open_after_own_release, ReleaseOnDrop};
 use crate::{Appended, ExpectedVersion, NewEvent, StoreError, StoredEvent};
 
 /// sled's page cache budget. sled's real memory use grows to several times this figure.
@@ -105,6 +107,8 @@ pub struct Store {
     dedup: sled::Tree,
     sealed: sled::Tree,
     summaries: sled::Tree,
+    /// Tells `reopen` when the last clone is gone (declared last: dropped after the trees).
+    _release: Arc<ReleaseOnDrop>,
 }
 
 /// How [`Store::append_with`] stores a batch beyond the plain append.
@@ -161,22 +165,26 @@ impl Store {
             path: dir.to_path_buf(),
             source,
         })?;
+        // The folder as this process knows it whatever path names it (see `reopen`).
+        let folder = std::fs::canonicalize(dir).map_err(|source| StoreError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
         // No background flusher: every write flushes before it is acknowledged anyway, so the
         // thread would only cost a thread per process.
-        let db = sled::Config::new()
+        let config = sled::Config::new()
             .path(dir)
             .cache_capacity(CACHE_CAPACITY)
-            .flush_every_ms(None)
-            .open()
-            .map_err(|e| {
-                if is_lock_error(&e) {
-                    StoreError::InUse {
-                        path: dir.to_path_buf(),
-                    }
-                } else {
-                    StoreError::Sled(e)
+            .flush_every_ms(None);
+        let db = open_after_own_release(&folder, is_lock_error, || config.open()).map_err(|e| {
+            if is_lock_error(&e) {
+                StoreError::InUse {
+                    path: dir.to_path_buf(),
                 }
-            })?;
+            } else {
+                StoreError::Sled(e)
+            }
+        })?;
         let store = Store {
             path: dir.to_path_buf(),
             events: db.open_tree(EVENTS_TREE)?,
@@ -186,6 +194,7 @@ impl Store {
             sealed: db.open_tree(SEALED_TREE)?,
             summaries: db.open_tree(SUMMARIES_TREE)?,
             db,
+            _release: Arc::new(ReleaseOnDrop::new(folder)),
         };
         store.check_format()?;
         store.mark_canonical_dedup_free()?;

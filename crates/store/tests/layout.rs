@@ -242,11 +242,10 @@ fn a_layout_1_store_opens_upgrades_and_keeps_every_guarantee() {
     stored_meta_is_current(&path);
 }
 
-/// A reproducer of the known flaky lock release (see `docs/store.md`, "sled caveats"): sled
-/// keeps its file lock for a moment after the last handle is dropped, even without its
-/// flusher thread. Fails in most runs on a loaded machine; run with `-- --ignored`.
+/// sled keeps its file lock for a moment after the last handle is dropped (its I/O threads
+/// hold the file while they finish); a reopen in the same process waits for them (see
+/// `docs/store.md`, "sled caveats"). Without that wait this failed in about one run of three.
 #[test]
-#[ignore = "known: sled holds its lock a moment after drop (docs/store.md, sled caveats)"]
 fn a_dropped_store_reopens_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db");
