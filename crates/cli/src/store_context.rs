@@ -48,7 +48,9 @@ impl Ctx {
     /// folder, and say so on stderr.
     pub fn open_for_reading(&self) -> Result<ReadStore> {
         self.check_path()?;
-        let error = match Store::open(&self.store_dir) {
+        // These verbs walk the store about once: a small page cache costs them no time.
+        let open = |dir: &Path| Store::open_with_cache(dir, carc_store::SMALL_CACHE_CAPACITY);
+        let error = match open(&self.store_dir) {
             Ok(store) => {
                 return Ok(ReadStore {
                     store,
@@ -73,7 +75,7 @@ impl Ctx {
             self.store_dir.display(),
             why.words()
         ));
-        let store = Store::open(&into).map_err(|e| self.open_error(e.into()))?;
+        let store = open(&into).map_err(|e| self.open_error(e.into()))?;
         Ok(ReadStore {
             store,
             _copy: Some(copy),

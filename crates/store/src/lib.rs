@@ -36,7 +36,9 @@ mod store;
 mod verify;
 
 pub use error::StoreError;
-pub use store::{AllStreams, AppendOptions, Listing, Store, StreamListing, StreamRecord};
+pub use store::{
+    AllStreams, AppendOptions, Listing, Store, StreamListing, StreamRecord, SMALL_CACHE_CAPACITY,
+};
 pub use verify::{Problem, VerifyReport};
 
 use std::fmt;
