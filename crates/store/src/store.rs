@@ -160,8 +160,10 @@ fn tx_result<T>(r: Result<T, TransactionError<StoreError>>) -> Result<T, StoreEr
 impl Store {
     /// Opens (creating on first use) the store in folder `dir`.
     ///
-    /// sled is configured with a 64 MiB cache. If another process has the store open this
-    /// returns [`StoreError::InUse`] at once; it never waits for the lock.
+    /// sled is configured with a 64 MiB cache. If another process (or another open handle of
+    /// this one) has the store open this returns [`StoreError::InUse`] at once; the one wait
+    /// is for a store whose last handle this process has just dropped, while sled's own
+    /// threads let go of its lock (at most two seconds, see `reopen`).
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         Store::open_with_cache(dir, CACHE_CAPACITY)
     }
