@@ -378,6 +378,10 @@ impl Group {
     }
 }
 
+/// The most file bytes an import reads ahead of the store (the largest game file, 64 MiB, is
+/// read alone).
+const IMPORT_BYTES_IN_FLIGHT: u64 = 64 * 1024 * 1024;
+
 /// How many stored games one flush makes durable at most during an import. Every game is
 /// committed atomically on its own; the group only shares the fsync, and nothing is reported
 /// as imported before it.
@@ -421,82 +425,95 @@ pub fn import_all(
     };
     // Files are read and replayed on worker threads, a bounded window ahead; this thread
     // stores them in file order, so the store, the report and the exit code are the same as
-    // one file at a time.
+    // one file at a time. The window is bounded in bytes too: a folder of large (hostile)
+    // files is never held in memory many at a time.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let window = carc_in_order::Window {
+        inputs: threads * 4,
+        weight: IMPORT_BYTES_IN_FLIGHT,
+    };
+    let size = |i: usize| std::fs::metadata(&files[i]).map_or(0, |m| m.len());
     let prepare = |i: usize| prepare_file(&files[i], loaded);
-    carc_in_order::map_in_order(files.len(), threads, threads * 4, prepare, |i, prepared| {
-        let file = &files[i];
-        let name = file.display().to_string();
-        bar.set_message(name.clone());
-        let outcome = match prepared {
-            Ok(prepared) => store_prepared(store, &mut group, prepared?, loaded)?,
-            // A bug in the checks: this file is refused with the bug named, the rest go on.
-            Err(panicked) => Outcome::rejected(0, format!("{panicked}; please report it")),
-        };
-        let entry = match outcome {
-            Outcome::Imported {
-                game,
-                lines,
-                sealed,
-                extended,
-                records,
-            } => {
-                report.imported += 1;
-                report.records += records;
-                let msg = format!(
-                    "{name}: imported game {game} ({lines} lines{}{}{})",
-                    if extended {
-                        ", extended a stored earlier part"
-                    } else {
-                        ""
-                    },
-                    if sealed {
-                        ", finished: sealed"
-                    } else {
-                        ", in progress"
-                    },
-                    records_note(records)
-                );
-                unflushed.push(msg);
-                json!({"file": name, "status": "imported", "game": game, "lines": lines,
-                       "sealed": sealed, "extended": extended, "records": records})
-            }
-            Outcome::Skipped { game, records } => {
-                report.skipped += 1;
-                report.records += records;
-                bar.suspend(|| {
-                    ctx.debug(format!(
-                        "{name}: skipped, game {game} is already stored{}",
+    carc_in_order::map_in_order_weighted(
+        files.len(),
+        threads,
+        window,
+        size,
+        prepare,
+        |i, prepared| {
+            let file = &files[i];
+            let name = file.display().to_string();
+            bar.set_message(name.clone());
+            let outcome = match prepared {
+                Ok(prepared) => store_prepared(store, &mut group, prepared?, loaded)?,
+                // A bug in the checks: this file is refused with the bug named, the rest go on.
+                Err(panicked) => Outcome::rejected(0, format!("{panicked}; please report it")),
+            };
+            let entry = match outcome {
+                Outcome::Imported {
+                    game,
+                    lines,
+                    sealed,
+                    extended,
+                    records,
+                } => {
+                    report.imported += 1;
+                    report.records += records;
+                    let msg = format!(
+                        "{name}: imported game {game} ({lines} lines{}{}{})",
+                        if extended {
+                            ", extended a stored earlier part"
+                        } else {
+                            ""
+                        },
+                        if sealed {
+                            ", finished: sealed"
+                        } else {
+                            ", in progress"
+                        },
                         records_note(records)
-                    ))
-                });
-                json!({"file": name, "status": "skipped", "game": game, "records": records})
+                    );
+                    unflushed.push(msg);
+                    json!({"file": name, "status": "imported", "game": game, "lines": lines,
+                       "sealed": sealed, "extended": extended, "records": records})
+                }
+                Outcome::Skipped { game, records } => {
+                    report.skipped += 1;
+                    report.records += records;
+                    bar.suspend(|| {
+                        ctx.debug(format!(
+                            "{name}: skipped, game {game} is already stored{}",
+                            records_note(records)
+                        ))
+                    });
+                    json!({"file": name, "status": "skipped", "game": game, "records": records})
+                }
+                Outcome::Rejected {
+                    line,
+                    message,
+                    unreadable,
+                } => {
+                    report.rejected += 1;
+                    report.unreadable += usize::from(unreadable);
+                    let text = if line == 0 {
+                        format!("{name}: {message}")
+                    } else {
+                        format!("{name}:{line}: {message}")
+                    };
+                    bar.suspend(|| ctx.debug(format!("rejected {text}")));
+                    report.rejections.push(text);
+                    let line = if line == 0 { json!(null) } else { json!(line) };
+                    json!({"file": name, "status": "rejected", "line": line, "message": message})
+                }
+            };
+            report.files.push(entry);
+            bar.inc(1);
+            if group.items.len() >= GROUP_COMMIT {
+                flush(store, &mut group, &mut unflushed, &bar)?;
             }
-            Outcome::Rejected {
-                line,
-                message,
-                unreadable,
-            } => {
-                report.rejected += 1;
-                report.unreadable += usize::from(unreadable);
-                let text = if line == 0 {
-                    format!("{name}: {message}")
-                } else {
-                    format!("{name}:{line}: {message}")
-                };
-                bar.suspend(|| ctx.debug(format!("rejected {text}")));
-                report.rejections.push(text);
-                let line = if line == 0 { json!(null) } else { json!(line) };
-                json!({"file": name, "status": "rejected", "line": line, "message": message})
-            }
-        };
-        report.files.push(entry);
-        bar.inc(1);
-        if group.items.len() >= GROUP_COMMIT {
-            flush(store, &mut group, &mut unflushed, &bar)?;
-        }
-        anyhow::Ok(())
-    })?;
+            anyhow::Ok(())
+        },
+    )?;
     flush(store, &mut group, &mut unflushed, &bar)?;
     bar.finish_and_clear();
     Ok(report)

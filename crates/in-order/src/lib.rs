@@ -41,6 +41,12 @@ struct Shared<T> {
     ready: BTreeMap<usize, Result<T, Panicked>>,
     /// Inputs consumed so far (the consumer's next index).
     consumed: usize,
+    /// Inputs started so far: they start in index order (the next one is `started`).
+    started: usize,
+    /// Summed weight of the inputs started and not consumed yet.
+    in_flight: u64,
+    /// Weight of each input started and not consumed yet, by index.
+    weights: BTreeMap<usize, u64>,
     /// The consumer stopped: workers take no more inputs.
     stop: bool,
 }
@@ -49,6 +55,29 @@ fn lock<T>(m: &Mutex<Shared<T>>) -> MutexGuard<'_, Shared<T>> {
     // Nothing panics while holding the lock (plain inserts and removals), so a poisoned lock
     // still guards consistent data.
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Sets `stop` and wakes every worker when dropped.
+struct StopOnDrop<'a, T> {
+    shared: &'a Mutex<Shared<T>>,
+    room: &'a Condvar,
+}
+
+impl<T> Drop for StopOnDrop<'_, T> {
+    fn drop(&mut self) {
+        lock(self.shared).stop = true;
+        self.room.notify_all();
+    }
+}
+
+/// How far ahead of the consumer the workers may run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// Inputs started and not consumed yet, at most (at least 1).
+    pub inputs: usize,
+    /// Their summed weight, at most (see [`map_in_order_weighted`]). An input heavier than
+    /// this on its own still runs, but alone.
+    pub weight: u64,
 }
 
 /// Runs `job(i)` for every `i` in `0..count` on `threads` worker threads (at least one) and
@@ -60,20 +89,46 @@ pub fn map_in_order<T, E>(
     threads: usize,
     window: usize,
     job: impl Fn(usize) -> T + Sync,
+    consume: impl FnMut(usize, Result<T, Panicked>) -> Result<(), E>,
+) -> Result<(), E>
+where
+    T: Send,
+{
+    let window = Window {
+        inputs: window,
+        weight: u64::MAX,
+    };
+    map_in_order_weighted(count, threads, window, |_| 0, job, consume)
+}
+
+/// [`map_in_order`] where each input also has a weight, known before its job runs (for
+/// example the size of the file it reads): the inputs started and not consumed yet never
+/// weigh more than `window.weight` together, unless one input alone does (it then runs
+/// alone). Inputs start in index order, so the consumer's next input is never kept waiting
+/// behind later ones.
+pub fn map_in_order_weighted<T, E>(
+    count: usize,
+    threads: usize,
+    window: Window,
+    weight: impl Fn(usize) -> u64 + Sync,
+    job: impl Fn(usize) -> T + Sync,
     mut consume: impl FnMut(usize, Result<T, Panicked>) -> Result<(), E>,
 ) -> Result<(), E>
 where
     T: Send,
 {
     let threads = threads.clamp(1, count.max(1));
-    let window = window.max(1);
+    let inputs = window.inputs.max(1);
     let shared = Mutex::new(Shared {
         ready: BTreeMap::new(),
         consumed: 0,
+        started: 0,
+        in_flight: 0,
+        weights: BTreeMap::new(),
         stop: false,
     });
-    // Signalled when a result is ready (the consumer waits) and when one is consumed or the
-    // consumer stops (workers wait for room in the window).
+    // Signalled when a result is ready (the consumer waits), and when an input is consumed or
+    // started or the consumer stops (workers wait for their turn and for room in the window).
     let result_ready = Condvar::new();
     let room = Condvar::new();
     let next = AtomicUsize::new(0);
@@ -83,15 +138,26 @@ where
         if i >= count {
             break;
         }
+        let w = weight(i);
         {
             let mut s = lock(&shared);
-            while !s.stop && i >= s.consumed + window {
+            // In index order; within the window; within the weight, unless nothing else
+            // is in flight (the consumer's next input then always gets to start).
+            while !s.stop
+                && (s.started != i
+                    || i >= s.consumed + inputs
+                    || (s.in_flight > 0 && s.in_flight.saturating_add(w) > window.weight))
+            {
                 s = room.wait(s).unwrap_or_else(|p| p.into_inner());
             }
             if s.stop {
                 break;
             }
+            s.started = i + 1;
+            s.in_flight = s.in_flight.saturating_add(w);
+            s.weights.insert(i, w);
         }
+        room.notify_all();
         let result = catch_unwind(AssertUnwindSafe(|| job(i))).map_err(|payload| {
             let message = payload
                 .downcast_ref::<&str>()
@@ -108,6 +174,13 @@ where
         for _ in 0..threads {
             scope.spawn(work);
         }
+        // However the consumer leaves (done, an error, or a panic in `consume` unwinding
+        // through here), the workers are told to stop, so the scope's join never waits for
+        // a worker parked on a full window.
+        let _stop_workers = StopOnDrop {
+            shared: &shared,
+            room: &room,
+        };
         let mut outcome = Ok(());
         for i in 0..count {
             let result = {
@@ -123,6 +196,8 @@ where
             {
                 let mut s = lock(&shared);
                 s.consumed = i + 1;
+                let w = s.weights.remove(&i).unwrap_or(0);
+                s.in_flight -= w.min(s.in_flight);
                 s.stop = step.is_err();
             }
             room.notify_all();
@@ -226,6 +301,78 @@ mod tests {
         assert_eq!(result, Err(10));
         // At most the window beyond the failing input was started.
         assert!(ran.load(Ordering::SeqCst) <= 10 + 1 + 4, "{ran:?}");
+    }
+
+    #[test]
+    fn the_weight_in_flight_stays_within_the_budget_and_a_heavy_input_runs_alone() {
+        // Given inputs weighing 1..=9 (one of them, 25, heavier than the whole budget of 20),
+        let weights: Vec<u64> = (0..60)
+            .map(|i| if i == 30 { 25 } else { i % 9 + 1 })
+            .collect();
+        let in_flight = std::sync::Mutex::new(0u64);
+        let mut worst = 0;
+        let mut seen = Vec::new();
+        map_in_order_weighted(
+            weights.len(),
+            4,
+            Window {
+                inputs: 16,
+                weight: 20,
+            },
+            |i| weights[i],
+            |i| {
+                // when each job runs, it counts itself in flight until it is consumed,
+                let mut f = in_flight.lock().unwrap();
+                *f += weights[i];
+                *f
+            },
+            |i, r| {
+                std::thread::sleep(std::time::Duration::from_micros(200));
+                let at_start = r.unwrap();
+                // then no job started with more than the budget in flight, except the heavy
+                // one alone, and the results still come in order.
+                if weights[i] <= 20 {
+                    worst = worst.max(at_start);
+                } else {
+                    assert_eq!(at_start, weights[i], "the heavy input ran alone");
+                }
+                *in_flight.lock().unwrap() -= weights[i];
+                seen.push(i);
+                Ok::<(), ()>(())
+            },
+        )
+        .unwrap();
+        assert!(worst <= 20, "{worst} in flight");
+        assert_eq!(seen, (0..60).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_panicking_consumer_stops_the_workers_and_the_panic_comes_through() {
+        // Given a consumer that panics at input 3 while the workers have filled the window,
+        // (run on a thread of its own, so that a hang fails the test instead of stalling it)
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let outcome = catch_unwind(|| {
+                map_in_order(
+                    1000,
+                    2,
+                    2,
+                    |i| i,
+                    |i, _| {
+                        if i == 3 {
+                            panic!("consumer bug");
+                        }
+                        Ok::<(), ()>(())
+                    },
+                )
+            });
+            let _ = done.send(outcome.is_err());
+        });
+        // then the call returns (no worker left waiting for room) with the panic.
+        let panicked = finished
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("map_in_order hung after its consumer panicked");
+        assert!(panicked);
     }
 
     #[test]
