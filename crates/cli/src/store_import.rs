@@ -58,9 +58,9 @@ impl Outcome {
 enum Prepared {
     /// A legal game log, ready to be compared with the store and stored.
     Game(Validated),
-    /// A bundle (a game with annotation or variation records): its records are checked against
-    /// the store, so the whole bundle is handled on the store's thread, from its bytes.
-    Bundle(Vec<u8>),
+    /// A bundle (a game with annotation or variation records), decoded: its records are
+    /// checked against the store, so the rest is done on the store's thread.
+    Bundle { bytes: Vec<u8>, log: Box<Log> },
     /// Refused before the store is looked at.
     Refused(Outcome),
 }
@@ -96,7 +96,10 @@ fn prepare_file(path: &Path, loaded: &[TileSet]) -> Result<Prepared> {
         None => bytes,
     };
     Ok(match read_log(&bytes) {
-        Ok(log) if log.has_companions() => Prepared::Bundle(bytes),
+        Ok(log) if log.has_companions() => Prepared::Bundle {
+            bytes,
+            log: Box::new(log),
+        },
         // Decoded once: the log is stored from exactly these bytes.
         Ok(log) => match validate(bytes, log, loaded)? {
             Ok(game) => Prepared::Game(game),
@@ -115,39 +118,29 @@ fn store_prepared(
 ) -> Result<Outcome> {
     match prepared {
         Prepared::Game(game) => store_validated(store, group, game),
-        Prepared::Bundle(bytes) => store_log(store, group, bytes, loaded),
+        Prepared::Bundle { bytes, log } => store_bundle(store, group, &bytes, &log, loaded),
         Prepared::Refused(outcome) => Ok(outcome),
     }
 }
 
-/// Validates a log's bytes and stores them (see [`store_game`]). A bundle's annotation and
-/// variation lines go to the game's companion streams, once the game is stored or found
-/// stored already, and only if they are all valid.
-fn store_log(
+/// Stores a bundle (`log` is `bytes` decoded): its game's own lines as a game (see
+/// [`store_game`]), then its annotation and variation lines in the game's companion streams,
+/// once the game is stored or found stored already, and only if they are all valid.
+fn store_bundle(
     store: &Store,
     group: &mut Group,
-    bytes: Vec<u8>,
+    bytes: &[u8],
+    log: &Log,
     loaded: &[TileSet],
 ) -> Result<Outcome> {
-    let log = match read_log(&bytes) {
-        Ok(log) if log.has_companions() => log,
-        Ok(log) => return store_game(store, group, bytes, Some(log), loaded),
-        Err(e) => return Ok(Outcome::rejected(e.line, e.kind.to_string())),
-    };
     if let Err(why) = check_game_id(&log.header.game) {
         return Ok(Outcome::rejected(1, why));
     }
-    let plan = match companions::plan_import(store, &log, loaded)? {
+    let plan = match companions::plan_import(store, log, loaded)? {
         Ok(plan) => plan,
         Err((line, message)) => return Ok(Outcome::rejected(line, message)),
     };
-    let outcome = store_game(
-        store,
-        group,
-        companions::game_lines(&bytes, &log),
-        None,
-        loaded,
-    )?;
+    let outcome = store_game(store, group, companions::game_lines(bytes, log), loaded)?;
     // The records go beside a game that is stored: commit it first.
     group.commit(store)?;
     if matches!(outcome, Outcome::Rejected { .. }) {
@@ -178,16 +171,13 @@ fn store_log(
 
 /// Validates a game's bytes (decode, fold, assertions) and, only if it is a legal game,
 /// stores exactly these bytes.
-/// `decoded` is `bytes` already decoded, if the caller has done it.
 fn store_game(
     store: &Store,
     group: &mut Group,
     bytes: Vec<u8>,
-    decoded: Option<Log>,
     loaded: &[TileSet],
 ) -> Result<Outcome> {
-    // Decode the bytes actually stored (the file may have changed in between).
-    let log: Log = match decoded.map_or_else(|| read_log(&bytes), Ok) {
+    let log: Log = match read_log(&bytes) {
         Ok(log) => log,
         Err(e) => return Ok(Outcome::rejected(e.line, e.kind.to_string())),
     };
