@@ -12,18 +12,25 @@
 //! - `simulate`: a whole game from a setup and a seed ([`play`]).
 //! - `playout`: any position played to the end with the unseen tiles dealt anew
 //!   ([`playout`]), optionally after one of the turn's moves ([`turn_moves`]).
+//! - `seat`: a seat's decision-maker as an object ([`Player`]): the random and greedy players,
+//!   and the trait search engines and outside programs implement.
+//! - `versus`: a whole game between [`Player`]s, chance from the seed alone ([`play_versus`]).
 //! - `error`: why a position cannot be played out ([`PlayoutError`]).
 
 mod driver;
 mod error;
 mod players;
 mod playout;
+mod seat;
 mod simulate;
 #[cfg(test)]
 mod test_games;
+mod versus;
 
 pub use driver::Buffers;
 pub use error::PlayoutError;
 pub use players::Strategy;
 pub use playout::{playout, turn_moves, TurnMove};
+pub use seat::{greedy_move, GreedyPlayer, Player, RandomPlayer};
 pub use simulate::{play, play_into, SimGame};
+pub use versus::{play_versus, VersusError};

@@ -126,7 +126,7 @@ fn playout_recorded(
         place_starts(&mut game, start, &mut rng, buffers, actions.as_deref_mut())?;
     }
     if let Some(m) = first {
-        play_move(&mut game, m, &mut rng, buffers)?;
+        play_move(&mut game, m, &mut rng, buffers, None)?;
     }
     drive(&mut game, strategies, &mut rng, buffers, actions)?;
     Ok(game.scores().to_vec())
@@ -134,11 +134,12 @@ fn playout_recorded(
 
 /// The current seat plays `m`: placement, the gift card it earns (from the deck), the arrow
 /// choice and the meeple step.
-fn play_move(
+pub(crate) fn play_move(
     game: &mut Game,
     m: &TurnMove,
     rng: &mut ChaCha8Rng,
     buffers: &mut Buffers,
+    mut actions: Option<&mut Vec<Action>>,
 ) -> Result<(), PlayoutError> {
     if !matches!(game.phase(), Phase::Place { .. }) {
         return Err(PlayoutError::Position(format!(
@@ -147,16 +148,23 @@ fn play_move(
         )));
     }
     let fx = &mut buffers.fx;
-    game.apply(
-        &Action::Place {
+    let mut step = |game: &mut Game, action: Action| -> Result<(), PlayoutError> {
+        game.apply(&action, fx)?;
+        if let Some(a) = actions.as_mut() {
+            a.push(action);
+        }
+        Ok(())
+    };
+    step(
+        game,
+        Action::Place {
             at: m.placement.at,
             rotation: m.placement.rotation,
         },
-        fx,
     )?;
     if let Phase::ReceiveGift { .. } = game.phase() {
         let card = next_gift(game, &mut buffers.gift_deck, rng)?;
-        game.apply(&Action::ReceiveGift { card }, fx)?;
+        step(game, Action::ReceiveGift { card })?;
     }
     if let Phase::ChooseArrow { .. } = game.phase() {
         let Some(arrow) = m.arrow else {
@@ -164,9 +172,9 @@ fn play_move(
                 "the placement asks for an arrow to be chosen, and the move names none".into(),
             ));
         };
-        game.apply(&Action::ChooseArrow { arrow }, fx)?;
+        step(game, Action::ChooseArrow { arrow })?;
     }
-    game.apply(&m.meeple, fx)?;
+    step(game, m.meeple)?;
     Ok(())
 }
 
