@@ -47,6 +47,19 @@ impl Default for Buffers {
     }
 }
 
+impl Buffers {
+    /// The gift deck that [`crate::play_move`] deals a gift card from (top card last), for a
+    /// caller that deals its own guess of the deck.
+    pub fn gift_deck_mut(&mut self) -> &mut Vec<GiftCard> {
+        &mut self.gift_deck
+    }
+
+    /// The effects buffer (quiet: no score explanations), for applying actions alongside.
+    pub fn effects(&mut self) -> &mut Effects {
+        &mut self.fx
+    }
+}
+
 /// The action of an abbot move.
 pub(crate) fn abbot_action(m: AbbotMove) -> Action {
     match m {

@@ -30,7 +30,7 @@ mod versus;
 pub use driver::Buffers;
 pub use error::PlayoutError;
 pub use players::Strategy;
-pub use playout::{playout, turn_moves, TurnMove};
+pub use playout::{play_move, playout, turn_moves, TurnMove};
 pub use seat::{greedy_move, GreedyPlayer, Player, RandomPlayer};
 pub use simulate::{play, play_into, SimGame};
 pub use versus::{play_versus, VersusError};

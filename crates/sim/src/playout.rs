@@ -132,9 +132,10 @@ fn playout_recorded(
     Ok(game.scores().to_vec())
 }
 
-/// The current seat plays `m`: placement, the gift card it earns (from the deck), the arrow
-/// choice and the meeple step.
-pub(crate) fn play_move(
+/// The current seat plays `m`: placement, the gift card it earns (the top of
+/// `buffers.gift_deck`, which an empty deck refills from the discard pile shuffled with `rng`),
+/// the arrow choice and the meeple step; `actions`, if given, receives each action played.
+pub fn play_move(
     game: &mut Game,
     m: &TurnMove,
     rng: &mut ChaCha8Rng,

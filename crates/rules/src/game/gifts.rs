@@ -139,6 +139,51 @@ impl Game {
         self.segment_named(at, label, || RuleViolation::GiftNoTileAt { card, at })
     }
 
+    /// What `observer` cannot see, dealt anew (for a search that knows only what one player
+    /// knows): the other players' hands and the deck hold the same cards between them as
+    /// before, and `deal` says which go where: the first cards to the other seats in seat
+    /// order, as many as each holds, the rest to the deck. `deal` must hold exactly the cards
+    /// of the deck and of the other hands (in any order); otherwise nothing changes and the
+    /// refusal says why. The discard pile and `observer`'s hand are seen by all and unchanged.
+    pub fn redeal_hidden_gifts(
+        &mut self,
+        observer: u8,
+        deal: &[GiftCard],
+    ) -> Result<(), RuleViolation> {
+        let mut hidden = self.gift_deck;
+        for seat in (0..self.players).filter(|&s| s != observer) {
+            for (h, n) in hidden.iter_mut().zip(self.hands[seat as usize]) {
+                *h += n;
+            }
+        }
+        let mut given = [0u8; 5];
+        for card in deal {
+            given[card.index()] = given[card.index()].saturating_add(1);
+        }
+        if given != hidden {
+            return Err(RuleViolation::Setup {
+                what: format!(
+                    "a redeal of the hidden gift cards must hold {hidden:?} cards per kind, not {given:?}"
+                ),
+            });
+        }
+        let mut cards = deal.iter();
+        for seat in (0..self.players).filter(|&s| s != observer) {
+            let size = total(&self.hands[seat as usize]);
+            let mut hand = [0u8; 5];
+            for card in cards.by_ref().take(size as usize) {
+                hand[card.index()] += 1;
+            }
+            self.hands[seat as usize] = hand;
+        }
+        let mut deck = [0u8; 5];
+        for card in cards {
+            deck[card.index()] += 1;
+        }
+        self.gift_deck = deck;
+        Ok(())
+    }
+
     // ---- legal moves -----------------------------------------------------------------------
 
     /// Every legal way to open a gift now, into `out` (empty outside the place step, after a

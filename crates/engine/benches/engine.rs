@@ -1,0 +1,74 @@
+//! The engine's speed, over positions taken at every stage of 2-player base games (greedy
+//! seats): `search_nodes` is one search of 400 iterations on one thread (criterion reports it
+//! per iteration: nodes per second on one core); `search_nodes_2_threads` the same 400
+//! iterations split over two threads (the 1 → 2 thread speed-up); `greedy_playout` a playout to
+//! the end with greedy players from the same positions (the playouts per second that a search
+//! with greedy playouts would stand on).
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+
+use carc_engine::{analyse, Budget, SearchOptions};
+use carc_rules::{Effects, Game, Phase, Setup};
+use carc_sim::{play, playout, Buffers, Strategy};
+
+/// Positions waiting for a placement, every 9th turn of 6 greedy games.
+fn positions() -> Vec<Game> {
+    let mut out = Vec::new();
+    for seed in 0..6 {
+        let setup = Setup::base(2);
+        let sim = play(setup.clone(), 1000 + seed, &[Strategy::Greedy]).unwrap();
+        let mut game = Game::new(setup).unwrap();
+        let mut fx = Effects::quiet();
+        let mut turn = 0;
+        for a in &sim.actions {
+            if let Phase::Place { tile } = game.phase() {
+                if turn % 9 == 4 && game.first_placement(tile).is_some() {
+                    out.push(game.clone());
+                }
+                turn += 1;
+            }
+            game.apply(a, &mut fx).unwrap();
+        }
+    }
+    out
+}
+
+const NODES: u64 = 400;
+
+fn search(c: &mut Criterion) {
+    let positions = positions();
+    for (name, threads) in [("search_nodes", 1), ("search_nodes_2_threads", 2)] {
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(NODES * positions.len() as u64));
+        group.bench_function("2p_base", |b| {
+            b.iter(|| {
+                for (i, g) in positions.iter().enumerate() {
+                    let options = SearchOptions {
+                        budget: Budget::Nodes(NODES),
+                        threads,
+                        seed: i as u64,
+                        ..SearchOptions::default()
+                    };
+                    black_box(analyse(g, &options).unwrap());
+                }
+            })
+        });
+        group.finish();
+    }
+    let mut group = c.benchmark_group("greedy_playout");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("2p_base", |b| {
+        let mut buffers = Buffers::default();
+        b.iter(|| {
+            for (i, g) in positions.iter().enumerate() {
+                black_box(playout(g, None, i as u64, &[Strategy::Greedy], &mut buffers).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, search);
+criterion_main!(benches);

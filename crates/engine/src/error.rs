@@ -1,0 +1,19 @@
+//! Why a search could not run.
+
+use thiserror::Error;
+
+use carc_sim::PlayoutError;
+
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum EngineError {
+    /// The position has no decision to search: no drawn tile waits to be placed.
+    #[error("no move to search: the game waits for {0}, not for a placement")]
+    NoDecision(String),
+    /// The drawn tile fits nowhere: the only move is to set it aside.
+    #[error("the drawn tile fits nowhere; it is set aside, there is nothing to choose")]
+    NoPlacement,
+    /// The rules refused a step of the search (a bug, or a position the simulator cannot
+    /// go on from).
+    #[error("the search could not go on: {0}")]
+    Playout(#[from] PlayoutError),
+}

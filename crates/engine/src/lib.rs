@@ -1,0 +1,33 @@
+//! The engine: a search over the rules that chooses a turn's move (placement, arrow, meeple)
+//! knowing only what the player to move knows. No IO; time is read only for a time budget.
+//!
+//! Method (argued in `docs/engine.md`): information-set Monte Carlo tree search. Each
+//! iteration deals a guess of the hidden parts (the bag's order; The Gifts: the other hands
+//! and the deck), walks a tree of decision nodes (turn moves, widened progressively in the
+//! greedy player's order) and chance outcomes (which tile comes next), and values the position
+//! reached by its potential score (the scores if the game ended now, plus meeples in supply).
+//! The value of a move is its estimated chance to win and its expected final margin.
+//!
+//! - `options`: budgets (nodes or time), threads, seed and the search's constants.
+//! - `determinize`: one guess of the hidden parts; chance between two decisions.
+//! - `eval`: the value of the position where an iteration stops.
+//! - `tree`: the arena of nodes and moves, UCT within the widening window.
+//! - `search`: the iterations, the threads, the result ([`analyse`], [`Analysis`]).
+//! - `notation`: a turn's move as one line of text ([`move_text`]).
+//! - `player`: the engine as a seat of a match game ([`EnginePlayer`]).
+//! - `error`: why a search could not run.
+
+mod determinize;
+mod error;
+mod eval;
+mod notation;
+mod options;
+mod player;
+mod search;
+mod tree;
+
+pub use error::EngineError;
+pub use notation::move_text;
+pub use options::{Budget, SearchOptions, DEFAULT_NODES};
+pub use player::EnginePlayer;
+pub use search::{analyse, Analysis, LineStep, MoveStats};

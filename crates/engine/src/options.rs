@@ -1,0 +1,68 @@
+//! What a search may spend ([`Budget`]) and how it searches ([`SearchOptions`]).
+
+use std::time::Duration;
+
+/// How long a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Iterations of the search, over all threads (split evenly between them). The same
+    /// position, seed, node budget and thread count give the same move on any machine.
+    Nodes(u64),
+    /// Wall-clock time; each thread stops at the deadline. Faster machines search more, so
+    /// results are not reproducible.
+    Time(Duration),
+}
+
+/// Default iterations: about 0.3 s a move on one core of the project's 2-core machine in a
+/// 2-player base game (`docs/benchmarks.md`).
+pub const DEFAULT_NODES: u64 = 2_000;
+
+/// How the engine searches. `Default` is the engine at its default strength.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchOptions {
+    pub budget: Budget,
+    /// Worker threads; 0 = every core. Each thread grows its own tree from its own seed
+    /// (root parallelisation); their root statistics are added up.
+    pub threads: usize,
+    pub seed: u64,
+    /// UCT's exploration constant (rewards are in 0..=1).
+    pub exploration: f64,
+    /// Progressive widening: a node visited n times considers its best
+    /// `widen_base + widen_factor · n^widen_power` moves, in the greedy player's order.
+    pub widen_base: f64,
+    pub widen_factor: f64,
+    pub widen_power: f64,
+    /// The leaf value's points per meeple still in supply, while many tiles are left (it
+    /// falls to 0 as the bag empties): a meeple kept is a move kept for later.
+    pub meeple_value: f64,
+    /// The win-probability estimate's spread: a virtual margin of `margin_scale ·
+    /// sqrt(tiles left + 1)` points is a 73 % chance (logistic).
+    pub margin_scale: f64,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            budget: Budget::Nodes(DEFAULT_NODES),
+            threads: 1,
+            seed: 0,
+            exploration: 0.35,
+            widen_base: 2.0,
+            widen_factor: 1.0,
+            widen_power: 0.5,
+            meeple_value: 2.0,
+            margin_scale: 1.5,
+        }
+    }
+}
+
+impl SearchOptions {
+    /// The number of worker threads to run (0 becomes every core).
+    pub fn worker_threads(&self) -> usize {
+        if self.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            self.threads
+        }
+    }
+}
