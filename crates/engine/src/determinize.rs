@@ -34,16 +34,17 @@ pub(crate) fn deal(
     bag.shuffle(rng);
     buffers.gift_deck_mut().clear();
     if root.options().gifts {
-        let mut hidden: Vec<GiftCard> = Vec::new();
-        let deck = root.gift_deck();
-        for card in GiftCard::ALL {
-            hidden.extend(std::iter::repeat_n(card, usize::from(deck[card.index()])));
-        }
+        // Counted per kind, then listed in a fixed order: the guess depends on what the
+        // observer sees (how many hidden cards of each kind), never on who holds which.
+        let mut counts = root.gift_deck();
         for seat in (0..root.players()).filter(|&s| s != observer) {
-            let hand = root.hand(seat);
-            for card in GiftCard::ALL {
-                hidden.extend(std::iter::repeat_n(card, usize::from(hand[card.index()])));
+            for (c, n) in counts.iter_mut().zip(root.hand(seat)) {
+                *c += n;
             }
+        }
+        let mut hidden: Vec<GiftCard> = Vec::new();
+        for card in GiftCard::ALL {
+            hidden.extend(std::iter::repeat_n(card, usize::from(counts[card.index()])));
         }
         hidden.shuffle(rng);
         game.redeal_hidden_gifts(observer, &hidden)?;

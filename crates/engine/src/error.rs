@@ -12,6 +12,9 @@ pub enum EngineError {
     /// The drawn tile fits nowhere: the only move is to set it aside.
     #[error("the drawn tile fits nowhere; it is set aside, there is nothing to choose")]
     NoPlacement,
+    /// A move given to compare is not a legal move of the turn.
+    #[error("not a legal move of the turn: {0}")]
+    NotLegal(String),
     /// The rules refused a step of the search (a bug, or a position the simulator cannot
     /// go on from).
     #[error("the search could not go on: {0}")]

@@ -12,7 +12,8 @@
 //! - `determinize`: one guess of the hidden parts; chance between two decisions.
 //! - `eval`: the value of the position where an iteration stops.
 //! - `tree`: the arena of nodes and moves, UCT within the widening window.
-//! - `search`: the iterations, the threads, the result ([`analyse`], [`Analysis`]).
+//! - `search`: the iterations, the threads, the result ([`analyse`], [`Analysis`]); moves
+//!   measured side by side on the same guesses ([`compare`]).
 //! - `notation`: a turn's move as one line of text ([`move_text`]).
 //! - `player`: the engine as a seat of a match game ([`EnginePlayer`]).
 //! - `error`: why a search could not run.
@@ -30,4 +31,4 @@ pub use error::EngineError;
 pub use notation::move_text;
 pub use options::{Budget, SearchOptions, DEFAULT_NODES};
 pub use player::EnginePlayer;
-pub use search::{analyse, Analysis, LineStep, MoveStats};
+pub use search::{analyse, compare, Analysis, LineStep, MoveStats};

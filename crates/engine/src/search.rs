@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{Effects, Game, Phase, TileTypeId};
@@ -84,18 +84,73 @@ struct ThreadResult {
 
 /// Searches `game`, which must wait for the placement of a drawn tile that fits somewhere.
 pub fn analyse(game: &Game, options: &SearchOptions) -> Result<Analysis, EngineError> {
+    let (seat, tile) = decision(game)?;
+    let mut root_moves = Vec::new();
+    turn_moves(game, &mut Buffers::default(), &mut root_moves);
+    if root_moves.is_empty() {
+        return Err(EngineError::NoPlacement);
+    }
+    let results = run(game, &root_moves, options, false)?;
+    Ok(summarise(seat, tile, &results))
+}
+
+/// Measures the given moves of the turn at `game` side by side: the root's moves are these
+/// only, each gets an equal share of the iterations, and each round of them is played in the
+/// same guess of the hidden parts (common random numbers), so their difference is measured
+/// on the same luck. Below the root the search is as in [`analyse`]. Moves the rules refuse
+/// are an error; a move given twice is measured once.
+pub fn compare(
+    game: &Game,
+    moves: &[TurnMove],
+    options: &SearchOptions,
+) -> Result<Analysis, EngineError> {
+    let (seat, tile) = decision(game)?;
+    let mut listed = Vec::new();
+    turn_moves(game, &mut Buffers::default(), &mut listed);
+    let mut root_moves: Vec<(TurnMove, i64)> = Vec::new();
+    for m in moves {
+        let Some(&(mv, prior)) = listed.iter().find(|(l, _)| l == m) else {
+            return Err(EngineError::NotLegal(format!("{m:?}")));
+        };
+        if !root_moves.iter().any(|(r, _)| *r == mv) {
+            root_moves.push((mv, prior));
+        }
+    }
+    if root_moves.is_empty() {
+        return Err(EngineError::NotLegal("no move to compare".into()));
+    }
+    // Whole rounds on every thread.
+    let k = root_moves.len() as u64;
+    let threads = options.worker_threads().max(1) as u64;
+    let options = match options.budget {
+        Budget::Nodes(n) => SearchOptions {
+            budget: Budget::Nodes(n.div_ceil(k * threads).max(1) * k * threads),
+            ..options.clone()
+        },
+        Budget::Time(_) => options.clone(),
+    };
+    let results = run(game, &root_moves, &options, true)?;
+    Ok(summarise(seat, tile, &results))
+}
+
+/// The seat to move and its tile, if `game` waits for a placement that is possible.
+fn decision(game: &Game) -> Result<(u8, TileTypeId), EngineError> {
     let Phase::Place { tile } = game.phase() else {
         return Err(EngineError::NoDecision(format!("{:?}", game.phase())));
     };
     if game.first_placement(tile).is_none() {
         return Err(EngineError::NoPlacement);
     }
-    let seat = game.current_player();
-    let mut root_moves = Vec::new();
-    turn_moves(game, &mut Buffers::default(), &mut root_moves);
-    if root_moves.is_empty() {
-        return Err(EngineError::NoPlacement);
-    }
+    Ok((game.current_player(), tile))
+}
+
+/// The threads' searches.
+fn run(
+    game: &Game,
+    root_moves: &[(TurnMove, i64)],
+    options: &SearchOptions,
+    paired: bool,
+) -> Result<Vec<ThreadResult>, EngineError> {
     let threads = options.worker_threads().max(1);
     let deadline = match options.budget {
         Budget::Time(d) => Some(Instant::now() + d),
@@ -110,30 +165,25 @@ pub fn analyse(game: &Game, options: &SearchOptions) -> Result<Analysis, EngineE
             Budget::Time(_) => u64::MAX,
         }
     };
-    let results: Vec<Result<ThreadResult, EngineError>> = if threads == 1 {
-        vec![grow(
+    let grow_thread = |t: usize| {
+        grow(
             game,
-            &root_moves,
+            root_moves,
             options,
-            thread_seed(options.seed, 0),
-            share(0),
+            thread_seed(options.seed, t as u64),
+            share(t),
             deadline,
-        )]
+            paired,
+        )
+    };
+    let results: Vec<Result<ThreadResult, EngineError>> = if threads == 1 {
+        vec![grow_thread(0)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
-                    let root_moves = &root_moves;
-                    scope.spawn(move || {
-                        grow(
-                            game,
-                            root_moves,
-                            options,
-                            thread_seed(options.seed, t as u64),
-                            share(t),
-                            deadline,
-                        )
-                    })
+                    let grow_thread = &grow_thread;
+                    scope.spawn(move || grow_thread(t))
                 })
                 .collect();
             handles
@@ -142,8 +192,7 @@ pub fn analyse(game: &Game, options: &SearchOptions) -> Result<Analysis, EngineE
                 .collect()
         })
     };
-    let results = results.into_iter().collect::<Result<Vec<_>, _>>()?;
-    Ok(summarise(seat, tile, &results))
+    results.into_iter().collect()
 }
 
 /// Each thread's seed: distinct streams from one seed.
@@ -258,8 +307,10 @@ fn grow(
     seed: u64,
     budget: u64,
     deadline: Option<Instant>,
+    paired: bool,
 ) -> Result<ThreadResult, EngineError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut round_seed = 0;
     let mut tree = Tree::default();
     let observer = root.current_player();
     tree.add(observer, root_moves);
@@ -277,12 +328,22 @@ fn grow(
         if nodes % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) && nodes > 0 {
             break;
         }
+        // Paired: the root's moves in turn, each round of them in one guess (common random
+        // numbers); otherwise a guess of its own for every iteration.
+        let forced = paired.then(|| (nodes % tree.nodes[0].edges.len() as u64) as usize);
+        if forced.is_none_or(|j| j == 0) {
+            round_seed = rng.next_u64();
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(round_seed);
         nodes += 1;
         deal(root, observer, &mut rng, &mut game, &mut bag, &mut buffers)?;
         path.clear();
         let mut node = 0u32;
         let leaf = loop {
-            let edge = tree.select(node, options);
+            let edge = match forced {
+                Some(j) if node == 0 => j,
+                _ => tree.select(node, options),
+            };
             let fresh = tree.nodes[node as usize].edges[edge].visits == 0;
             let mv = tree.nodes[node as usize].edges[edge].mv;
             if play_move(&mut game, &mv, &mut rng, &mut buffers, None).is_err() {

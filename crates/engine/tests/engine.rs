@@ -1,0 +1,280 @@
+//! The engine's promises, given/when/then: the same seed, node budget and thread count give
+//! the same analysis; the search knows only what the player to move knows; every kind of game
+//! we play is searched; the result is consistent (the best move is legal and most visited, the
+//! line starts with it); a position without a decision is an error, not a panic.
+
+use std::sync::Arc;
+
+use carc_engine::{analyse, compare, move_text, Budget, EngineError, SearchOptions};
+use carc_rules::{Action, Effects, Game, GiftCard, MapBoard, Options, Phase, Setup, TileSet};
+use carc_sim::{play, turn_moves, Buffers, Strategy};
+
+fn with_options(players: u8, f: impl FnOnce(&mut Options)) -> Setup {
+    let mut setup = Setup::base(players);
+    f(&mut setup.options);
+    setup
+}
+
+fn anniversary(players: u8) -> Setup {
+    let mut setup = with_options(players, |o| o.anniversary = true);
+    setup.tiles = Arc::new(TileSet::combine(&[TileSet::base(), TileSet::anniversary()]).unwrap());
+    setup
+}
+
+fn abbot(mut setup: Setup) -> Setup {
+    setup.tiles = Arc::new(setup.tiles.with_gardens());
+    setup.options.abbot = true;
+    setup
+}
+
+/// Every expansion and map we play, alone and combined.
+fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
+    let mut germany = with_options(2, |o| o.meeples = 9);
+    germany.map = MapBoard::builtin_shared("germany");
+    let mut all = anniversary(3);
+    all.options.gifts = true;
+    all.options.meeples = 9;
+    all.map = MapBoard::builtin_shared("germany");
+    let mut abbot_all = abbot(anniversary(2));
+    abbot_all.options.gifts = true;
+    vec![
+        ("base 2p", Setup::base(2)),
+        ("base 4p", Setup::base(4)),
+        ("abbot", abbot(Setup::base(2))),
+        ("anniversary", anniversary(2)),
+        ("gifts", with_options(3, |o| o.gifts = true)),
+        ("germany", germany),
+        ("germany+anniversary+gifts", all),
+        ("abbot+anniversary+gifts", abbot_all),
+    ]
+}
+
+/// The positions of a simulated game where a drawn tile that fits waits to be placed.
+fn decisions(setup: &Setup, seed: u64) -> Vec<Game> {
+    let sim = play(setup.clone(), seed, &[Strategy::Greedy, Strategy::Random]).unwrap();
+    let mut game = Game::new(setup.clone()).unwrap();
+    let mut fx = Effects::quiet();
+    let mut out = Vec::new();
+    for a in &sim.actions {
+        if let Phase::Place { tile } = game.phase() {
+            if game.first_placement(tile).is_some() {
+                out.push(game.clone());
+            }
+        }
+        game.apply(a, &mut fx).unwrap();
+    }
+    out
+}
+
+fn nodes(n: u64, threads: usize, seed: u64) -> SearchOptions {
+    SearchOptions {
+        budget: Budget::Nodes(n),
+        threads,
+        seed,
+        ..SearchOptions::default()
+    }
+}
+
+#[test]
+fn the_same_seed_nodes_and_threads_give_the_same_analysis() {
+    // Given a position of the middle game
+    let game = decisions(&Setup::base(2), 3).swap_remove(30);
+    for threads in [1, 2] {
+        // When it is searched twice with the same seed, node budget and thread count
+        let a = analyse(&game, &nodes(300, threads, 7)).unwrap();
+        let b = analyse(&game, &nodes(300, threads, 7)).unwrap();
+        // Then both analyses are the same, move for move and number for number
+        assert_eq!(a, b, "threads {threads}");
+        assert_eq!(a.nodes, 300);
+    }
+    // And another seed searches otherwise (the statistics differ)
+    let a = analyse(&game, &nodes(300, 1, 7)).unwrap();
+    let c = analyse(&game, &nodes(300, 1, 8)).unwrap();
+    assert_ne!(a.moves, c.moves);
+}
+
+#[test]
+fn the_search_knows_only_what_the_player_to_move_knows() {
+    // Given a game with The Gifts where the other players hold cards
+    let setup = with_options(3, |o| o.gifts = true);
+    let mut checked = 0;
+    for seed in 0..6 {
+        for game in decisions(&setup, seed).into_iter().step_by(7) {
+            let me = game.current_player();
+            let others: Vec<u8> = (0..3).filter(|&s| s != me).collect();
+            if others.iter().all(|&s| game.hand_size(s) == 0) {
+                continue;
+            }
+            // And the same game with the hidden cards (the others' hands, the deck) dealt
+            // otherwise: the same cards, in reverse order
+            let mut hidden = Vec::new();
+            let mut counts = game.gift_deck();
+            for &s in &others {
+                for (c, n) in counts.iter_mut().zip(game.hand(s)) {
+                    *c += n;
+                }
+            }
+            for card in GiftCard::ALL.into_iter().rev() {
+                hidden.extend(std::iter::repeat_n(card, usize::from(counts[card.index()])));
+            }
+            let mut other_deal = game.clone();
+            other_deal.redeal_hidden_gifts(me, &hidden).unwrap();
+            let differs = others.iter().any(|&s| other_deal.hand(s) != game.hand(s));
+            // When both are searched with the same seed and budget
+            let a = analyse(&game, &nodes(120, 1, 5)).unwrap();
+            let b = analyse(&other_deal, &nodes(120, 1, 5)).unwrap();
+            // Then the analyses are the same: the search never looked at the hidden cards
+            assert_eq!(a, b, "seed {seed} turn {}", game.turn());
+            checked += usize::from(differs);
+        }
+    }
+    assert!(
+        checked >= 3,
+        "only {checked} positions had hands to deal otherwise"
+    );
+}
+
+#[test]
+fn every_kind_of_game_is_searched_and_the_result_is_consistent() {
+    let mut buffers = Buffers::default();
+    for (name, setup) in every_kind_of_game() {
+        // Given positions at every stage of a simulated game
+        let positions = decisions(&setup, 1);
+        for game in positions.iter().step_by(11) {
+            // When the engine searches one
+            let a = analyse(game, &nodes(150, 1, 2)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            // Then its best move is one of the turn's legal moves, each listed once
+            let mut legal = Vec::new();
+            turn_moves(game, &mut buffers, &mut legal);
+            assert_eq!(a.moves.len(), legal.len(), "{name}");
+            assert!(legal.iter().any(|(m, _)| *m == a.best), "{name}");
+            // And it is the most visited, every iteration went through one move
+            let visits: u32 = a.moves.iter().map(|m| m.visits).sum();
+            assert!(u64::from(visits) <= a.nodes, "{name}");
+            assert!(a
+                .moves
+                .iter()
+                .all(|m| m.visits <= a.stats(&a.best).unwrap().visits));
+            // And its estimates are in range, its line starts with it, for the seat to move
+            assert!((0.0..=1.0).contains(&a.win), "{name}: {}", a.win);
+            assert_eq!(a.line.first().map(|s| s.mv), Some(a.best), "{name}");
+            assert_eq!(a.seat, game.current_player());
+            assert!(!move_text(game, &a.best).is_empty());
+            // And the move can be played
+            let mut after = game.clone();
+            let mut fx = Effects::quiet();
+            after
+                .apply(
+                    &Action::Place {
+                        at: a.best.placement.at,
+                        rotation: a.best.placement.rotation,
+                    },
+                    &mut fx,
+                )
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn a_time_budget_searches_until_its_deadline() {
+    // Given a position and a budget of 30 ms on two threads
+    let game = decisions(&Setup::base(2), 4).swap_remove(10);
+    let options = SearchOptions {
+        budget: Budget::Time(std::time::Duration::from_millis(30)),
+        threads: 2,
+        ..SearchOptions::default()
+    };
+    // When it is searched, Then it returns a legal move after some iterations
+    let a = analyse(&game, &options).unwrap();
+    assert!(a.nodes > 0);
+    assert!(a.stats(&a.best).is_some());
+}
+
+#[test]
+fn a_position_without_a_decision_is_an_error_not_a_panic() {
+    // Given a game waiting for a draw, and a finished game
+    let setup = Setup::base(2);
+    let sim = play(setup.clone(), 2, &[Strategy::Greedy]).unwrap();
+    let mut game = Game::new(setup).unwrap();
+    let mut fx = Effects::quiet();
+    game.apply(&sim.actions[0], &mut fx).unwrap();
+    assert_eq!(game.phase(), Phase::Draw);
+    // When either is searched, Then the error says there is no placement to choose
+    assert!(matches!(
+        analyse(&game, &nodes(10, 1, 0)),
+        Err(EngineError::NoDecision(_))
+    ));
+    assert!(matches!(
+        analyse(&sim.game, &nodes(10, 1, 0)),
+        Err(EngineError::NoDecision(_))
+    ));
+}
+
+#[test]
+fn a_move_that_completes_a_big_city_of_ones_own_is_chosen() {
+    // Given positions where the greedy player would score 8 or more points at once for
+    // itself alone (a feature completed with its meeple)
+    let mut checked = 0;
+    let mut buffers = Buffers::default();
+    for seed in 10..16 {
+        for game in decisions(&Setup::base(2), seed) {
+            let mut moves = Vec::new();
+            turn_moves(&game, &mut buffers, &mut moves);
+            let best_value = moves.iter().map(|(_, v)| *v).max().unwrap_or(0);
+            // (greedy values are twice the point difference: 16 is 8 points)
+            let next_best = moves
+                .iter()
+                .map(|(_, v)| *v)
+                .filter(|&v| v < best_value)
+                .max()
+                .unwrap_or(0);
+            if best_value < 16 || best_value - next_best < 16 {
+                continue;
+            }
+            // When the engine searches it
+            let a = analyse(&game, &nodes(400, 1, 1)).unwrap();
+            // Then it takes a move worth that much at once
+            let value = moves.iter().find(|(m, _)| *m == a.best).unwrap().1;
+            assert!(
+                value >= best_value - 4,
+                "seed {seed} turn {}: chose a move of value {value}, best {best_value}",
+                game.turn()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "only {checked} such positions");
+}
+
+#[test]
+fn compared_moves_get_equal_shares_on_the_same_guesses() {
+    // Given a position and two of its moves: the greedy player's first and last
+    let game = decisions(&Setup::base(2), 6).swap_remove(20);
+    let mut legal = Vec::new();
+    turn_moves(&game, &mut Buffers::default(), &mut legal);
+    let first = legal.first().unwrap().0;
+    let last = legal.last().unwrap().0;
+    // When they are compared with 301 iterations on two threads
+    let a = compare(&game, &[first, last, first], &nodes(301, 2, 3)).unwrap();
+    // Then only these two are measured, each in as many iterations (whole rounds), with
+    // estimates for both, and the same seed gives the same figures
+    assert_eq!(a.moves.len(), 2);
+    assert_eq!(a.moves[0].visits, a.moves[1].visits);
+    assert!(a.moves[0].visits >= 150);
+    assert!(a
+        .moves
+        .iter()
+        .all(|m| m.win.is_some() && m.margin.is_some()));
+    assert_eq!(
+        a,
+        compare(&game, &[first, last], &nodes(301, 2, 3)).unwrap()
+    );
+    // And a move that is not legal here is refused
+    let mut far = first;
+    far.placement.at = carc_rules::Pos::new(40, 40);
+    assert!(matches!(
+        compare(&game, &[first, far], &nodes(10, 1, 0)),
+        Err(EngineError::NotLegal(_))
+    ));
+}
