@@ -4,14 +4,17 @@
 //!   long they stayed out), features completed and shared, arrows, tiles set aside, and the
 //!   notable moments (largest scores, changes of the lead).
 //! - [`aggregate`]: many games: score distributions and win rates by seat.
-//! - [`quality`]: move quality: each turn's move against the best found by playouts
-//!   (simulated games to the end, with the unseen tiles shuffled), marked `?!`, `?`, `??`.
+//! - [`quality`]: move quality: each turn's move against the best found, marked `?!`, `?`,
+//!   `??`; the playout judge (simulated games to the end, with the unseen tiles shuffled).
+//! - [`review`]: the engine judge (the default): the engine's best move and the move played
+//!   measured side by side, marks by the chance to win lost, accuracy per move.
 //!
 //! Everything is computed from a replay with the rules engine, never from the log's claims.
 
 pub mod aggregate;
 pub mod game;
 pub mod quality;
+pub mod review;
 
 pub use aggregate::{Aggregate, Distribution, SeatStats};
 pub use game::{analyze, GameAnalysis, Moment, MomentKind, PlayerStats};
@@ -19,3 +22,4 @@ pub use quality::{
     move_quality, move_quality_with, Mark, MoveEstimate, PlayerQuality, QualityError,
     QualityOptions, QualityReport, TurnQuality,
 };
+pub use quality::{Judge, LineMove, WinEstimate};

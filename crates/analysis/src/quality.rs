@@ -73,6 +73,20 @@ impl Mark {
         }
     }
 
+    /// The mark for a chance to win lost, in percentage points (the engine judge).
+    pub fn for_win_lost(lost: f64) -> Option<Mark> {
+        use crate::review::{WIN_BLUNDER, WIN_INACCURACY, WIN_MISTAKE};
+        if lost >= WIN_BLUNDER {
+            Some(Mark::Blunder)
+        } else if lost >= WIN_MISTAKE {
+            Some(Mark::Mistake)
+        } else if lost >= WIN_INACCURACY {
+            Some(Mark::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
     /// `?!`, `?` or `??`.
     pub fn glyph(self) -> &'static str {
         match self {
@@ -103,7 +117,36 @@ pub struct QualityOptions {
     pub strategy: Strategy,
     /// Candidates screened per turn at most (at least 1; the move played comes on top).
     pub max_candidates: usize,
+    /// Who judges: the engine (default) or the playouts (the options above).
+    pub judge: Judge,
+    /// The engine judge's iterations for each of its two searches of a turn.
+    pub nodes: u64,
 }
+
+/// Who judges the moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Judge {
+    /// The engine (`carc-engine`): its best move, then the best and the move played measured
+    /// side by side; marks by the chance to win lost. See `crate::review`.
+    #[default]
+    Engine,
+    /// Flat Monte Carlo: every candidate played out to the end (`playouts`, `strategy`,
+    /// `max_candidates`); marks by points of margin lost.
+    Playouts,
+}
+
+impl Judge {
+    pub fn name(self) -> &'static str {
+        match self {
+            Judge::Engine => "engine",
+            Judge::Playouts => "playouts",
+        }
+    }
+}
+
+/// The engine judge's default iterations per search: a whole 2-player game reviewed in a few
+/// seconds on two cores (`docs/benchmarks.md`).
+pub const DEFAULT_NODES: u64 = 2_000;
 
 impl Default for QualityOptions {
     fn default() -> QualityOptions {
@@ -113,6 +156,8 @@ impl Default for QualityOptions {
             threads: 0,
             strategy: Strategy::Random,
             max_candidates: DEFAULT_MAX_CANDIDATES,
+            judge: Judge::Engine,
+            nodes: DEFAULT_NODES,
         }
     }
 }
@@ -147,6 +192,34 @@ pub struct TurnQuality {
     /// best − played, in points (0 when the move played is best).
     pub loss: f64,
     pub mark: Option<Mark>,
+    /// The engine judge's chances to win (`None` from the playout judge).
+    pub win: Option<WinEstimate>,
+    /// The engine judge: the line it expects after its best move (that move first); empty when
+    /// the move played is best, or from the playout judge.
+    pub line: Vec<LineMove>,
+}
+
+/// The chances to win that the engine judge measured for a turn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinEstimate {
+    /// The mover's chance to win after the move played, 0..=1.
+    pub played: f64,
+    /// … after the best move.
+    pub best: f64,
+    /// The chance lost by the move played, in percentage points (0 when it is best).
+    pub lost: f64,
+    /// The move's accuracy, 0..=100 (`crate::review::move_accuracy`).
+    pub accuracy: f64,
+}
+
+/// One move of an expected line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMove {
+    pub seat: u8,
+    /// The tile's id (such as `V`).
+    pub tile: String,
+    /// The move in the engine's notation (`docs/engine.md`).
+    pub text: String,
 }
 
 /// One player's moves, summed up.
@@ -160,6 +233,9 @@ pub struct PlayerQuality {
     pub inaccuracies: u32,
     pub mistakes: u32,
     pub blunders: u32,
+    /// The engine judge: the mean accuracy of the turns judged, 0..=100 (`None` from the
+    /// playout judge or without turns).
+    pub accuracy: Option<f64>,
 }
 
 /// The move quality of a game.
@@ -273,7 +349,7 @@ pub fn move_quality_with(
             }
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(d) = decisions.get(i) else { break };
-            let r = judge(d, options, &mut buffers)
+            let r = crate::review::judge_decision(d, options, &mut buffers)
                 .map_err(|source| QualityError::Playout { seq: d.seq, source });
             results
                 .lock()
@@ -329,6 +405,15 @@ fn summary(name: String, seat: u8, turns: &[TurnQuality]) -> PlayerQuality {
         inaccuracies: count(Mark::Inaccuracy),
         mistakes: count(Mark::Mistake),
         blunders: count(Mark::Blunder),
+        accuracy: {
+            let accuracies: Vec<f64> = mine
+                .iter()
+                .filter_map(|t| t.win)
+                .map(|w| w.accuracy)
+                .collect();
+            (!accuracies.is_empty())
+                .then(|| accuracies.iter().sum::<f64>() / accuracies.len() as f64)
+        },
     }
 }
 
@@ -386,7 +471,7 @@ pub fn decisions(timeline: &Timeline) -> Result<Vec<Decision>, QualityError> {
 }
 
 /// splitmix64: spreads seeds so that neighbouring inputs give unrelated streams.
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -495,6 +580,8 @@ pub fn judge(
         best,
         loss,
         mark: Mark::for_loss(loss),
+        win: None,
+        line: Vec::new(),
     }))
 }
 
@@ -523,7 +610,7 @@ fn signature(t: &carc_rules::TileType, rotation: Rotation) -> Signature {
 /// The move as the rules list it: a rotation that gives the same placement as a smaller one is
 /// replaced by the smaller one, and a meeple on the tile is named by its segment in that
 /// rotation. Other moves are returned unchanged.
-fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove {
+pub(crate) fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove {
     let t = game.tiles().get(tile);
     let rotation = m.placement.rotation;
     if t.is_distinct_rotation(rotation) {

@@ -22,6 +22,7 @@ fn options(playouts: u32, seed: u64, threads: usize) -> QualityOptions {
         playouts,
         seed,
         threads,
+        judge: carc_analysis::Judge::Playouts,
         ..QualityOptions::default()
     }
 }

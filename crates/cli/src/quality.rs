@@ -17,39 +17,128 @@ use crate::store_context::Ctx;
 /// The move-quality options, shared by `analyze` and `export --format md`.
 #[derive(Args, Clone)]
 pub struct QualityArgs {
-    /// Judge every move of the game against the best found by playouts (one game only; see
-    /// docs/analysis.md): the marks ?! ? ?? and each player's average loss.
+    /// Judge every move of the game against the best found (one game only; see
+    /// docs/analysis.md): the marks ?! ? ??, each player's accuracy and average loss.
     #[arg(long)]
     pub quality: bool,
-    /// Playouts per candidate move and stage, with --quality.
-    #[arg(long, value_name = "K", default_value_t = quality::DEFAULT_PLAYOUTS,
-          value_parser = clap::value_parser!(u32).range(1..))]
-    pub playouts: u32,
-    /// Seed of the playouts, with --quality: the same seed gives the same marks.
+    /// Who judges, with --quality: the engine (default; marks by the chance to win lost) or
+    /// playouts (today's flat Monte Carlo; marks by points lost). --playouts,
+    /// --playout-strategy or --candidates alone choose playouts.
+    #[arg(long, value_name = "JUDGE", value_parser = ["engine", "playouts"])]
+    pub judge: Option<String>,
+    /// The engine judge's iterations per search (two searches a turn), with --quality.
+    #[arg(long, value_name = "N", default_value_t = quality::DEFAULT_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: u64,
+    /// Playouts per candidate move and stage, with --quality (the playout judge; default 100).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    pub playouts: Option<u32>,
+    /// Seed of the searches or playouts, with --quality: the same seed gives the same marks.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// How every seat plays in the playouts, with --quality: random (fast) or greedy (about a
-    /// hundred times slower).
-    #[arg(long, value_name = "STRATEGY", default_value = "random", value_parser = ["random", "greedy"])]
-    pub playout_strategy: String,
-    /// Candidate moves screened per turn at most, with --quality (the best by immediate value;
-    /// the move played is always in).
-    #[arg(long, value_name = "N", default_value_t = quality::DEFAULT_MAX_CANDIDATES as u32,
-          value_parser = clap::value_parser!(u32).range(1..))]
-    pub candidates: u32,
+    /// How every seat plays in the playouts, with --quality (the playout judge): random
+    /// (default, fast) or greedy (about a hundred times slower).
+    #[arg(long, value_name = "STRATEGY", value_parser = ["random", "greedy"])]
+    pub playout_strategy: Option<String>,
+    /// Candidate moves screened per turn at most, with --quality (the playout judge; default
+    /// 60; the best by immediate value, the move played always in).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub candidates: Option<u32>,
 }
 
 impl QualityArgs {
     pub fn options(&self, threads: Option<u32>) -> QualityOptions {
+        let playout_flags =
+            self.playouts.is_some() || self.playout_strategy.is_some() || self.candidates.is_some();
+        let judge = match self.judge.as_deref() {
+            Some("playouts") => quality::Judge::Playouts,
+            Some(_) => quality::Judge::Engine,
+            None if playout_flags => quality::Judge::Playouts,
+            None => quality::Judge::Engine,
+        };
         QualityOptions {
-            playouts: self.playouts,
+            playouts: self.playouts.unwrap_or(quality::DEFAULT_PLAYOUTS),
             seed: self.seed,
             threads: threads.map_or(0, |t| t as usize),
-            strategy: carc_sim::Strategy::parse(&self.playout_strategy)
+            strategy: self
+                .playout_strategy
+                .as_deref()
+                .and_then(carc_sim::Strategy::parse)
                 .unwrap_or(carc_sim::Strategy::Random),
-            max_candidates: self.candidates as usize,
+            max_candidates: self
+                .candidates
+                .map_or(quality::DEFAULT_MAX_CANDIDATES, |c| c as usize),
+            judge,
+            nodes: self.nodes,
         }
     }
+}
+
+/// Whether the engine judged.
+fn by_engine(q: &QualityReport) -> bool {
+    q.options.judge == quality::Judge::Engine
+}
+
+/// How the judge worked, in one sentence.
+fn method_words(q: &QualityReport) -> String {
+    if by_engine(q) {
+        format!(
+            "the engine, {} iterations per search, seed {}; a move's value is the mover's chance to win after it (and its expected margin: own final score minus the best other player's)",
+            q.options.nodes, q.options.seed
+        )
+    } else {
+        format!(
+            "{} playouts per move and stage, seed {}, {} playouts; value = own final score minus the best other player's",
+            q.options.playouts,
+            q.options.seed,
+            strategy_words(q)
+        )
+    }
+}
+
+/// The marks' thresholds in words.
+fn thresholds_words(q: &QualityReport) -> String {
+    if by_engine(q) {
+        format!(
+            "marks by the chance to win lost: ?! inaccuracy (>= {} %), ? mistake (>= {} %), ?? blunder (>= {} %)",
+            carc_analysis::review::WIN_INACCURACY,
+            carc_analysis::review::WIN_MISTAKE,
+            carc_analysis::review::WIN_BLUNDER
+        )
+    } else {
+        format!(
+            "marks: ?! inaccuracy (loss >= {}), ? mistake (>= {}), ?? blunder (>= {})",
+            quality::INACCURACY,
+            quality::MISTAKE,
+            quality::BLUNDER
+        )
+    }
+}
+
+/// What a turn lost, in words.
+fn lost_words(t: &carc_analysis::TurnQuality) -> String {
+    match t.win {
+        Some(w) => format!(
+            "{:.0} % of the chance to win lost ({:.1} points)",
+            w.lost, t.loss
+        ),
+        None => format!("{:.1} points lost", t.loss),
+    }
+}
+
+/// The expected line after the best move, in words (the best move first).
+fn line_words(q: &QualityReport, t: &carc_analysis::TurnQuality) -> String {
+    t.line
+        .iter()
+        .map(|m| {
+            let who = q
+                .players
+                .get(usize::from(m.seat))
+                .map_or("?".into(), |p| visible(&p.name));
+            format!("{who} {} {}", visible(&m.tile), m.text)
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// The move quality of a replayed game, with a progress bar on stderr (unless quiet or not a
@@ -88,15 +177,20 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
             t.seq,
             EventNote {
                 glyph: mark.glyph().to_string(),
-                meaning: format!("move quality: {}, {:.1} points lost", mark.name(), t.loss),
+                meaning: format!("move quality: {}, {}", mark.name(), lost_words(t)),
                 lines: vec![format!(
-                    "move quality: {} {}, {:.1} points lost; best found: {} ({:+.1}, against {:+.1} for the move played)",
+                    "move quality: {} {}, {}; best found: {} ({:+.1}, against {:+.1} for the move played){}",
                     mark.glyph(),
                     mark.name(),
-                    t.loss,
+                    lost_words(t),
                     t.best.text,
                     t.best.value,
-                    t.played.value
+                    t.played.value,
+                    if t.line.len() > 1 {
+                        format!("; expected line: {}", line_words(q, t))
+                    } else {
+                        String::new()
+                    }
                 )],
                 best: move_actions(&t.best.mv),
             },
@@ -109,13 +203,9 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
     extras.sections.push(Section {
         title: "Move quality".to_string(),
         paragraphs: vec![format!(
-            "{} playouts per move and stage, seed {}, {} playouts. A move's value is the mover's final score minus the best final score of the other players, averaged over the playouts; the loss is the best value found minus the value of the move played. Marks: ?! inaccuracy (loss of {} points or more), ? mistake ({} or more), ?? blunder ({} or more).",
-            q.options.playouts,
-            q.options.seed,
-            strategy_words(q),
-            quality::INACCURACY,
-            quality::MISTAKE,
-            quality::BLUNDER
+            "Judged by {}. The loss is the best value found minus the value of the move played. {}.",
+            method_words(q),
+            thresholds_words(q)
         )],
         items: Vec::new(),
         board: None,
@@ -123,6 +213,7 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
             columns: vec![
                 column("player", false),
                 column("turns judged", true),
+                column("accuracy", true),
                 column("average loss", true),
                 column("?!", true),
                 column("?", true),
@@ -135,6 +226,7 @@ pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
                     vec![
                         p.name.clone(),
                         p.turns.to_string(),
+                        p.accuracy.map_or("-".into(), |a| format!("{a:.1}")),
                         format!("{:.2}", p.average_loss),
                         p.inaccuracies.to_string(),
                         p.mistakes.to_string(),
@@ -171,12 +263,22 @@ fn strategy_words(q: &QualityReport) -> &'static str {
 pub fn quality_json(q: &QualityReport) -> Value {
     let estimate = |e: &carc_analysis::MoveEstimate| json!({"move": e.text, "value": e.value});
     json!({
+        "judge": q.options.judge.name(),
+        "nodes": by_engine(q).then_some(q.options.nodes),
         "playouts": q.options.playouts,
         "seed": q.options.seed,
         "playout_strategy": strategy_words(q),
         "max_candidates": q.options.max_candidates,
-        "value": "the mover's final score minus the best final score of the other players, averaged over the playouts",
-        "thresholds": {"inaccuracy": quality::INACCURACY, "mistake": quality::MISTAKE, "blunder": quality::BLUNDER},
+        "value": if by_engine(q) {
+            "the mover's expected final score minus the best other player's (points), beside the chance to win (win)"
+        } else {
+            "the mover's final score minus the best final score of the other players, averaged over the playouts"
+        },
+        "thresholds": if by_engine(q) {
+            json!({"measure": "chance to win lost, percentage points", "inaccuracy": carc_analysis::review::WIN_INACCURACY, "mistake": carc_analysis::review::WIN_MISTAKE, "blunder": carc_analysis::review::WIN_BLUNDER})
+        } else {
+            json!({"measure": "points of margin lost", "inaccuracy": quality::INACCURACY, "mistake": quality::MISTAKE, "blunder": quality::BLUNDER})
+        },
         "stopped": q.stopped,
         "turns": q.turns.iter().map(|t| json!({
             "event": t.seq,
@@ -188,12 +290,15 @@ pub fn quality_json(q: &QualityReport) -> Value {
             "played": estimate(&t.played),
             "best": estimate(&t.best),
             "loss": t.loss,
+            "win": t.win.map(|w| json!({"played": w.played, "best": w.best, "lost": w.lost, "accuracy": w.accuracy})),
+            "line": t.line.iter().map(|m| json!({"seat": m.seat, "tile": m.tile, "move": m.text})).collect::<Vec<_>>(),
             "mark": t.mark.map(|m| m.glyph()),
         })).collect::<Vec<_>>(),
         "players": q.players.iter().map(|p| json!({
             "name": p.name,
             "turns": p.turns,
             "average_loss": p.average_loss,
+            "accuracy": p.accuracy,
             "inaccuracies": p.inaccuracies,
             "mistakes": p.mistakes,
             "blunders": p.blunders,
@@ -205,18 +310,9 @@ pub fn quality_json(q: &QualityReport) -> Value {
 /// each player's totals.
 pub fn quality_text(q: &QualityReport) -> String {
     let mut out = String::new();
-    out.push_str(&format!(
-        "\nmove quality: {} playouts per move and stage, seed {}, {} playouts; value = own final score minus the best other player's\n",
-        q.options.playouts,
-        q.options.seed,
-        strategy_words(q)
-    ));
-    out.push_str(&format!(
-        "marks: ?! inaccuracy (loss >= {}), ? mistake (>= {}), ?? blunder (>= {})\n",
-        quality::INACCURACY,
-        quality::MISTAKE,
-        quality::BLUNDER
-    ));
+    out.push_str(&format!("\nmove quality: {}\n", method_words(q)));
+    out.push_str(&thresholds_words(q));
+    out.push('\n');
     if let Some(why) = &q.stopped {
         out.push_str(&format!(
             "(the moves after the last legal event are not judged: {why})\n"
@@ -242,14 +338,27 @@ pub fn quality_text(q: &QualityReport) -> String {
                 "      best: {} ({:+.1}); loss {:.1}; {} moves, {} screened\n",
                 t.best.text, t.best.value, t.loss, t.moves, t.screened
             ));
+            if let Some(w) = t.win {
+                out.push_str(&format!(
+                    "      chance to win: {:.0} % after the move played, {:.0} % after the best ({:.0} % lost)\n",
+                    100.0 * w.played,
+                    100.0 * w.best,
+                    w.lost
+                ));
+            }
+            if t.line.len() > 1 {
+                out.push_str(&format!("      expected line: {}\n", line_words(q, t)));
+            }
         }
     }
     out.push_str("\nmove quality by player:\n");
     for p in &q.players {
         out.push_str(&format!(
-            "  {}: {} turns judged, average loss {:.2}; {} ?!, {} ?, {} ??\n",
+            "  {}: {} turns judged, {}average loss {:.2}; {} ?!, {} ?, {} ??\n",
             visible(&p.name),
             p.turns,
+            p.accuracy
+                .map_or(String::new(), |a| format!("accuracy {a:.1}, ")),
             p.average_loss,
             p.inaccuracies,
             p.mistakes,

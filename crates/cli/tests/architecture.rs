@@ -69,9 +69,16 @@ fn dependencies_point_one_way() {
             "carc-report",
             &["carc-draw", "carc-events", "carc-replay", "carc-rules"][..],
         ),
+        ("carc-engine", &["carc-rules", "carc-sim"][..]),
         (
             "carc-analysis",
-            &["carc-events", "carc-replay", "carc-rules", "carc-sim"][..],
+            &[
+                "carc-engine",
+                "carc-events",
+                "carc-replay",
+                "carc-rules",
+                "carc-sim",
+            ][..],
         ),
         ("carc-json-position", &[][..]),
         ("carc-in-order", &[][..]),

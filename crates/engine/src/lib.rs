@@ -28,7 +28,7 @@ mod search;
 mod tree;
 
 pub use error::EngineError;
-pub use notation::move_text;
+pub use notation::{line_text, move_text};
 pub use options::{Budget, SearchOptions, DEFAULT_NODES};
 pub use player::EnginePlayer;
 pub use search::{analyse, compare, Analysis, LineStep, MoveStats};

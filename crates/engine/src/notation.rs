@@ -82,6 +82,59 @@ pub fn move_text(game: &Game, m: &TurnMove) -> String {
     out
 }
 
+/// A principal line as text, one entry per step: (seat, the tile's id, the move's text).
+/// The line is replayed on a copy of `game` (its first step is the move of the turn at
+/// `game`); it stops where a step cannot be replayed without a guess (a gift card to
+/// receive, an arrow to choose that the step does not name) or is not legal.
+pub fn line_text(game: &Game, line: &[crate::LineStep]) -> Vec<(u8, String, String)> {
+    let mut out = Vec::new();
+    let mut g = game.clone();
+    let mut fx = carc_rules::Effects::quiet();
+    for (i, step) in line.iter().enumerate() {
+        if i > 0 {
+            if g.phase() != Phase::Draw
+                || g.apply(&Action::Draw { tile: step.tile }, &mut fx).is_err()
+            {
+                break;
+            }
+        }
+        let Phase::Place { tile } = g.phase() else {
+            break;
+        };
+        if g.current_player() != step.seat {
+            break;
+        }
+        let text = move_text(&g, &step.mv);
+        let id = g.tiles().get(tile).id.clone();
+        let placed = g
+            .apply(
+                &Action::Place {
+                    at: step.mv.placement.at,
+                    rotation: step.mv.placement.rotation,
+                },
+                &mut fx,
+            )
+            .is_ok();
+        if !placed || matches!(g.phase(), Phase::ReceiveGift { .. }) {
+            if placed {
+                out.push((step.seat, id, text));
+            }
+            break;
+        }
+        if let Phase::ChooseArrow { .. } = g.phase() {
+            let Some(arrow) = step.mv.arrow else { break };
+            if g.apply(&Action::ChooseArrow { arrow }, &mut fx).is_err() {
+                break;
+            }
+        }
+        if g.apply(&step.mv.meeple, &mut fx).is_err() {
+            break;
+        }
+        out.push((step.seat, id, text));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

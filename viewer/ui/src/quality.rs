@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use carc_analysis::quality::{
-    move_quality_with, Mark, QualityError, QualityOptions, QualityReport, TurnQuality,
+    move_quality_with, Judge, Mark, QualityError, QualityOptions, QualityReport, TurnQuality,
 };
 use carc_replay::Timeline;
 use egui::{Color32, RichText};
@@ -36,7 +36,16 @@ pub const UI_TEXT: &[&str] = &[
     "seed",
     "playouts per move and stage for the next analysis: more is steadier and slower",
     "the same seed gives the same marks",
+    "iterations",
+    "engine iterations per search for the next analysis: more is steadier and slower",
+    "% of the chance to win lost",
+    "chance to win after the move played, after the best:",
+    "moves, searched,",
+    "expected line:",
 ];
+
+/// Engine iterations per search the viewer offers (the CLI takes any number).
+pub const NODE_CHOICES: [u64; 3] = [500, 2_000, 8_000];
 
 /// Playouts per move the viewer offers (the CLI takes any number).
 pub const PLAYOUT_CHOICES: [u32; 4] = [30, 100, 300, 1000];
@@ -271,18 +280,33 @@ impl QualityPanel {
     /// The settings of the next run: playouts per move (more is steadier and slower) and the
     /// seed (the same seed gives the same marks, as with `carc analyze --quality --seed`).
     fn settings(&mut self, ui: &mut egui::Ui) {
-        let playouts = &mut self.options.playouts;
-        egui::ComboBox::from_id_salt("quality playouts")
-            .selected_text(format!("{playouts} playouts"))
-            .show_ui(ui, |ui| {
-                for n in PLAYOUT_CHOICES {
-                    ui.selectable_value(playouts, n, format!("{n} playouts"));
-                }
-            })
-            .response
-            .on_hover_text(
-                "playouts per move and stage for the next analysis: more is steadier and slower",
-            );
+        if self.options.judge == Judge::Engine {
+            let nodes = &mut self.options.nodes;
+            egui::ComboBox::from_id_salt("quality nodes")
+                .selected_text(format!("{nodes} iterations"))
+                .show_ui(ui, |ui| {
+                    for n in NODE_CHOICES {
+                        ui.selectable_value(nodes, n, format!("{n} iterations"));
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "engine iterations per search for the next analysis: more is steadier and slower",
+                );
+        } else {
+            let playouts = &mut self.options.playouts;
+            egui::ComboBox::from_id_salt("quality playouts")
+                .selected_text(format!("{playouts} playouts"))
+                .show_ui(ui, |ui| {
+                    for n in PLAYOUT_CHOICES {
+                        ui.selectable_value(playouts, n, format!("{n} playouts"));
+                    }
+                })
+                .response
+                .on_hover_text(
+                    "playouts per move and stage for the next analysis: more is steadier and slower",
+                );
+        }
         ui.add(
             egui::DragValue::new(&mut self.options.seed)
                 .range(0..=u64::from(u32::MAX))
@@ -305,13 +329,19 @@ impl QualityPanel {
             let mark = t
                 .mark
                 .map_or(String::new(), |m| format!("{} {}, ", m.glyph(), m.name()));
-            let head = format!("{mark}loss {:.1}", t.loss);
+            let head = match t.win {
+                Some(w) => format!(
+                    "{mark}{:.0} % of the chance to win lost, loss {:.1}",
+                    w.lost, t.loss
+                ),
+                None => format!("{mark}loss {:.1}", t.loss),
+            };
             match t.mark {
                 Some(m) => ui.label(RichText::new(head).strong().color(mark_color(m))),
                 None => ui.label(head),
             };
             ui.label(format!("{} ({:+.1})", t.played.text, t.played.value));
-            if t.loss > 0.0 {
+            if t.best.mv != t.played.mv {
                 ui.label(format!(
                     "best found: {} ({:+.1})",
                     t.best.text, t.best.value
@@ -319,10 +349,32 @@ impl QualityPanel {
             } else {
                 ui.weak("the move played is the best found");
             }
-            ui.weak(format!(
-                "{} moves, {} screened, {} playouts",
-                t.moves, t.screened, report.options.playouts
-            ));
+            if let Some(w) = t.win {
+                ui.weak(format!(
+                    "chance to win after the move played, after the best: {:.0} %, {:.0} %",
+                    100.0 * w.played,
+                    100.0 * w.best
+                ));
+            }
+            if t.line.len() > 1 {
+                let line: Vec<String> = t
+                    .line
+                    .iter()
+                    .map(|m| format!("{} {}", m.tile, m.text))
+                    .collect();
+                ui.weak(format!("expected line: {}", line.join("; ")));
+            }
+            if report.options.judge == Judge::Engine {
+                ui.weak(format!(
+                    "{} moves, searched, {} iterations",
+                    t.moves, report.options.nodes
+                ));
+            } else {
+                ui.weak(format!(
+                    "{} moves, {} screened, {} playouts",
+                    t.moves, t.screened, report.options.playouts
+                ));
+            }
         });
     }
 }

@@ -259,6 +259,7 @@ fn the_best_move_found_is_drawn_and_played_as_a_variation() {
     let (_dir, log) = copied_game();
     let mut app = ViewerApp::new();
     app.open(&log);
+    app.quality_mut().options.judge = carc_analysis::Judge::Playouts;
     app.quality_mut().options.playouts = 20;
     app.quality_mut().options.seed = 1;
     let mut h = Harness::builder()

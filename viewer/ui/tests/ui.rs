@@ -718,6 +718,7 @@ fn move_quality_runs_in_the_background_and_marks_the_event_list_and_the_graph() 
     // Given the short sample game, and few playouts with a fixed seed
     let mut app = ViewerApp::new();
     app.open(&sample("short-game-rulings.jsonl"));
+    app.quality_mut().options.judge = carc_analysis::Judge::Playouts;
     app.quality_mut().options.playouts = 20;
     app.quality_mut().options.seed = 1;
     let mut h = harness(app);
@@ -783,23 +784,24 @@ fn move_quality_runs_in_the_background_and_marks_the_event_list_and_the_graph() 
 }
 
 #[test]
-fn the_move_quality_settings_choose_the_playouts_of_the_next_run() {
-    // Given an open game and the default settings
+fn the_move_quality_settings_choose_the_engine_iterations_of_the_next_run() {
+    // Given an open game and the default settings (the engine judges)
     let mut app = ViewerApp::new();
     app.open(&sample("short-game-rulings.jsonl"));
     let mut h = harness(app);
-    assert_eq!(h.state().quality().options.playouts, 100);
-    // When the playouts box (which says "100 playouts") is opened and 300 chosen
-    let settings = "playouts per move and stage for the next analysis: more is steadier and slower";
+    assert_eq!(h.state().quality().options.nodes, 2_000);
+    // When the iterations box (which says "2000 iterations") is opened and 8000 chosen
+    let settings =
+        "engine iterations per search for the next analysis: more is steadier and slower";
     let value = |h: &Harness<'static, ViewerApp>| h.get_by_label(settings).value();
-    assert_eq!(value(&h).as_deref(), Some("100 playouts"));
+    assert_eq!(value(&h).as_deref(), Some("2000 iterations"));
     h.get_by_label(settings).click();
     h.run();
-    h.get_by_label("300 playouts").click();
+    h.get_by_label("8000 iterations").click();
     h.run();
-    // Then the next run uses 300 playouts, and the box says so
-    assert_eq!(h.state().quality().options.playouts, 300);
-    assert_eq!(value(&h).as_deref(), Some("300 playouts"));
+    // Then the next run uses 8000 iterations, and the box says so
+    assert_eq!(h.state().quality().options.nodes, 8_000);
+    assert_eq!(value(&h).as_deref(), Some("8000 iterations"));
     // And the seed is there to change, starting at 0
     assert_eq!(h.state().quality().options.seed, 0);
     assert_eq!(h.get_by_label("seed").value().as_deref(), Some("seed 0"));
