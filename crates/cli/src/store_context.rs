@@ -88,9 +88,6 @@ impl Ctx {
     /// rebuild killed while it put its store in place is finished first.
     fn check_path(&self) -> Result<()> {
         let dir = &self.store_dir;
-        if !dir.exists() || dir.is_dir() {
-            self.finish_interrupted_rebuild()?;
-        }
         if dir.exists() && !dir.is_dir() {
             bail!(
                 "store {} is a file, not a store folder; --store (or CARC_STORE) names a folder, which is created on first use",
@@ -108,7 +105,7 @@ impl Ctx {
                 file.display()
             );
         }
-        Ok(())
+        self.finish_interrupted_rebuild()
     }
 
     /// The error of a store that would not open, in a sentence that says why.

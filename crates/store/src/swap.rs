@@ -134,6 +134,8 @@ pub fn finish_interrupted(store: &Path) -> Result<Option<Interrupted>, StoreErro
             }
             return Ok(None);
         }
+        // A path below a file has no note either (the open reports the file).
+        Err(e) if e.kind() == io::ErrorKind::NotADirectory => return Ok(None),
         Err(e) => return Err(io_err(&note)(e)),
     };
     let deadline = Instant::now() + SWAP_WAIT;
