@@ -17,7 +17,9 @@ pub fn load_log(path: &Path) -> anyhow::Result<Log> {
 }
 
 /// `*.jsonl`, `*.jcz` and `*.json` (Board Game Arena replays) files of the given paths,
-/// folders expanded (sorted, not recursive).
+/// folders expanded (sorted, not recursive). An entry of a folder with such a name that is not
+/// a regular file (a dangling or looping link, a FIFO, a device; folders excepted) is listed
+/// too, for the reader to reject as unreadable.
 /// In a folder, files kept beside logs (`*.annotations.jsonl`, `*.variations.jsonl`) are not games and
 /// are passed over.
 pub fn collect_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
@@ -26,16 +28,21 @@ pub fn collect_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
         if path.is_dir() {
             let mut found: Vec<PathBuf> = fs::read_dir(path)
                 .with_context(|| format!("cannot read folder {}", path.display()))?
-                .map(|e| e.map(|e| e.path()))
+                .map(|e| e.and_then(|e| Ok((e.path(), e.file_type()?))))
                 .collect::<io::Result<Vec<_>>>()
                 .with_context(|| format!("cannot read folder {}", path.display()))?
                 .into_iter()
-                .filter(|p| {
-                    p.is_file()
+                // Every entry with a game's name that is not a folder, whatever it is: a
+                // dangling link, a FIFO, a link loop or a device is handed on, so that the
+                // reader rejects it as unreadable (it used to be passed over without a word,
+                // and `rebuild --force` then dropped a stored game).
+                .filter(|(p, kind)| {
+                    !kind.is_dir()
                         && p.extension()
                             .is_some_and(|e| e == "jsonl" || e == "jcz" || e == "json")
                         && !is_sidecar(p)
                 })
+                .map(|(p, _)| p)
                 .collect();
             found.sort();
             files.extend(found);

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use carc_archive::{check_game_id, read_game};
-use carc_store::Store;
+use carc_store::swap::{self, Interrupted};
+use carc_store::{Store, StoreError};
 
 /// Where the store is and how chatty stderr is.
 pub struct Ctx {
@@ -83,7 +84,8 @@ impl Ctx {
         })
     }
 
-    /// A store path must be a folder, or not exist yet with folders (not files) above it.
+    /// A store path must be a folder, or not exist yet with folders (not files) above it. A
+    /// rebuild killed while it put its store in place is finished first.
     fn check_path(&self) -> Result<()> {
         let dir = &self.store_dir;
         if dir.exists() && !dir.is_dir() {
@@ -103,7 +105,7 @@ impl Ctx {
                 file.display()
             );
         }
-        Ok(())
+        self.finish_interrupted_rebuild()
     }
 
     /// The error of a store that would not open, in a sentence that says why.
@@ -119,8 +121,33 @@ impl Ctx {
             StorePlace::Full => anyhow::anyhow!(
                 "store {dir}: the disk is full (no space left on device); free some space and run the command again (what the store acknowledged before is kept)"
             ),
-            StorePlace::Other => error,
+            StorePlace::Other => match error.downcast_ref::<StoreError>() {
+                Some(e) if e.is_damage() => anyhow::anyhow!(
+                    "store {dir} is damaged and cannot be opened ({e}); its files were left as they were. `carc salvage {dir} --out FOLDER` writes every game it can still read to FOLDER (and never writes to the store)"
+                ),
+                _ => error,
+            },
         }
+    }
+
+    /// Finishes a `rebuild --force` that was killed between moving the old store aside and
+    /// moving the rebuilt one in (the swap note `<store>.swap`, see `carc_store::swap`), and
+    /// says what it found. `Store::open` would finish it too, silently.
+    fn finish_interrupted_rebuild(&self) -> Result<()> {
+        let dir = self.store_dir.display();
+        match swap::finish_interrupted(&self.store_dir)? {
+            Some(Interrupted::Finished { rebuilt, old }) => self.info(format!(
+                "finished an interrupted rebuild: moved {} to {dir} (the old store is {})",
+                rebuilt.display(),
+                old.display()
+            )),
+            Some(Interrupted::NotStarted { rebuilt }) => self.info(format!(
+                "a rebuild was interrupted before its store was put in place: {dir} is the old store, whole ({} is left for the next rebuild to remove)",
+                rebuilt.display()
+            )),
+            Some(Interrupted::AlreadyDone) | None => {}
+        }
+        Ok(())
     }
 
     /// A note on stderr unless `--quiet`.
@@ -223,6 +250,9 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
 /// The effective log of a stored game, if the store folder exists and holds it. Used by
 /// `main` to let replay/explain/legal take a game id instead of a file. Never creates the store.
 pub fn stored_log_bytes(ctx: &Ctx, game: &str) -> Result<Option<Vec<u8>>> {
+    if !ctx.store_dir.exists() {
+        ctx.finish_interrupted_rebuild()?;
+    }
     if !ctx.store_dir.is_dir() || check_game_id(game).is_err() {
         return Ok(None);
     }

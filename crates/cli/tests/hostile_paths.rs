@@ -88,3 +88,90 @@ fn import_of_a_pipe_does_not_block_while_holding_the_store() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("short-game-rulings"), "{}", stdout(&o));
 }
+
+/// A folder of `n` simulated logs (`game-s1.jsonl`, …) in `dir/logs`.
+fn simulated(dir: &std::path::Path, n: u32) -> std::path::PathBuf {
+    let o = carc_within(
+        dir,
+        &["simulate", "-q", "--seed", "1", "--players", "2", "--games"]
+            .into_iter()
+            .chain([n.to_string().as_str(), "--out", "logs"])
+            .collect::<Vec<_>>(),
+        Duration::from_secs(60),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    dir.join("logs")
+}
+
+#[test]
+fn unreadable_entries_of_a_folder_are_rejected_not_passed_over() {
+    use std::os::unix::fs::symlink;
+    // Given a folder of 3 logs and, beside them, a dangling link, a link loop and a FIFO
+    // named like logs
+    let dir = tempfile::tempdir().unwrap();
+    let logs = simulated(dir.path(), 3);
+    symlink(logs.join("nowhere"), logs.join("dangling.jsonl")).unwrap();
+    symlink(logs.join("loop.jsonl"), logs.join("loop.jsonl")).unwrap();
+    let made = Command::new("mkfifo")
+        .arg(logs.join("pipe.jsonl"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+
+    // When the folder is imported
+    let o = carc_within(
+        dir.path(),
+        &["--store", "st", "import", "logs", "--json"],
+        Duration::from_secs(60),
+    );
+    // Then the logs are stored, each of the three is rejected as unreadable, exit 2
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    let report: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(report["imported"], 3, "{report}");
+    assert_eq!(report["rejected"], 3, "{report}");
+    for name in ["dangling.jsonl", "loop.jsonl", "pipe.jsonl"] {
+        assert!(
+            report["files"].as_array().unwrap().iter().any(|f| f["file"]
+                .as_str()
+                .unwrap()
+                .ends_with(name)
+                && f["status"] == "rejected"
+                && f["line"].is_null()),
+            "{name}: {report}"
+        );
+    }
+
+    // Given the store, and the folder with one log replaced by a dangling link
+    std::fs::remove_file(logs.join("dangling.jsonl")).unwrap();
+    std::fs::remove_file(logs.join("loop.jsonl")).unwrap();
+    std::fs::remove_file(logs.join("pipe.jsonl")).unwrap();
+    std::fs::rename(logs.join("game-s2.jsonl"), dir.path().join("moved.jsonl")).unwrap();
+    symlink(dir.path().join("gone.jsonl"), logs.join("game-s2.jsonl")).unwrap();
+    // When the store is rebuilt from it with --force
+    let o = carc_within(
+        dir.path(),
+        &["--store", "st", "rebuild", "--from", "logs", "--force"],
+        Duration::from_secs(60),
+    );
+    // Then the rebuild is refused (exit 2) and the store keeps its 3 games, as it was
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("game-s2.jsonl: cannot read"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("was not rebuilt and is left as it was"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.path().join("st.old-1").exists());
+    assert!(!dir.path().join("st.rebuild").exists());
+    let o = carc_within(
+        dir.path(),
+        &["--store", "st", "games"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
+}

@@ -420,3 +420,122 @@ fn salvage_reads_what_is_left_of_damaged_stores_and_never_writes_to_them() {
         );
     }
 }
+
+#[test]
+fn a_rebuild_stopped_between_its_renames_never_leaves_an_empty_store_at_the_path() {
+    // Given a store of 3 games, rebuilt twice
+    let tmp = TempDir::new().unwrap();
+    let sims = simulate(&tmp, 3);
+    let store = tmp.path().join("store");
+    ok(carc_with_store(&store, &["import", path_str(&sims)]));
+    let rebuild = ["rebuild", "--from", path_str(&sims), "--force"];
+    ok(carc_with_store(&store, &rebuild));
+    ok(carc_with_store(&store, &rebuild));
+    // When it is rebuilt a third time, then it says how many old stores are kept
+    let o = ok(carc_with_store(&store, &rebuild));
+    assert!(
+        stderr(&o).contains("3 old stores are kept beside it"),
+        "{}",
+        stderr(&o)
+    );
+
+    // Given what a rebuild stopped between its two renames by a release without swap notes
+    // left: the old store aside, the rebuilt one beside the path, nothing at the path
+    let rebuilt = tmp.path().join("store.rebuild");
+    copy_dir(&store, &rebuilt);
+    std::fs::rename(&store, tmp.path().join("store.old-4")).unwrap();
+    // When the next command runs
+    for verb in [&["verify"][..], &["games"], &["import", path_str(&sims)]] {
+        let o = carc_with_store(&store, verb);
+        // Then it refuses, naming the rebuilt store, and creates no empty store at the path
+        assert_eq!(code(&o), 2, "{verb:?}: {}{}", stdout(&o), stderr(&o));
+        assert!(
+            stderr(&o).contains("store.rebuild beside it does"),
+            "{verb:?}: {}",
+            stderr(&o)
+        );
+        assert!(!store.exists(), "{verb:?} created a store at the path");
+    }
+    // and once the rebuilt store is moved in, as it says, the games are there
+    std::fs::rename(&rebuilt, &store).unwrap();
+    ok(carc_with_store(&store, &["verify"]));
+    assert_eq!(
+        stdout(&ok(carc_with_store(&store, &["games"])))
+            .lines()
+            .count(),
+        3
+    );
+}
+
+/// How many games `carc salvage` reads from `store` (into a fresh folder under `tmp`).
+fn salvaged_games(tmp: &Path, store: &Path, run: &str) -> usize {
+    let out = tmp.join(format!("salvaged-{run}"));
+    let o = carc_with_store(
+        &tmp.join("unused"),
+        &[
+            "salvage",
+            path_str(store),
+            "--out",
+            path_str(&out),
+            "--json",
+        ],
+    );
+    assert!(matches!(code(&o), 0 | 1), "{}", stderr(&o));
+    let report: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    report["games"].as_array().unwrap().len()
+}
+
+#[test]
+fn a_failed_open_of_a_damaged_store_changes_no_byte_of_it_and_names_salvage() {
+    // Given a store of 10 games, opened again once (so that sled keeps a snapshot), closed
+    let tmp = TempDir::new().unwrap();
+    let sims = simulate(&tmp, 10);
+    let healthy = tmp.path().join("healthy");
+    ok(carc_with_store(&healthy, &["import", path_str(&sims)]));
+    ok(carc_with_store(&healthy, &["verify"]));
+    // and a copy with one byte flipped in its log, where the store no longer opens (the
+    // first such byte from 1 KiB on, found on scratch copies)
+    let flipped = |to: &Path, at: usize| {
+        copy_dir(&healthy, to);
+        let mut b = std::fs::read(to.join("db")).unwrap();
+        b[at] ^= 0x01;
+        std::fs::write(to.join("db"), b).unwrap();
+    };
+    let at = (1..64)
+        .map(|k| k * 1024)
+        .find(|&at| {
+            let scratch = tmp.path().join(format!("scratch-{at}"));
+            flipped(&scratch, at);
+            Store::open(&scratch).is_err()
+        })
+        .expect("a flipped byte that stops the store from opening");
+    let store = tmp.path().join("damaged");
+    flipped(&store, at);
+    let before = snapshot_files(&store);
+    let salvaged = salvaged_games(tmp.path(), &store, "before");
+    assert!(salvaged > 0, "salvage reads nothing of the damaged store");
+
+    for verb in [
+        &["verify"][..],
+        &["games"],
+        &["export", "sim-s1"],
+        &["import", path_str(&sims)],
+        &["replay", "sim-s1"],
+    ] {
+        // When a verb opens it
+        let o = carc_with_store(&store, verb);
+        // Then it fails (exit 2) saying to run `carc salvage`, and no byte of the store changed
+        assert_eq!(code(&o), 2, "{verb:?}: {}{}", stdout(&o), stderr(&o));
+        assert!(
+            stderr(&o).contains("carc salvage"),
+            "{verb:?}: {}",
+            stderr(&o)
+        );
+        assert!(
+            snapshot_files(&store) == before,
+            "{verb:?}: the damaged store was written to"
+        );
+    }
+    // and salvage still reads as many games as before
+    assert_eq!(salvaged_games(tmp.path(), &store, "after"), salvaged);
+}

@@ -28,9 +28,32 @@ pub enum StoreError {
         source: std::io::Error,
     },
 
-    /// An error reported by sled itself.
+    /// There is no store at the path, but a rebuilt one beside it and no swap note: a
+    /// rebuild was stopped while it put its store in place, by a release that wrote no note.
+    #[error("store {} does not exist, but {} beside it does: a rebuild was interrupted while it moved its store into place, and whether it ran to its end is not known; move it to {} if it did (`carc verify` checks it), or move the old store (`{}.old-<n>`) back", path.display(), rebuilt.display(), path.display(), path.display())]
+    Unfinished {
+        /// The store folder (missing).
+        path: PathBuf,
+        /// The rebuilt store beside it.
+        rebuilt: PathBuf,
+    },
+
+    /// An error reported by sled itself. (Not a `source`: the message already holds sled's,
+    /// which a chain of causes would print a second time.)
     #[error("sled: {0}")]
-    Sled(#[from] sled::Error),
+    Sled(sled::Error),
+
+    /// The store could not be opened, and the files that the attempt changed could not all be
+    /// put back as they were.
+    #[error("store {} cannot be opened ({error}), and the files the attempt changed could not be put back: {restore}", path.display())]
+    NotRestored {
+        /// The store folder.
+        path: PathBuf,
+        /// Why it could not be opened.
+        error: Box<StoreError>,
+        /// Why the files could not be put back.
+        restore: std::io::Error,
+    },
 
     /// The store was written with a layout version this code does not know.
     #[error(
@@ -109,6 +132,33 @@ pub enum StoreError {
         /// What is wrong with it.
         what: String,
     },
+}
+
+impl From<sled::Error> for StoreError {
+    fn from(e: sled::Error) -> Self {
+        StoreError::Sled(e)
+    }
+}
+
+impl StoreError {
+    /// Whether this error says that the store's files are damaged: sled found corrupt data or
+    /// a file ended early, or a stored value does not decode. `carc salvage` reads what such a
+    /// store still holds.
+    pub fn is_damage(&self) -> bool {
+        match self {
+            StoreError::Corrupt { .. } => true,
+            StoreError::Sled(e) => match e {
+                sled::Error::Corruption { .. } | sled::Error::ReportableBug(_) => true,
+                sled::Error::Io(io) => matches!(
+                    io.kind(),
+                    std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::InvalidData
+                ),
+                _ => false,
+            },
+            StoreError::NotRestored { error, .. } => error.is_damage(),
+            _ => false,
+        }
+    }
 }
 
 fn fmt_version(v: Option<u64>) -> String {

@@ -29,10 +29,12 @@
 #![warn(missing_docs)]
 
 mod error;
+mod guard;
 pub mod layout;
 mod reopen;
 pub mod salvage;
 mod store;
+pub mod swap;
 mod verify;
 
 pub use error::StoreError;

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use sled::transaction::{ConflictableTransactionError, TransactionError, TransactionalTree};
 use sled::Transactional;
 
+use crate::guard::Backup;
 use crate::layout::{
     self, corrupt, decode_dedup, decode_event, decode_sealed, decode_summary, decode_u64,
     encode_dedup, encode_event, encode_sealed, encode_summary, encode_u64, event_key,
@@ -173,7 +174,38 @@ impl Store {
     /// small cache ([`SMALL_CACHE_CAPACITY`]) costs it no time and saves memory: `carc verify`
     /// of 100,000 games peaked at 101 MB with 8 MiB against 188 MB with 64 MiB, in the same
     /// wall time (`docs/benchmarks.md`).
+    ///
+    /// An open that fails leaves every file of the folder as it found it: sled's recovery
+    /// writes before it has finished judging a damaged log (it zeroes what follows a flipped
+    /// bit), so the files are copied to a temporary folder first and put back when the open
+    /// fails (`guard`; [`StoreError::NotRestored`] if they cannot be). A swap of a rebuilt store
+    /// that was killed midway is finished first ([`crate::swap`]).
     pub fn open_with_cache(dir: &Path, cache_capacity: u64) -> Result<Store, StoreError> {
+        crate::swap::finish_interrupted(dir)?;
+        let backup = match std::fs::symlink_metadata(dir) {
+            Ok(_) => Backup::take(dir).map_err(|source| StoreError::Io {
+                path: dir.to_path_buf(),
+                source,
+            })?,
+            Err(_) => None,
+        };
+        match Store::open_in_place(dir, cache_capacity) {
+            Ok(store) => Ok(store),
+            // Someone else holds the store: its files are theirs.
+            Err(e @ StoreError::InUse { .. }) => Err(e),
+            Err(e) => match backup.map(|b| b.restore(dir)) {
+                None | Some(Ok(_)) => Err(e),
+                Some(Err(restore)) => Err(StoreError::NotRestored {
+                    path: dir.to_path_buf(),
+                    error: Box::new(e),
+                    restore,
+                }),
+            },
+        }
+    }
+
+    /// [`Store::open_with_cache`] without the backup: sled's open and our opening checks.
+    fn open_in_place(dir: &Path, cache_capacity: u64) -> Result<Store, StoreError> {
         std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
             path: dir.to_path_buf(),
             source,

@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use carc_archive::Companion;
 use carc_rules::TileSet;
+use carc_store::swap::{self, sibling};
 use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store, StoreError};
 use clap::Args;
 
@@ -32,11 +33,26 @@ pub struct RebuildArgs {
     json: bool,
 }
 
-/// `<store><suffix>`, a sibling of the store folder.
-fn sibling(store: &Path, suffix: &str) -> PathBuf {
-    let mut name = store.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
+/// How many `<store>.old-<n>` folders rebuilds left beside the store.
+fn old_stores(store: &Path) -> usize {
+    let (Some(name), parent) = (store.file_name(), store.parent()) else {
+        return 0;
+    };
+    let prefix = format!("{}.old-", name.to_string_lossy());
+    let parent = match parent {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    fs::read_dir(parent).map_or(0, |entries| {
+        entries
+            .flatten()
+            .filter(|e| {
+                let n = e.file_name().to_string_lossy().into_owned();
+                n.strip_prefix(&prefix)
+                    .is_some_and(|k| !k.is_empty() && k.bytes().all(|b| b.is_ascii_digit()))
+            })
+            .count()
+    })
 }
 
 pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitCode> {
@@ -70,7 +86,23 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
     let building = sibling(&ctx.store_dir, ".rebuild");
     let new = open_fresh(ctx, &building)?;
     let report = import_all(ctx, &new, &files, loaded)?;
+    if report.unreadable > 0 {
+        // A file that could not be read may be a game the old store holds: swapping the new
+        // store in would drop it without a word. The old store stays.
+        drop(new);
+        fs::remove_dir_all(&building)
+            .with_context(|| format!("cannot remove {}", building.display()))?;
+        print_import_report(&report, args.json)?;
+        bail!(
+            "{} of the files in {} could not be read; the store {} was not rebuilt and is left as it was",
+            report.unreadable,
+            args.from.display(),
+            ctx.store_dir.display()
+        );
+    }
     let carried = carry_companions(&old, &new)?;
+    let old_games = carc_archive::game_ids(&old)?;
+    let new_games = carc_archive::game_ids(&new)?;
     new.flush()?;
     drop(new);
     drop(old);
@@ -79,17 +111,11 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
         .map(|n| sibling(&ctx.store_dir, &format!(".old-{n}")))
         .find(|p| !p.exists())
         .context("no free name for the old store")?;
-    fs::rename(&ctx.store_dir, &aside).with_context(|| {
+    // Through a swap note: a kill between the two renames leaves a note with which the next
+    // open puts the rebuilt store in place, never a path without a store.
+    swap::replace_with(&ctx.store_dir, &building, &aside).with_context(|| {
         format!(
-            "cannot move {} aside to {}; the rebuilt store is complete in {}",
-            ctx.store_dir.display(),
-            aside.display(),
-            building.display()
-        )
-    })?;
-    fs::rename(&building, &ctx.store_dir).with_context(|| {
-        format!(
-            "cannot move the rebuilt store {} to {}; the old store is in {}",
+            "cannot put the rebuilt store {} in the place of {} (the old one goes to {})",
             building.display(),
             ctx.store_dir.display(),
             aside.display()
@@ -99,6 +125,28 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
         "the old store ({held} games) is now {}",
         aside.display()
     ));
+    let lost: Vec<&String> = old_games
+        .iter()
+        .filter(|g| new_games.binary_search(g).is_err())
+        .collect();
+    if !lost.is_empty() {
+        ctx.info(format!(
+            "{} games of the old store are not in the rebuilt one (no file of {} holds them): {}",
+            lost.len(),
+            args.from.display(),
+            lost.iter()
+                .map(|g| g.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let kept = old_stores(&ctx.store_dir);
+    if kept > 1 {
+        ctx.info(format!(
+            "{kept} old stores are kept beside it ({}); remove those you no longer need",
+            sibling(&ctx.store_dir, ".old-*").display()
+        ));
+    }
     if carried > 0 {
         ctx.info(format!(
             "carried {carried} annotation and variation records over from the old store"
