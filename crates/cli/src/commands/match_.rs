@@ -664,10 +664,15 @@ fn report(
 
 fn print_text(r: &Value) {
     let f = |v: &Value| v.as_f64().unwrap_or(f64::NAN);
-    let elo = |v: &Value| match v.as_f64() {
-        // + 0.0: no "-0.0".
-        Some(x) => format!("{:+.1}", x + 0.0),
-        None => "±inf".to_string(),
+    // From the score fraction, so that ±∞ (null in JSON) keeps its sign here.
+    let elo = |v: &Value| {
+        let e = crate::match_stats::elo(f(v));
+        if e.is_finite() {
+            // + 0.0: no "-0.0".
+            format!("{:+.1}", e + 0.0)
+        } else {
+            format!("{}inf", if e > 0.0 { "+" } else { "-" })
+        }
     };
     let sets = r["sets"].as_u64().unwrap_or(0);
     let players = r["players"].as_u64().unwrap_or(2);
@@ -701,9 +706,9 @@ fn print_text(r: &Value) {
     );
     println!(
         "Elo, A over B: {} (95%: {} to {}; variance over the sets of games)",
-        elo(&r["elo"]),
-        elo(&r["elo_ci95"][0]),
-        elo(&r["elo_ci95"][1])
+        elo(&r["win_rate"]),
+        elo(&r["win_rate_ci95"][0]),
+        elo(&r["win_rate_ci95"][1])
     );
     if let Some(s) = r["sprt"].as_object() {
         let verdict = match s["result"].as_str() {
