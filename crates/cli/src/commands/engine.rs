@@ -151,15 +151,27 @@ fn answer(args: &EngineArgs, loaded: &[TileSet], pending: &Pending) -> Result<Ve
     let analysis = analyse(&game, &options)?;
     // The most visited move that carc listed (the best, unless carc listed other moves).
     let listed = |t: &String| pending.moves.is_empty() || pending.moves.contains(t);
-    let best = std::iter::once(&analysis.best)
+    let (chosen, best) = std::iter::once(&analysis.best)
         .chain(analysis.moves.iter().map(|m| &m.mv))
-        .map(|m| move_text(&game, m))
-        .find(listed)
+        .map(|m| (*m, move_text(&game, m)))
+        .find(|(_, t)| listed(t))
         .ok_or_else(|| anyhow!("none of the moves listed is a legal move of the position"))?;
-    let steps = line_text(&game, &analysis.line);
+    // The figures of the move chosen; the line only when it is the search's own best.
+    let (win, margin) = match analysis.stats(&chosen) {
+        Some(s) if chosen != analysis.best => (
+            s.win.unwrap_or(analysis.win),
+            s.margin.unwrap_or(analysis.margin),
+        ),
+        _ => (analysis.win, analysis.margin),
+    };
+    let steps = if chosen == analysis.best {
+        line_text(&game, &analysis.line)
+    } else {
+        Vec::new()
+    };
     let mut out = vec![format!(
-        "info win {:.3} margin {:.1} nodes {}",
-        analysis.win, analysis.margin, analysis.nodes
+        "info win {win:.3} margin {margin:.1} nodes {}",
+        analysis.nodes
     )];
     if !steps.is_empty() {
         out.push(format!("info line {}", steps.join(" ; ")));
