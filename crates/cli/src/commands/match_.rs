@@ -57,7 +57,13 @@ pub struct MatchArgs {
     json: bool,
     /// Stop early by a sequential probability ratio test of ELO0 against ELO1 (A's Elo over
     /// B's; α = β = 0.05).
-    #[arg(long, value_name = "ELO0,ELO1", value_delimiter = ',', num_args = 1)]
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1",
+        value_delimiter = ',',
+        num_args = 1,
+        allow_hyphen_values = true
+    )]
     sprt: Vec<f64>,
     /// cmd: players: the time per move they are told (`budget ms T`), in milliseconds.
     #[arg(long, default_value_t = 1000, value_name = "MS")]
@@ -554,7 +560,7 @@ pub fn run_match(
             };
             games.push(played);
             bar.inc(1);
-            if games.len() % per_set as usize == 0 {
+            if games.len() == (set_scores.len() + 1) * per_set as usize {
                 let set = &games[games.len() - per_set as usize..];
                 set_scores.push(set.iter().map(Played::score).sum::<f64>() / f64::from(per_set));
                 let a_points: f64 = games.iter().map(Played::score).sum();
