@@ -5,7 +5,9 @@
 //!   notable moments (largest scores, changes of the lead).
 //! - [`aggregate`]: many games: score distributions and win rates by seat.
 //! - [`quality`]: move quality: each turn's move against the best found, marked `?!`, `?`,
-//!   `??`; the playout judge (simulated games to the end, with the unseen tiles shuffled).
+//!   `??`; the playout judge (simulated games to the end, with the unseen tiles shuffled), its
+//!   own best move at a position ([`best_move`]), and the playout judge as a seat of a match
+//!   game ([`PlayoutPlayer`]).
 //! - [`review`]: the engine judge (the default): the engine's best move and the move played
 //!   measured side by side, marks by the chance to win lost, accuracy per move.
 //!
@@ -19,7 +21,7 @@ pub mod review;
 pub use aggregate::{Aggregate, Distribution, SeatStats};
 pub use game::{analyze, GameAnalysis, Moment, MomentKind, PlayerStats};
 pub use quality::{
-    move_quality, move_quality_with, Mark, MoveEstimate, PlayerQuality, QualityError,
-    QualityOptions, QualityReport, TurnQuality,
+    best_move, move_quality, move_quality_with, Mark, MoveEstimate, PlayerQuality, PlayoutPlayer,
+    QualityError, QualityOptions, QualityReport, TurnQuality,
 };
 pub use quality::{Judge, LineMove, WinEstimate};

@@ -9,11 +9,15 @@ mod at_args;
 mod board_text;
 mod commands;
 mod companions;
+mod engine_client;
+mod engine_protocol;
 mod exit_code;
+mod game_setup;
 mod game_summary;
 mod input;
 mod json;
 mod log_problem;
+mod match_stats;
 mod progress;
 mod quality;
 mod rules_files;
@@ -29,8 +33,8 @@ use anyhow::{Context, Result};
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
-    analyze, annotate, check, completions, explain, export, games, import, legal, map, rebuild,
-    record, render, replay, salvage, simulate, tiles, variation, verify,
+    analyze, annotate, check, completions, engine, explain, export, games, import, legal, map,
+    match_, rebuild, record, render, replay, salvage, simulate, tiles, variation, verify,
 };
 use store_context::Ctx;
 
@@ -41,7 +45,7 @@ struct Cli {
     #[arg(long = "tiles", value_name = "FILE", global = true)]
     tiles: Vec<PathBuf>,
     /// A map board: a built-in name (germany) or a map file, which then replaces the built-in
-    /// map of the same name for every log read (repeatable). `simulate` plays on the last one.
+    /// map of the same name for every log read (repeatable). `simulate` and `match` play on the last one.
     #[arg(long = "map", value_name = "NAME|FILE", global = true)]
     map: Vec<String>,
     /// The store folder (created on first use). Default: $CARC_STORE, else ./carc-store.
@@ -61,6 +65,10 @@ struct Cli {
 enum Command {
     /// Play games with simulated players and write their logs.
     Simulate(simulate::SimulateArgs),
+    /// Play two players against each other over seeded pairs of games (seats swapped) and report the win rate, margin and Elo difference.
+    Match(match_::MatchArgs),
+    /// Our engine as the server of the engine protocol on stdin and stdout (docs/engine-protocol.md).
+    Engine(engine::EngineArgs),
     /// Validate whole logs; exit 0 only if every file is legal and its assertions hold.
     Check(check::CheckArgs),
     /// Show the board and scores after event N (FILE may be a stored game id).
@@ -154,6 +162,8 @@ fn run() -> Result<ExitCode> {
     let map = rules_files::load_maps(&cli.map)?;
     match cli.command {
         Command::Simulate(a) => simulate::simulate(a, &sets, map.as_ref(), ctx.quiet),
+        Command::Match(a) => match_::run_match(a, &sets, map.as_ref(), ctx.quiet),
+        Command::Engine(a) => engine::engine(a, &sets),
         Command::Check(a) => check::check(a, &sets),
         Command::Replay(a) => replay::replay(a, &sets),
         Command::Explain(a) => explain::explain(a, &sets),

@@ -62,6 +62,7 @@ fn dependencies_point_one_way() {
         ("carc-events", &["carc-rules"][..]),
         ("carc-replay", &["carc-events", "carc-rules"][..]),
         ("carc-sim", &["carc-rules"][..]),
+        ("carc-engine", &["carc-rules", "carc-sim"][..]),
         ("carc-draw", &["carc-rules"][..]),
         ("carc-store", &[][..]),
         ("carc-archive", &["carc-events", "carc-store"][..]),
@@ -69,7 +70,6 @@ fn dependencies_point_one_way() {
             "carc-report",
             &["carc-draw", "carc-events", "carc-replay", "carc-rules"][..],
         ),
-        ("carc-engine", &["carc-rules", "carc-sim"][..]),
         (
             "carc-analysis",
             &[
@@ -101,6 +101,7 @@ fn dependencies_point_one_way() {
                 "carc-analysis",
                 "carc-archive",
                 "carc-draw",
+                "carc-engine",
                 "carc-events",
                 "carc-formats",
                 "carc-in-order",

@@ -1,0 +1,353 @@
+//! `carc match` and `carc engine` end to end: pairs with the seats swapped and the same tiles,
+//! the JSON report, logs that `carc check` accepts, the same output on any number of threads,
+//! outside engines over the engine protocol (a small Python engine, and engines that crash,
+//! hang, write garbage or choose a move not listed), and `carc engine` driven by hand.
+
+mod common;
+use common::{carc, logs_dir, stderr, stdout};
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use carc_rules::Effects;
+use serde_json::Value;
+
+fn engines() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines")
+}
+
+fn json_of(o: &std::process::Output) -> Value {
+    assert!(o.status.success(), "{}", stderr(o));
+    serde_json::from_str(stdout(o).trim()).unwrap()
+}
+
+/// The tiles drawn in a log, in order.
+fn draws(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["type"] == "tile_drawn")
+        .map(|v| v["tile"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn header(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(text.lines().next().unwrap()).unwrap()
+}
+
+#[test]
+fn a_pair_swaps_the_seats_deals_the_same_tiles_and_writes_checkable_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    // Given a match of one pair between the greedy player and a tiny engine, with logs
+    let o = carc(
+        &[
+            "match",
+            "greedy",
+            "engine:nodes=20",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--out",
+            "o",
+            "--json",
+        ],
+        dir.path(),
+    );
+    // Then the report counts two games from A's side, with its intervals
+    let v = json_of(&o);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["a"], "greedy");
+    assert_eq!(v["b"], "engine:nodes=20");
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("wins") + n("draws") + n("losses"), 2);
+    let rate = v["win_rate"].as_f64().unwrap();
+    assert_eq!(rate, (n("wins") as f64 + n("draws") as f64 / 2.0) / 2.0);
+    let ci = v["win_rate_ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= rate && rate <= ci[1].as_f64().unwrap());
+    assert!(v["mean_margin"].is_number());
+    assert!(v["elo"].is_number() || v["elo"].is_null());
+    assert_eq!(v["elo_ci95"].as_array().unwrap().len(), 2);
+    assert_eq!(v["seeds"], serde_json::json!([5, 5]));
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results[0]["game"], "match-s5-a");
+    assert_eq!(results[0]["a_seat"], 0);
+    assert_eq!(results[1]["game"], "match-s5-b");
+    assert_eq!(results[1]["a_seat"], 1);
+    // And A's margin is A's score minus B's in each game
+    for r in results {
+        let scores = r["scores"].as_array().unwrap();
+        let a = r["a_seat"].as_u64().unwrap() as usize;
+        let margin = scores[a].as_i64().unwrap() - scores[1 - a].as_i64().unwrap();
+        assert_eq!(r["margin"].as_i64().unwrap(), margin);
+    }
+    // And the two logs show the seats swapped over the same tiles in the same order
+    let (a, b) = (
+        dir.path().join("o/match-s5-a.jsonl"),
+        dir.path().join("o/match-s5-b.jsonl"),
+    );
+    assert_eq!(
+        header(&a)["source"]["strategies"],
+        serde_json::json!(["greedy", "engine:nodes=20"])
+    );
+    assert_eq!(
+        header(&b)["source"]["strategies"],
+        serde_json::json!(["engine:nodes=20", "greedy"])
+    );
+    assert_eq!(header(&a)["source"]["seed"], 5);
+    assert_eq!(draws(&a), draws(&b));
+    assert!(draws(&a).len() > 60);
+    // And `carc check` accepts both, final scores included
+    let o = carc(
+        &["check", "o/match-s5-a.jsonl", "o/match-s5-b.jsonl"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+}
+
+#[test]
+fn the_output_is_the_same_on_one_thread_and_on_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |threads: &str, json: bool| {
+        let mut args = vec![
+            "match",
+            "random",
+            "engine:nodes=20",
+            "--games",
+            "4",
+            "--threads",
+            threads,
+        ];
+        if json {
+            args.push("--json");
+        }
+        let o = carc(&args, dir.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(run("1", false), run("2", false));
+    let one = run("1", true);
+    assert_eq!(one, run("2", true));
+    let v: Value = serde_json::from_str(one.trim()).unwrap();
+    assert_eq!(v["games"], 4);
+    assert_eq!(v["sets"], 2);
+}
+
+#[test]
+fn more_players_rotate_a_through_the_seats_of_a_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = carc(
+        &[
+            "match",
+            "greedy",
+            "random",
+            "--players",
+            "3",
+            "--games",
+            "3",
+            "--json",
+        ],
+        dir.path(),
+    );
+    let v = json_of(&o);
+    let seats: Vec<u64> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["a_seat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seats, [0, 1, 2]);
+    assert_eq!(v["results"][2]["game"], "match-s1-c");
+}
+
+#[test]
+fn an_sprt_stops_a_lopsided_match_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = carc(
+        &[
+            "match", "greedy", "random", "--games", "200", "--sprt", "0,10", "--json",
+        ],
+        dir.path(),
+    );
+    let v = json_of(&o);
+    assert_eq!(v["sprt"]["result"], "H1");
+    assert!(v["games"].as_u64().unwrap() < 200);
+    assert!(v["sprt"]["llr"].as_f64().unwrap() >= v["sprt"]["bounds"][1].as_f64().unwrap());
+}
+
+#[test]
+fn a_python_engine_that_knows_no_rules_plays_a_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = format!(
+        "cmd:python3 {} 7",
+        engines().join("simple_engine.py").display()
+    );
+    let o = carc(
+        &[
+            "match", &engine, "greedy", "--games", "2", "--out", "o", "--json",
+        ],
+        dir.path(),
+    );
+    let v = json_of(&o);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["a"], engine.as_str());
+    let o = carc(
+        &["check", "o/match-s1-a.jsonl", "o/match-s1-b.jsonl"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(
+        header(&dir.path().join("o/match-s1-b.jsonl"))["source"]["strategies"][1],
+        engine.as_str()
+    );
+}
+
+#[test]
+fn engines_that_crash_hang_write_garbage_or_lie_stop_the_match_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = engines().join("bad_engine.py");
+    for (mode, says) in [
+        ("crash", "exited"),
+        (
+            "hang",
+            "no answer within 310 ms (budget 10 ms + grace 300 ms); it was killed",
+        ),
+        ("garbage", "it wrote \"\\u{1b}]0;pwned\\u{7}hello there\""),
+        (
+            "illegal",
+            "it chose \"99,99 0 none\", which is not a listed move",
+        ),
+        ("long", "a line longer than 65536 bytes"),
+    ] {
+        let engine = format!("cmd:python3 {} {mode}", script.display());
+        // The bad engine is B, in seat 1 of the first game: its first turn is turn 2.
+        let o = carc(
+            &[
+                "match",
+                "greedy",
+                &engine,
+                "--games",
+                "2",
+                "--cmd-ms",
+                "10",
+                "--grace-ms",
+                "300",
+            ],
+            dir.path(),
+        );
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{mode}: {err}");
+        assert!(
+            err.contains(&format!("bad_engine.py {mode}`")),
+            "{mode}: {err}"
+        );
+        assert!(
+            err.contains("(game match-s1-a, turn 2, seat 1)"),
+            "{mode}: {err}"
+        );
+        assert!(err.contains("expected `bestmove MOVE`"), "{mode}: {err}");
+        assert!(err.contains(says), "{mode}: {err}");
+        assert!(!err.contains('\u{1b}'), "{mode}: {err}");
+        assert!(stdout(&o).is_empty(), "{mode}");
+    }
+}
+
+#[test]
+fn outside_engines_are_refused_with_the_gifts_and_bad_players_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = carc(
+        &[
+            "match",
+            "greedy",
+            "cmd:python3 x.py",
+            "--expansions",
+            "gifts",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("The Gifts"), "{}", stderr(&o));
+    let o = carc(&["match", "greedy", "stockfish"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown player \"stockfish\""),
+        "{}",
+        stderr(&o)
+    );
+    let o = carc(&["match", "greedy", "cmd:./no-such-engine"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot start the engine `./no-such-engine`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn carc_engine_answers_a_position_from_a_sample_log_with_a_listed_move() {
+    // Given a sample game up to its second drawn tile (seat 1 to place K)
+    let text = std::fs::read_to_string(logs_dir().join("sim-2p-greedy-vs-random.jsonl")).unwrap();
+    let position: Vec<&str> = text.lines().take(6).collect();
+    let log = carc_events::read_log(position.join("\n").as_bytes()).unwrap();
+    let mut game = carc_events::game_from_header(&log.header, &[]).unwrap();
+    let mut fx = Effects::quiet();
+    for (_, e) in &log.events {
+        let a = carc_events::event_to_action(&game, &e.event).unwrap();
+        game.apply(&a, &mut fx).unwrap();
+    }
+    let mut moves = Vec::new();
+    carc_sim::turn_moves(&game, &mut carc_sim::Buffers::default(), &mut moves);
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|(m, _)| carc_engine::move_text(&game, m))
+        .collect();
+    // When `carc engine` is sent the protocol's lines
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(["engine", "--nodes", "50"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut read = || {
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    };
+    writeln!(input, "carc-engine-protocol 1").unwrap();
+    assert!(read().starts_with("id name carc engine"));
+    assert_eq!(read(), "ready");
+    let mut send = format!(
+        "position\n{}\nend\nseat 1\nbudget ms 1000\nmoves {}\n",
+        position.join("\n"),
+        texts.len()
+    );
+    for t in &texts {
+        send.push_str(t);
+        send.push('\n');
+    }
+    send.push_str("go\n");
+    input.write_all(send.as_bytes()).unwrap();
+    // Then it answers info lines, then a listed move
+    let info = read();
+    assert!(info.starts_with("info win 0."), "{info}");
+    assert!(info.contains(" nodes 50"), "{info}");
+    let mut last = read();
+    while last.starts_with("info ") {
+        last = read();
+    }
+    let best = last
+        .strip_prefix("bestmove ")
+        .unwrap_or_else(|| panic!("{last}"));
+    assert!(texts.iter().any(|t| t == best), "{best} not in {texts:?}");
+    // And a `go` for the wrong seat is an `error` line, and `quit` ends it
+    input
+        .write_all(format!("position\n{}\nend\nseat 0\ngo\nquit\n", position.join("\n")).as_bytes())
+        .unwrap();
+    assert!(read().starts_with("error seat 0 is to move"));
+    assert!(child.wait().unwrap().success());
+}
