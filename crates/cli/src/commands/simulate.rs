@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
 use carc_events::{
-    record_actions, write_log, Assertion, Color, Header, MapRules, Player, RulesOptions, Source,
-    TownVariant,
+    record_actions, write_header, write_log, Assertion, Color, Header, MapRules, Player,
+    RulesOptions, Source, TownVariant,
 };
 use carc_rules::{Game, MapBoard, MapOptions, Options, Setup, TileSet};
 use carc_sim::Strategy;
@@ -221,8 +221,8 @@ pub fn simulated_log(
     tile_sets: &[String],
     map: Option<MapRules>,
 ) -> Result<String> {
-    let header = Header {
-        game: format!("sim-s{seed}"),
+    let mut header = Header {
+        game: String::new(),
         players: (0..setup.players as usize)
             .map(|i| Player {
                 name: NAMES[i].to_string(),
@@ -259,10 +259,31 @@ pub fn simulated_log(
                 .join(",")
         )),
     };
+    header.game = simulated_game_id(&header, seed);
     let sim = carc_sim::play(setup.clone(), seed, strategies)?;
     let (mut log, game) = record_actions(header, Game::new(setup)?, &sim.actions)?;
     log.push_assertion(Assertion::ExpectFinalScores {
         scores: game.scores().to_vec(),
     });
     Ok(write_log(&log))
+}
+
+/// The id of a simulated game: `sim-s<seed>-<setup>`, where `<setup>` is 8 hexadecimal digits
+/// that tell the set-ups apart: the first 8 of the 64-bit FNV-1a hash of the header line as
+/// written with an empty game id and no comment (players, colours, rules, expansions, map,
+/// tile sets, the seed and each seat's strategy). Two simulations that differ in anything
+/// but the seed get different digits; the same simulation always gets the same id
+/// (`docs/log-format.md`, "Game ids of simulated games").
+pub fn simulated_game_id(header: &Header, seed: u64) -> String {
+    let setup = Header {
+        game: String::new(),
+        comment: None,
+        ..header.clone()
+    };
+    let hash = write_header(&setup)
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    format!("sim-s{seed}-{:08x}", hash >> 32)
 }

@@ -1,0 +1,90 @@
+//! A new player's first hour (issue 32): what the README tells them to run works, and what the
+//! program says is right and means something to a player.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::Path;
+
+use common::{carc, game_id, logs_dir, stderr, stdout};
+use serde_json::Value;
+
+fn sample_logs() -> Vec<std::path::PathBuf> {
+    let mut logs: Vec<_> = fs::read_dir(logs_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jsonl"))
+        .collect();
+    logs.sort();
+    logs
+}
+
+#[test]
+fn every_sample_log_has_a_game_id_of_its_own() {
+    // Given the sample logs of the repository
+    let logs = sample_logs();
+    assert!(logs.len() >= 13, "{logs:?}");
+    // When their game ids are read
+    let mut seen = BTreeSet::new();
+    for log in &logs {
+        // Then no two share one
+        let id = game_id(log);
+        assert!(seen.insert(id.clone()), "{} reuses the id {id}", log.display());
+    }
+}
+
+#[test]
+fn the_readmes_import_of_the_samples_then_games_succeeds() {
+    // Given an empty store
+    let tmp = tempfile::tempdir().unwrap();
+    let logs = logs_dir();
+    let logs = logs.to_str().unwrap();
+    // When the README's `carc import logs/ && carc games` runs
+    let import = carc(&["import", logs], tmp.path());
+    // Then both succeed and every sample is listed once
+    assert!(
+        import.status.success(),
+        "{}{}",
+        stdout(&import),
+        stderr(&import)
+    );
+    let games = carc(&["games"], tmp.path());
+    assert!(games.status.success(), "{}", stderr(&games));
+    assert_eq!(stdout(&games).lines().count(), sample_logs().len(), "{}", stdout(&games));
+}
+
+#[test]
+fn simulations_that_differ_in_anything_but_the_seed_get_different_ids() {
+    // Given one seed and set-ups that differ in players, strategies, expansions, rules and map
+    let tmp = tempfile::tempdir().unwrap();
+    let setups: [&[&str]; 10] = [
+        &[],
+        &["--players", "3"],
+        &["--strategy", "greedy"],
+        &["--strategy", "greedy,random"],
+        &["--expansions", "anniversary"],
+        &["--expansions", "anniversary,gifts"],
+        &["--no-farmers"],
+        &["--two-tile-city", "2"],
+        &["--map", "germany"],
+        &["--map", "germany", "--start-squares", "3"],
+    ];
+    let mut ids = BTreeSet::new();
+    for (i, extra) in setups.iter().enumerate() {
+        // When each is simulated with seed 7
+        let out = format!("g{i}.jsonl");
+        let mut args = vec!["simulate", "--seed", "7", "--out", &out];
+        args.extend_from_slice(extra);
+        let o = carc(&args, tmp.path());
+        assert!(o.status.success(), "{extra:?}: {}", stderr(&o));
+        let id = game_id(&tmp.path().join(&out));
+        // Then each id is new, names the seed, and the same simulation gets the same id again
+        assert!(id.starts_with("sim-s7-"), "{id}");
+        assert!(ids.insert(id.clone()), "{extra:?} got the id {id} of another set-up");
+        let o = carc(&[&args[..4], &["again.jsonl"], extra].concat(), tmp.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(game_id(&tmp.path().join("again.jsonl")), id);
+    }
+}
+
