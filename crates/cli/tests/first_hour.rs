@@ -88,3 +88,46 @@ fn simulations_that_differ_in_anything_but_the_seed_get_different_ids() {
     }
 }
 
+const ABBOT: &str = "sim-3p-abbot-mixed.jsonl";
+
+/// The text of a Markdown report's "Final scoring" section (empty when it has none).
+fn final_scoring(md: &str) -> &str {
+    md.split_once("\n## Final scoring\n")
+        .map_or("", |(_, rest)| rest.split("\n## ").next().unwrap_or(""))
+}
+
+#[test]
+fn the_abbot_taken_back_scores_during_play_on_every_surface() {
+    // Given the Abbot sample, where Cleo takes the abbot back at event 46
+    let dir = logs_dir();
+    // When the event is explained as JSON
+    let o = carc(&["explain", ABBOT, "--at", "46", "--json"], &dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    // Then the take-back's score happened during play
+    assert_eq!(v["scores"][0]["rule"], "abbot.take-back", "{v}");
+    assert_eq!(v["scores"][0]["when"], "completed", "{v}");
+    // And the Markdown report lists it under its turn, never under "Final scoring"
+    let o = carc(&["export", ABBOT, "--format", "md"], &dir);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let md = stdout(&o);
+    assert!(md.contains("abbot taken back"), "{md}");
+    assert!(!final_scoring(&md).is_empty(), "{md}");
+    assert!(!final_scoring(&md).contains("abbot taken back"), "{md}");
+    // And a game in progress just after the take-back has no final scoring at all
+    let tmp = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(dir.join(ABBOT)).unwrap();
+    let part: Vec<&str> = text.lines().take(47).collect();
+    fs::write(tmp.path().join("part.jsonl"), part.join("\n") + "\n").unwrap();
+    for format in [&["md"][..], &["html", "--static"]] {
+        let o = carc(
+            &[&["export", "part.jsonl", "--out", "r", "--format"], format].concat(),
+            tmp.path(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let report = fs::read_to_string(tmp.path().join("r")).unwrap();
+        assert!(report.contains("abbot taken back"), "{format:?}");
+        assert!(!report.contains("Final scoring"), "{format:?}: {report}");
+    }
+}
+

@@ -178,9 +178,11 @@ fn example_2_abbot_taken_back_with_five_tiles_scores_five_and_no_meeple_that_tur
         }]
     );
     t.game.apply(&Action::TakeBackAbbot, &mut t.fx).unwrap();
-    // Then it scores 1 + 4 neighbours = 5 at once, back in supply, and the turn is over
+    // Then it scores 1 + 4 neighbours = 5 at once (during play, not in the final scoring),
+    // back in supply, and the turn is over
     let s = &t.fx.scores[0];
     assert_eq!(s.source, ScoreSource::AbbotTakenBack);
+    assert_eq!(s.time, ScoreTime::Completed);
     assert_eq!(s.points, 5);
     assert_eq!(s.winners, vec![0]);
     assert_eq!(s.rule, "abbot.take-back");
