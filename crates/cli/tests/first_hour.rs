@@ -131,3 +131,41 @@ fn the_abbot_taken_back_scores_during_play_on_every_surface() {
     }
 }
 
+#[test]
+fn a_feature_has_one_name_from_its_meeple_placed_to_its_meeple_returned() {
+    // Given the hand-written sample with Ada's meeple put on "city W", another name of the city
+    // the rules call "city S" (tile N at (0,1) turned 180°: one city on its south and west)
+    let tmp = tempfile::tempdir().unwrap();
+    let text = fs::read_to_string(logs_dir().join("short-game-rulings.jsonl")).unwrap();
+    let placed = r#""seq":4,"type":"meeple_placed","player":0,"on":"city S""#;
+    assert!(text.contains(placed));
+    let alias = text.replace(placed, &placed.replace("city S", "city W"));
+    fs::write(tmp.path().join("alias.jsonl"), alias).unwrap();
+    // When the placement and the scoring that returns the meeple are explained
+    let at = |n: &str| stdout(&carc(&["explain", "alias.jsonl", "--at", n], tmp.path()));
+    let (placement, scoring) = (at("4"), at("19"));
+    // Then both name the city the same way
+    assert!(placement.contains("Ada placed a meeple on city S"), "{placement}");
+    assert!(scoring.contains("Ada from city S at (0,1)"), "{scoring}");
+    // And so does the report, everywhere
+    let o = carc(&["export", "alias.jsonl", "--format", "md"], tmp.path());
+    let md = stdout(&o);
+    assert!(md.contains("Ada placed a meeple on city S"), "{md}");
+    assert!(!md.contains("city W"), "{md}");
+}
+
+#[test]
+fn the_abbot_taken_back_has_no_majority() {
+    // Given the Abbot sample, where Cleo takes the abbot back at event 46
+    let o = carc(&["explain", ABBOT, "--at", "46"], &logs_dir());
+    let text = stdout(&o);
+    // Then the garden is called a garden, never a monastery
+    assert!(text.contains("scored at once as an incomplete garden"), "{text}");
+    assert!(!text.contains("monastery"), "{text}");
+    // And the score is Cleo's abbot's, with no majority among meeples
+    assert!(!text.contains("majority"), "{text}");
+    assert!(!text.contains("meeples: Cleo 1"), "{text}");
+    assert!(text.contains("    abbot: Cleo\n"), "{text}");
+    assert!(text.contains("    scored by: Cleo (+"), "{text}");
+}
+

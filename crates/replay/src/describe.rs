@@ -117,6 +117,40 @@ impl View {
     }
 }
 
+/// A sentence for a replayed step, from a point of view: its event as [`describe_event_as`]
+/// says it, with the feature a meeple went on named as the rules name it everywhere else
+/// (its first side or port: `city S`), whichever of its names the log used (`city W` of the
+/// same city). So the placement, the ruling trace, the score and the meeple going home all
+/// call one feature by one name.
+pub fn describe_step_as(header: &Header, step: &crate::Step, view: View) -> String {
+    describe_event_as(header, &named_as_the_rules_name_it(step), view)
+}
+
+/// [`describe_step_as`] with every card face up.
+pub fn describe_step(header: &Header, step: &crate::Step) -> String {
+    describe_step_as(header, step, View::Full)
+}
+
+/// The step's event with its meeple target replaced by the rules' name of the feature, taken
+/// from the ruling trace (unchanged when the trace names none).
+fn named_as_the_rules_name_it(step: &crate::Step) -> Event {
+    let mut event = step.event.clone();
+    let named = step.effects.notes.iter().find_map(|n| match *n {
+        Note::MeepleOnFreeFeature { label } => Some(label),
+        Note::CompanionPlaced { label, .. } | Note::PortalPlaced { label, .. } => Some(label),
+        _ => None,
+    });
+    let Some(target) = named.and_then(|l| l.to_string().parse::<carc_events::MeepleTarget>().ok())
+    else {
+        return event;
+    };
+    match &mut event {
+        Event::MeeplePlaced { on, .. } | Event::ArrowMeeplePlaced { on, .. } => *on = target,
+        _ => {}
+    }
+    event
+}
+
 /// A card's printed name.
 pub fn card_words(c: GiftCard) -> &'static str {
     carc_events::rules_card(c).word()
@@ -500,6 +534,18 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
         return vec![
             format!("arrow tile: {}", s.feature.at),
             format!("scored by: {} (+{})", winners.join(" and "), s.points),
+        ];
+    }
+    if let ScoreSource::AbbotTakenBack = s.source {
+        // The abbot alone stands there and its owner scores: no meeples, no majority.
+        let owner: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
+        return vec![
+            format!(
+                "tiles: {}",
+                join(s.tiles.iter().map(|p| p.to_string()).collect(), " ")
+            ),
+            format!("abbot: {}", owner.join(" and ")),
+            format!("scored by: {} (+{})", owner.join(" and "), s.points),
         ];
     }
     if let ScoreSource::UnopenedGifts { cards } = s.source {

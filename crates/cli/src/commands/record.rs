@@ -9,7 +9,7 @@ use carc_events::{
     write_event_line, write_header, ArrowMeepleAction, ArrowSymbol, Color, Event, Header, Log,
     MeepleTarget, Player, Pos, Rotation, RulesOptions, TileId,
 };
-use carc_replay::describe::{describe_event, score_headline};
+use carc_replay::describe::{describe_event, describe_step, score_headline};
 use carc_replay::fold;
 use carc_rules::{ArrowMeepleSpot, Game, MeepleSpot, Phase, PlacedArrow, Placement, TileSet};
 use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store};
@@ -607,7 +607,7 @@ fn record_moves(
         println!(
             "event {}: {}",
             step.seq,
-            describe_event(header, &step.event)
+            describe_step(header, step)
         );
         for score in &step.effects.scores {
             println!("  scores: {}", score_headline(header, score));
@@ -653,7 +653,7 @@ fn nothing_recorded(game: &str, timeline: &carc_replay::Timeline, recorded: usiz
         Some(last) => format!(
             "nothing was recorded; the last recorded move is still event {}: {} (`carc record undo {game}` would retract that one)",
             last.seq,
-            describe_event(header, &last.event)
+            describe_step(header, last)
         ),
         None => "nothing was recorded".to_string(),
     }
