@@ -132,6 +132,73 @@ fn the_abbot_taken_back_scores_during_play_on_every_surface() {
 }
 
 #[test]
+fn the_readme_names_the_abbot_and_its_sample() {
+    // Given the README
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
+        .unwrap();
+    // Then the list of what is implemented names The Abbot, and the sample table its log
+    let implemented = readme
+        .split_once("Implemented now:")
+        .map(|(_, rest)| rest.split("\n\n").next().unwrap())
+        .unwrap();
+    assert!(implemented.contains("The Abbot"), "{implemented}");
+    let samples = readme.split_once("## Sample logs").unwrap().1;
+    assert!(samples.contains(ABBOT), "{samples}");
+    // And every sample log is in the table
+    for log in sample_logs() {
+        let name = log.file_name().unwrap().to_str().unwrap().to_string();
+        assert!(samples.contains(&name), "{name} is missing from the README's table");
+    }
+}
+
+#[test]
+fn the_store_docs_list_every_expansion_record_new_takes() {
+    // Given `carc record new --help`, which names the expansions it records
+    let tmp = tempfile::tempdir().unwrap();
+    let help = stdout(&carc(&["record", "new", "--help"], tmp.path()));
+    assert!(help.contains("abbot"), "{help}");
+    // Then docs/store-cli.md's synopsis of `record new` names them too
+    let docs = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/store-cli.md"),
+    )
+    .unwrap();
+    let synopsis = docs
+        .lines()
+        .find(|l| l.starts_with("carc record new"))
+        .unwrap();
+    assert!(synopsis.contains("anniversary"), "{synopsis}");
+    assert!(synopsis.contains("abbot"), "{synopsis}");
+}
+
+#[test]
+fn games_names_the_map_of_a_game_on_a_map() {
+    // Given a store with a base game and a game on the Germany map
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = logs_dir();
+    for log in ["sim-2p-germany-greedy-vs-random.jsonl", "sim-3p-greedy.jsonl"] {
+        let o = carc(&["import", dir.join(log).to_str().unwrap()], tmp.path());
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    // When the games are listed
+    let o = carc(&["games"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let listed = stdout(&o);
+    // Then the map game says its map, and only the game without one says it is the base game
+    let map_game = listed.lines().find(|l| l.contains("Ada, Brandt [")).unwrap();
+    assert!(map_game.contains("[germany map]"), "{listed}");
+    let base = listed.lines().find(|l| l.contains("Cleo")).unwrap();
+    assert!(base.contains("[base]"), "{listed}");
+    // And --json carries the map's name for the map game only
+    let o = carc(&["games", "--json"], tmp.path());
+    let maps: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["map"].clone())
+        .collect();
+    assert!(maps.contains(&Value::from("germany")), "{maps:?}");
+    assert!(maps.contains(&Value::Null), "{maps:?}");
+}
+
+#[test]
 fn a_feature_has_one_name_from_its_meeple_placed_to_its_meeple_returned() {
     // Given the hand-written sample with Ada's meeple put on "city W", another name of the city
     // the rules call "city S" (tile N at (0,1) turned 180°: one city on its south and west)
