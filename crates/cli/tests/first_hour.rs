@@ -199,6 +199,73 @@ fn games_names_the_map_of_a_game_on_a_map() {
 }
 
 #[test]
+fn a_missing_file_says_its_os_error_once() {
+    // Given a file name that names nothing
+    let tmp = tempfile::tempdir().unwrap();
+    for verb in ["check", "explain", "replay", "legal"] {
+        // When a verb is asked to read it
+        let o = carc(&[verb, "no-such.jsonl"], tmp.path());
+        // Then it fails saying the OS error once
+        assert!(!o.status.success(), "{verb}");
+        let said = format!("{}{}", stdout(&o), stderr(&o));
+        assert!(said.contains("no-such.jsonl"), "{verb}: {said}");
+        assert_eq!(said.matches("No such file or directory").count(), 1, "{verb}: {said}");
+    }
+}
+
+#[test]
+fn html_is_not_poured_onto_a_terminal() {
+    // Given a terminal for stdout: util-linux `script` runs carc in a pseudo-terminal (where it
+    // is missing, there is nothing to run the check in)
+    let log = logs_dir().join("short-game-rulings.jsonl");
+    let command = format!(
+        "{} export {} --format html",
+        env!("CARGO_BIN_EXE_carc"),
+        log.display()
+    );
+    let Ok(o) = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+    else {
+        eprintln!("no `script` here: the terminal case is not checked");
+        return;
+    };
+    // When the HTML report is exported without --out
+    let shown = stdout(&o);
+    // Then no page is written there, and the refusal says how to get one
+    assert_eq!(o.status.code(), Some(2), "{shown}");
+    assert!(!shown.contains("<html") && !shown.contains("<!DOCTYPE"), "{shown}");
+    assert!(shown.len() < 1000, "{} bytes", shown.len());
+    assert!(shown.contains("--out"), "{shown}");
+    // And piped (not a terminal), the page still goes to stdout
+    let o = carc(
+        &["export", log.to_str().unwrap(), "--format", "html"],
+        Path::new("."),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("<html"));
+}
+
+#[test]
+fn import_of_a_folder_names_the_sub_folders_it_skips() {
+    // Given a folder holding only sub-folders of logs
+    let tmp = tempfile::tempdir().unwrap();
+    let games = tmp.path().join("games");
+    fs::create_dir_all(games.join("2024")).unwrap();
+    fs::copy(
+        logs_dir().join("short-game-rulings.jsonl"),
+        games.join("2024/g.jsonl"),
+    )
+    .unwrap();
+    // When it is imported
+    let o = carc(&["import", "games"], tmp.path());
+    // Then it says that it looked at no sub-folder, naming it
+    let said = format!("{}{}", stdout(&o), stderr(&o));
+    assert!(said.contains("2024"), "{said}");
+    assert!(said.contains("sub-folder"), "{said}");
+}
+
+#[test]
 fn a_feature_has_one_name_from_its_meeple_placed_to_its_meeple_returned() {
     // Given the hand-written sample with Ada's meeple put on "city W", another name of the city
     // the rules call "city S" (tile N at (0,1) turned 180°: one city on its south and west)
