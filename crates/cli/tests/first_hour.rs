@@ -265,6 +265,46 @@ fn import_of_a_folder_names_the_sub_folders_it_skips() {
     assert!(said.contains("sub-folder"), "{said}");
 }
 
+/// The README's examples whose output it shows: each fenced block that opens with a line
+/// `$ carc ARGS…`, as (ARGS, the lines shown after it).
+fn readme_examples(readme: &str) -> Vec<(Vec<String>, String)> {
+    let mut examples = Vec::new();
+    let mut lines = readme.lines();
+    while let Some(line) = lines.next() {
+        if !line.starts_with("```") {
+            continue;
+        }
+        let block: Vec<&str> = lines.by_ref().take_while(|l| !l.starts_with("```")).collect();
+        if let Some(command) = block.first().and_then(|l| l.strip_prefix("$ carc ")) {
+            let args = command.split_whitespace().map(str::to_string).collect();
+            let shown = block[1..].iter().map(|l| format!("{l}\n")).collect();
+            examples.push((args, shown));
+        }
+    }
+    examples
+}
+
+#[test]
+fn every_output_the_readme_shows_is_what_carc_prints() {
+    // Given the README's examples that show their output, run from the repository's root
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let examples = readme_examples(&readme);
+    // Then the score audit trail it shows is one of them (not an unchecked block)
+    assert!(
+        examples.iter().any(|(_, shown)| shown.contains("why it is legal")),
+        "the README's `carc explain` output is not shown as `$ carc …` and its output"
+    );
+    for (args, shown) in &examples {
+        // When each is run
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = carc(&args, &root);
+        // Then it succeeds and prints exactly what the README shows
+        assert!(o.status.success(), "carc {args:?}: {}", stderr(&o));
+        assert_eq!(&stdout(&o), shown, "carc {}", args.join(" "));
+    }
+}
+
 #[test]
 fn a_feature_has_one_name_from_its_meeple_placed_to_its_meeple_returned() {
     // Given the hand-written sample with Ada's meeple put on "city W", another name of the city
