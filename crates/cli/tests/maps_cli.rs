@@ -184,7 +184,13 @@ fn the_map_sample_logs_check_and_explain_names_the_border() {
     assert!(o.status.success(), "{}", stderr(&o));
     let o = carc(
         &[
-            "--store", store, "export", &game_id(&dir.join(log)), "--format", "jcz", "--out",
+            "--store",
+            store,
+            "export",
+            &game_id(&dir.join(log)),
+            "--format",
+            "jcz",
+            "--out",
             "x.jcz",
         ],
         tmp.path(),

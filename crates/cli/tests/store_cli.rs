@@ -143,14 +143,7 @@ fn import_skip_export_verify_rebuild() {
     let out = tmp.path().join("out.jsonl");
     ok(carc(
         &store,
-        &[
-            "export",
-            &s7,
-            "--format",
-            "jsonl",
-            "--out",
-            path_str(&out),
-        ],
+        &["export", &s7, "--format", "jsonl", "--out", path_str(&out)],
     ));
     assert_eq!(fs::read(&out).unwrap(), source);
     let missing = carc(&store, &["export", "no-such-game"]);

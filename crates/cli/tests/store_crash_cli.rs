@@ -188,8 +188,7 @@ fn a_killed_rebuild_leaves_the_old_store_whole_and_a_finished_one_carries_the_re
     ));
     {
         let s = open_when_unlocked(&store);
-        carc_archive::append_record(&s, carc_archive::Companion::Variations, &s3, b"{}")
-            .unwrap();
+        carc_archive::append_record(&s, carc_archive::Companion::Variations, &s3, b"{}").unwrap();
     }
     let before = listing_and_notes(&store, &s3);
     assert_eq!(before.1.len(), 1);
