@@ -30,7 +30,11 @@ fn every_sample_log_has_a_game_id_of_its_own() {
     for log in &logs {
         // Then no two share one
         let id = game_id(log);
-        assert!(seen.insert(id.clone()), "{} reuses the id {id}", log.display());
+        assert!(
+            seen.insert(id.clone()),
+            "{} reuses the id {id}",
+            log.display()
+        );
     }
 }
 
@@ -51,7 +55,12 @@ fn the_readmes_import_of_the_samples_then_games_succeeds() {
     );
     let games = carc(&["games"], tmp.path());
     assert!(games.status.success(), "{}", stderr(&games));
-    assert_eq!(stdout(&games).lines().count(), sample_logs().len(), "{}", stdout(&games));
+    assert_eq!(
+        stdout(&games).lines().count(),
+        sample_logs().len(),
+        "{}",
+        stdout(&games)
+    );
 }
 
 #[test]
@@ -81,7 +90,10 @@ fn simulations_that_differ_in_anything_but_the_seed_get_different_ids() {
         let id = game_id(&tmp.path().join(&out));
         // Then each id is new, names the seed, and the same simulation gets the same id again
         assert!(id.starts_with("sim-s7-"), "{id}");
-        assert!(ids.insert(id.clone()), "{extra:?} got the id {id} of another set-up");
+        assert!(
+            ids.insert(id.clone()),
+            "{extra:?} got the id {id} of another set-up"
+        );
         let o = carc(&[&args[..4], &["again.jsonl"], extra].concat(), tmp.path());
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(game_id(&tmp.path().join("again.jsonl")), id);
@@ -134,8 +146,8 @@ fn the_abbot_taken_back_scores_during_play_on_every_surface() {
 #[test]
 fn the_readme_names_the_abbot_and_its_sample() {
     // Given the README
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
-        .unwrap();
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md")).unwrap();
     // Then the list of what is implemented names The Abbot, and the sample table its log
     let implemented = readme
         .split_once("Implemented now:")
@@ -147,7 +159,10 @@ fn the_readme_names_the_abbot_and_its_sample() {
     // And every sample log is in the table
     for log in sample_logs() {
         let name = log.file_name().unwrap().to_str().unwrap().to_string();
-        assert!(samples.contains(&name), "{name} is missing from the README's table");
+        assert!(
+            samples.contains(&name),
+            "{name} is missing from the README's table"
+        );
     }
 }
 
@@ -158,10 +173,9 @@ fn the_store_docs_list_every_expansion_record_new_takes() {
     let help = stdout(&carc(&["record", "new", "--help"], tmp.path()));
     assert!(help.contains("abbot"), "{help}");
     // Then docs/store-cli.md's synopsis of `record new` names them too
-    let docs = fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/store-cli.md"),
-    )
-    .unwrap();
+    let docs =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/store-cli.md"))
+            .unwrap();
     let synopsis = docs
         .lines()
         .find(|l| l.starts_with("carc record new"))
@@ -175,7 +189,10 @@ fn games_names_the_map_of_a_game_on_a_map() {
     // Given a store with a base game and a game on the Germany map
     let tmp = tempfile::tempdir().unwrap();
     let dir = logs_dir();
-    for log in ["sim-2p-germany-greedy-vs-random.jsonl", "sim-3p-greedy.jsonl"] {
+    for log in [
+        "sim-2p-germany-greedy-vs-random.jsonl",
+        "sim-3p-greedy.jsonl",
+    ] {
         let o = carc(&["import", dir.join(log).to_str().unwrap()], tmp.path());
         assert!(o.status.success(), "{}", stderr(&o));
     }
@@ -184,7 +201,10 @@ fn games_names_the_map_of_a_game_on_a_map() {
     assert!(o.status.success(), "{}", stderr(&o));
     let listed = stdout(&o);
     // Then the map game says its map, and only the game without one says it is the base game
-    let map_game = listed.lines().find(|l| l.contains("Ada, Brandt [")).unwrap();
+    let map_game = listed
+        .lines()
+        .find(|l| l.contains("Ada, Brandt ["))
+        .unwrap();
     assert!(map_game.contains("[germany map]"), "{listed}");
     let base = listed.lines().find(|l| l.contains("Cleo")).unwrap();
     assert!(base.contains("[base]"), "{listed}");
@@ -209,7 +229,11 @@ fn a_missing_file_says_its_os_error_once() {
         assert!(!o.status.success(), "{verb}");
         let said = format!("{}{}", stdout(&o), stderr(&o));
         assert!(said.contains("no-such.jsonl"), "{verb}: {said}");
-        assert_eq!(said.matches("No such file or directory").count(), 1, "{verb}: {said}");
+        assert_eq!(
+            said.matches("No such file or directory").count(),
+            1,
+            "{verb}: {said}"
+        );
     }
 }
 
@@ -234,7 +258,10 @@ fn html_is_not_poured_onto_a_terminal() {
     let shown = stdout(&o);
     // Then no page is written there, and the refusal says how to get one
     assert_eq!(o.status.code(), Some(2), "{shown}");
-    assert!(!shown.contains("<html") && !shown.contains("<!DOCTYPE"), "{shown}");
+    assert!(
+        !shown.contains("<html") && !shown.contains("<!DOCTYPE"),
+        "{shown}"
+    );
     assert!(shown.len() < 1000, "{} bytes", shown.len());
     assert!(shown.contains("--out"), "{shown}");
     // And piped (not a terminal), the page still goes to stdout
@@ -274,7 +301,10 @@ fn readme_examples(readme: &str) -> Vec<(Vec<String>, String)> {
         if !line.starts_with("```") {
             continue;
         }
-        let block: Vec<&str> = lines.by_ref().take_while(|l| !l.starts_with("```")).collect();
+        let block: Vec<&str> = lines
+            .by_ref()
+            .take_while(|l| !l.starts_with("```"))
+            .collect();
         if let Some(command) = block.first().and_then(|l| l.strip_prefix("$ carc ")) {
             let args = command.split_whitespace().map(str::to_string).collect();
             let shown = block[1..].iter().map(|l| format!("{l}\n")).collect();
@@ -292,7 +322,9 @@ fn every_output_the_readme_shows_is_what_carc_prints() {
     let examples = readme_examples(&readme);
     // Then the score audit trail it shows is one of them (not an unchecked block)
     assert!(
-        examples.iter().any(|(_, shown)| shown.contains("why it is legal")),
+        examples
+            .iter()
+            .any(|(_, shown)| shown.contains("why it is legal")),
         "the README's `carc explain` output is not shown as `$ carc …` and its output"
     );
     for (args, shown) in &examples {
@@ -319,7 +351,10 @@ fn a_feature_has_one_name_from_its_meeple_placed_to_its_meeple_returned() {
     let at = |n: &str| stdout(&carc(&["explain", "alias.jsonl", "--at", n], tmp.path()));
     let (placement, scoring) = (at("4"), at("19"));
     // Then both name the city the same way
-    assert!(placement.contains("Ada placed a meeple on city S"), "{placement}");
+    assert!(
+        placement.contains("Ada placed a meeple on city S"),
+        "{placement}"
+    );
     assert!(scoring.contains("Ada from city S at (0,1)"), "{scoring}");
     // And so does the report, everywhere
     let o = carc(&["export", "alias.jsonl", "--format", "md"], tmp.path());
@@ -334,7 +369,10 @@ fn the_abbot_taken_back_has_no_majority() {
     let o = carc(&["explain", ABBOT, "--at", "46"], &logs_dir());
     let text = stdout(&o);
     // Then the garden is called a garden, never a monastery
-    assert!(text.contains("scored at once as an incomplete garden"), "{text}");
+    assert!(
+        text.contains("scored at once as an incomplete garden"),
+        "{text}"
+    );
     assert!(!text.contains("monastery"), "{text}");
     // And the score is Cleo's abbot's, with no majority among meeples
     assert!(!text.contains("majority"), "{text}");
@@ -343,3 +381,50 @@ fn the_abbot_taken_back_has_no_majority() {
     assert!(text.contains("    scored by: Cleo (+"), "{text}");
 }
 
+#[test]
+fn a_field_is_named_by_its_corner_for_people_and_by_its_port_for_programs() {
+    // Given the hand-written sample, where Brandt puts a farmer on the field the log spells
+    // "field Nw" (event 13); the field, named by its first tile's "field En", scores at the end
+    // (event 34)
+    let dir = logs_dir();
+    let log = "short-game-rulings.jsonl";
+    assert!(fs::read_to_string(dir.join(log))
+        .unwrap()
+        .contains(r#""seq":13,"type":"meeple_placed","player":1,"on":"field Nw""#));
+    // When the placement and the final scoring are explained, and the game is reported
+    let placed = stdout(&carc(&["explain", log, "--at", "13"], &dir));
+    let scored = stdout(&carc(&["explain", log, "--at", "34"], &dir));
+    let md = stdout(&carc(&["export", log, "--format", "md"], &dir));
+    // Then people read the field's corner, never a port's two letters
+    assert!(
+        placed.contains("Brandt placed a meeple on field, north-west"),
+        "{placed}"
+    );
+    assert!(
+        scored.contains("field (final scoring) field, north-east at (0,0)"),
+        "{scored}"
+    );
+    assert!(
+        scored.contains("Brandt from field, north-west at (1,0)"),
+        "{scored}"
+    );
+    for text in [&placed, &scored, &md] {
+        for port in ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"] {
+            assert!(
+                !text.contains(&format!("field {port}")),
+                "field {port} in {text}"
+            );
+        }
+    }
+    // And programs keep the log's spelling: explain --json and legal --json
+    let json = stdout(&carc(&["explain", log, "--at", "34", "--json"], &dir));
+    assert!(json.contains(r#""on":"field Nw""#), "{json}");
+    let legal = stdout(&carc(&["legal", log, "--at", "12", "--json"], &dir));
+    assert!(legal.contains(r#""field Nw""#), "{legal}");
+    // And the human list of legal spots gives the spelling `carc record meeple` takes
+    let legal = stdout(&carc(&["legal", log, "--at", "12"], &dir));
+    assert!(
+        legal.contains("  field, north-west (field Nw)\n"),
+        "{legal}"
+    );
+}

@@ -254,11 +254,11 @@ fn example_4_no_meeple_on_a_garden_and_no_abbot_on_road_city_or_field() {
         err.to_string(),
         "only the abbot may stand on a garden: no meeple on the garden at (0,-1)"
     );
-    // And the abbot is refused on the city and the field
-    for label in ["city S", "field Nw"] {
+    // And the abbot is refused on the city and the field (named for people: by its corner)
+    for (label, said) in [("city S", "city S"), ("field Nw", "field, north-west")] {
         let err = place_abbot(&mut t, p(0, -1), label, false).unwrap_err();
         assert_eq!(err.rule(), "abbot.garden", "{label}");
-        assert!(err.to_string().contains(label), "{err}");
+        assert!(err.to_string().contains(said), "{err}");
     }
     // And on a road (D's, not the tile just placed, is refused first for the square)
     let err = place_abbot(&mut t, p(0, 0), "road E", false).unwrap_err();

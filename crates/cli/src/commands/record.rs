@@ -604,11 +604,7 @@ fn record_moves(
     )?;
     let header = &timeline.log.header;
     for step in &timeline.steps[recorded..] {
-        println!(
-            "event {}: {}",
-            step.seq,
-            describe_step(header, step)
-        );
+        println!("event {}: {}", step.seq, describe_step(header, step));
         for score in &step.effects.scores {
             println!("  scores: {}", score_headline(header, score));
         }
@@ -765,7 +761,7 @@ fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
             // Spelled as the command takes them without quotes ("road S" as road-S).
             let list: Vec<String> = spots
                 .iter()
-                .map(|s| s.label.to_string().replacen(' ', "-", 1))
+                .map(|s| s.label.code().replacen(' ', "-", 1))
                 .collect();
             let mut text = match list.first() {
                 Some(first) => format!(
