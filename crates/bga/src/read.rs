@@ -833,7 +833,7 @@ impl Replayer {
             )
             .ok_or_else(|| format!("tile {} has no {label}", bga.letter))?;
         tile.segment_label(placed.rotation, segment)
-            .to_string()
+            .code()
             .parse()
             .map_err(|e: carc_events::InvalidMeepleTarget| e.to_string())
     }

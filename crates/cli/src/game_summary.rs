@@ -37,6 +37,11 @@ pub fn timeline_summary(game: &str, timeline: &Timeline) -> Value {
             .map(|(seat, s)| json!({"player": seat_name(header, seat as u8), "score": s}))
             .collect::<Vec<_>>(),
     });
+    // Only games on a map board carry the map's name, so other games' summaries keep their
+    // bytes.
+    if let Some(map) = &header.rules.map {
+        v["map"] = json!(map.name);
+    }
     // Only games that say where they come from carry the field (simulated: seed and
     // strategies; BGA: table and player ids).
     if let Some(source) = &header.source {

@@ -53,6 +53,24 @@ pub fn collect_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The sub-folders of the folders among `paths`, sorted: `collect_files` reads a folder one
+/// level deep, so a verb that takes folders says which ones it left out.
+pub fn sub_folders(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for path in paths.iter().filter(|p| p.is_dir()) {
+        let Ok(entries) = fs::read_dir(path) else {
+            continue;
+        };
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_dir())
+            .collect();
+        found.sort();
+        out.extend(found);
+    }
+    out
+}
+
 /// Whether the file holds records kept beside a log (`*.annotations.jsonl`,
 /// `*.variations.jsonl`) rather than a game.
 pub fn is_sidecar(path: &Path) -> bool {

@@ -18,10 +18,10 @@ pub fn score(header: &Header, s: &Score) -> Value {
         "feature": s.kind.word(),
         "when": match s.time { ScoreTime::Completed => "completed", ScoreTime::Final => "final" },
         "at": pos(s.feature.at),
-        "on": s.feature.label.to_string(),
+        "on": s.feature.label.code(),
         "tiles": s.tiles.iter().map(|p| pos(*p)).collect::<Vec<_>>(),
         "coats_of_arms": s.coats_of_arms,
-        "completed_cities": s.cities.iter().map(|c| json!({"at": pos(c.at), "on": c.label.to_string()})).collect::<Vec<_>>(),
+        "completed_cities": s.cities.iter().map(|c| json!({"at": pos(c.at), "on": c.label.code()})).collect::<Vec<_>>(),
         "meeples": s.meeples.iter().map(|(p, n)| json!({"player": seat_name(header, *p), "seat": p, "count": n})).collect::<Vec<_>>(),
         "winners": s.winners.iter().map(|w| seat_name(header, *w)).collect::<Vec<_>>(),
         "points": s.points,
@@ -79,7 +79,7 @@ pub fn gifts(header: &Header, game: &Game, view: View) -> Value {
 
 /// A legal gift action as JSON: the card and its target.
 pub fn gift_action(game: &Game, g: &GiftAction) -> Value {
-    let label = |at, s| game.segment_label_at(at, s).map(|l| l.to_string());
+    let label = |at, s| game.segment_label_at(at, s).map(|l| l.code());
     match *g {
         GiftAction::Synod { at } => json!({"card": "synod", "at": pos(at), "on": "monastery"}),
         GiftAction::RoadSweeper { at, segment } => {
@@ -127,7 +127,7 @@ pub fn note(header: &Header, n: &Note) -> Value {
 }
 
 pub fn returned(header: &Header, r: &ReturnedMeeple) -> Value {
-    let mut v = json!({"player": seat_name(header, r.player), "seat": r.player, "at": pos(r.at), "on": r.label.to_string()});
+    let mut v = json!({"player": seat_name(header, r.player), "seat": r.player, "at": pos(r.at), "on": r.label.code()});
     // Only for the abbot, so other games' output is unchanged.
     if r.abbot {
         v["abbot"] = json!(true);
@@ -181,7 +181,7 @@ pub fn board(header: &Header, game: &Game) -> Value {
             "rotation": p.rotation.degrees(),
         })).collect::<Vec<_>>(),
         "meeples": game.meeples().map(|(seat, at, _, label)| json!({
-            "player": seat_name(header, seat), "seat": seat, "at": pos(at), "on": label.to_string(),
+            "player": seat_name(header, seat), "seat": seat, "at": pos(at), "on": label.code(),
         })).collect::<Vec<_>>(),
         "bag_left": game.bag_left(),
     })

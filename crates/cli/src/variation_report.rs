@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use carc_events::variation::Variation;
-use carc_replay::describe::{describe_event, score_headline, seat_name};
+use carc_replay::describe::{describe_step, score_headline, seat_name};
 use carc_replay::variation::{fold_variation, score_difference, VariationLine};
 use carc_replay::Timeline;
 use carc_rules::TileSet;
@@ -77,7 +77,7 @@ fn variation_section(
         // Its own moves: a nested variation's line also holds its parent's.
         .filter(|s| s.seq > v.after)
         .map(|s| {
-            let mut item = format!("{}: {}", s.seq, describe_event(header, &s.event));
+            let mut item = format!("{}: {}", s.seq, describe_step(header, s));
             for score in &s.effects.scores {
                 item.push_str(&format!("; score: {}", score_headline(header, score)));
             }

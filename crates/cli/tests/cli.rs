@@ -307,7 +307,7 @@ fn bad_input_a_meeple_on_an_occupied_feature_names_the_occupant() {
     // Players by name, not "seat 1" (the rules' wording names seats; the CLI names players).
     assert_eq!(
         e["message"],
-        "the field joined to field Nw at (1,-1) is already occupied by Brandt's meeple on field Es at (1,0)"
+        "the field joined to field, north-west at (1,-1) is already occupied by Brandt's meeple on field, south-east at (1,0)"
     );
 }
 

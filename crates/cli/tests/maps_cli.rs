@@ -2,7 +2,7 @@
 //! file loaded with `--map FILE`, explain naming the map rules, and the sample logs.
 
 mod common;
-use common::{carc, logs_dir, stderr, stdout};
+use common::{carc, game_id, logs_dir, stderr, stdout};
 
 use std::path::{Path, PathBuf};
 
@@ -184,7 +184,14 @@ fn the_map_sample_logs_check_and_explain_names_the_border() {
     assert!(o.status.success(), "{}", stderr(&o));
     let o = carc(
         &[
-            "--store", store, "export", "sim-s11", "--format", "jcz", "--out", "x.jcz",
+            "--store",
+            store,
+            "export",
+            &game_id(&dir.join(log)),
+            "--format",
+            "jcz",
+            "--out",
+            "x.jcz",
         ],
         tmp.path(),
     );

@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use tempfile::TempDir;
 
+mod common;
+use common::game_id;
+
 fn bin() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_carc"));
     cmd.env_remove("CARC_STORE");
@@ -131,7 +134,8 @@ fn import_skip_export_verify_rebuild() {
 
     // Export gives the imported bytes back, to stdout and to a file.
     let source = fs::read(sims.join("game-s07.jsonl")).unwrap();
-    let exported = ok(carc(&store, &["export", "sim-s7"]));
+    let s7 = game_id(&sims.join("game-s07.jsonl"));
+    let exported = ok(carc(&store, &["export", &s7]));
     assert!(
         exported.stdout == source,
         "export differs from the source file"
@@ -139,14 +143,7 @@ fn import_skip_export_verify_rebuild() {
     let out = tmp.path().join("out.jsonl");
     ok(carc(
         &store,
-        &[
-            "export",
-            "sim-s7",
-            "--format",
-            "jsonl",
-            "--out",
-            path_str(&out),
-        ],
+        &["export", &s7, "--format", "jsonl", "--out", path_str(&out)],
     ));
     assert_eq!(fs::read(&out).unwrap(), source);
     let missing = carc(&store, &["export", "no-such-game"]);
@@ -238,7 +235,8 @@ fn rejected_files_leave_the_store_unchanged() {
     let p = bad.join("illegal.jsonl");
     write_lines(&p, &l);
     cases.push((p, at + 1, "breaks rule"));
-    l[0] = l[0].replace("\"game\":\"sim-s3\"", "\"game\":\"fresh-illegal\"");
+    let s3 = game_id(&sample);
+    l[0] = l[0].replace(&format!("\"game\":\"{s3}\""), "\"game\":\"fresh-illegal\"");
     let p = bad.join("illegal-new-game.jsonl");
     write_lines(&p, &l);
     cases.push((p, at + 1, "breaks rule"));
@@ -268,7 +266,7 @@ fn rejected_files_leave_the_store_unchanged() {
     let p = bad.join("huge-line.jsonl");
     {
         let mut f = std::io::BufWriter::new(fs::File::create(&p).unwrap());
-        writeln!(f, "{}", lines[0].replace("sim-s3", "huge")).unwrap();
+        writeln!(f, "{}", lines[0].replace(&s3, "huge")).unwrap();
         let chunk = vec![b'x'; 1 << 20];
         for _ in 0..2 {
             f.write_all(&chunk).unwrap();
@@ -319,7 +317,7 @@ fn rejected_files_leave_the_store_unchanged() {
 
     // A folder mixing good and bad files: the good one is imported, the rest rejected.
     let mut l = lines.clone();
-    l[0] = l[0].replace("\"game\":\"sim-s3\"", "\"game\":\"fresh-good\"");
+    l[0] = l[0].replace(&format!("\"game\":\"{s3}\""), "\"game\":\"fresh-good\"");
     write_lines(&bad.join("good.jsonl"), &l);
     let o = carc(&store, &["import", "--json", path_str(&bad)]);
     assert_eq!(code(&o), 1);
@@ -357,7 +355,7 @@ fn in_progress_games_are_stored_and_extended() {
     assert_eq!(g["finished"], true);
     assert_eq!(g["sealed"], true);
     assert_eq!(
-        ok(carc(&store, &["export", "sim-s5"])).stdout,
+        ok(carc(&store, &["export", &game_id(&full)])).stdout,
         fs::read(&full).unwrap()
     );
     // The earlier part is now a different (shorter) log of a stored game.
@@ -498,7 +496,7 @@ fn replay_explain_legal_accept_a_stored_game_id() {
         let mut from_file = bin();
         from_file.args(&args[..1]).arg(&file).args(&args[1..]);
         let expected = ok(run(from_file)).stdout;
-        let by_id = ok(carc(&store, &[args[0], "sim-s2", args[1], args[2]])).stdout;
+        let by_id = ok(carc(&store, &[args[0], &game_id(&file), args[1], args[2]])).stdout;
         assert!(by_id == expected, "{args:?} differs for the stored game");
     }
     // Neither a file nor a stored game: the usual file error.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use carc_store::{ExpectedVersion, NewEvent, Store};
-use common::{stderr, stdout};
+use common::{game_id, stderr, stdout};
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -179,18 +179,18 @@ fn a_killed_rebuild_leaves_the_old_store_whole_and_a_finished_one_carries_the_re
     // Given a store with 30 games, an annotation and a variation record
     let tmp = TempDir::new().unwrap();
     let sims = simulate(&tmp, 30);
+    let s3 = game_id(&sims.join("game-s03.jsonl"));
     let store = tmp.path().join("store");
     ok(carc_with_store(&store, &["import", path_str(&sims)]));
     ok(carc_with_store(
         &store,
-        &["annotate", "sim-s3", "--at", "5", "--text", "kept"],
+        &["annotate", &s3, "--at", "5", "--text", "kept"],
     ));
     {
         let s = open_when_unlocked(&store);
-        carc_archive::append_record(&s, carc_archive::Companion::Variations, "sim-s3", b"{}")
-            .unwrap();
+        carc_archive::append_record(&s, carc_archive::Companion::Variations, &s3, b"{}").unwrap();
     }
-    let before = listing_and_notes(&store, "sim-s3");
+    let before = listing_and_notes(&store, &s3);
     assert_eq!(before.1.len(), 1);
 
     // When rebuilds are killed at moments spread over a whole run
@@ -215,7 +215,7 @@ fn a_killed_rebuild_leaves_the_old_store_whole_and_a_finished_one_carries_the_re
         child.wait().unwrap();
         // Then the path holds a whole store, the old or the new one, with the records
         assert!(store.is_dir(), "kill {kill}: no store at the path");
-        assert_eq!(listing_and_notes(&store, "sim-s3"), before, "kill {kill}");
+        assert_eq!(listing_and_notes(&store, &s3), before, "kill {kill}");
         ok(carc_with_store(&store, &["verify"]));
     }
 
@@ -235,11 +235,11 @@ fn a_killed_rebuild_leaves_the_old_store_whole_and_a_finished_one_carries_the_re
         said.contains("carried 2 annotation and variation records over"),
         "{said}"
     );
-    assert_eq!(listing_and_notes(&store, "sim-s3"), before);
-    assert_eq!(listing_and_notes(&aside, "sim-s3"), before);
+    assert_eq!(listing_and_notes(&store, &s3), before);
+    assert_eq!(listing_and_notes(&aside, &s3), before);
     let s = open_when_unlocked(&store);
     assert_eq!(
-        carc_archive::read_records(&s, carc_archive::Companion::Variations, "sim-s3").unwrap(),
+        carc_archive::read_records(&s, carc_archive::Companion::Variations, &s3).unwrap(),
         vec![b"{}".to_vec()]
     );
 }
@@ -289,12 +289,16 @@ fn salvage_reads_what_is_left_of_damaged_stores_and_never_writes_to_them() {
     let sims = simulate(&tmp, 6);
     let healthy = tmp.path().join("healthy");
     ok(carc_with_store(&healthy, &["import", path_str(&sims)]));
+    let id = |game: u32| game_id(&sims.join(format!("game-s{game}.jsonl")));
     ok(carc_with_store(
         &healthy,
-        &["annotate", "sim-s3", "--at", "5", "--text", "kept"],
+        &["annotate", &id(3), "--at", "5", "--text", "kept"],
     ));
     let original = |game: u32| std::fs::read(sims.join(format!("game-s{game}.jsonl"))).unwrap();
-    let note = b"{\"game\":\"sim-s3\",\"seq\":5,\"glyph\":null,\"text\":\"kept\"}\n";
+    let note = format!(
+        "{{\"game\":\"{}\",\"seq\":5,\"glyph\":null,\"text\":\"kept\"}}\n",
+        id(3)
+    );
 
     type Damage = fn(&Path);
     let ways: [(&str, Damage, bool); 6] = [
@@ -393,14 +397,14 @@ fn salvage_reads_what_is_left_of_damaged_stores_and_never_writes_to_them() {
         // and every game written is the imported log (with its annotation), or is reported
         let mut recovered = 0;
         for g in 1..=6u32 {
-            let game = format!("sim-s{g}");
+            let game = id(g);
             let path = out.join(format!("{game}.jsonl"));
             let Ok(bytes) = std::fs::read(&path) else {
                 continue;
             };
             let mut expected = original(g);
             if g == 3 {
-                expected.extend_from_slice(note);
+                expected.extend_from_slice(note.as_bytes());
             }
             if bytes == expected {
                 recovered += 1;

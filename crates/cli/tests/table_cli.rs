@@ -100,7 +100,7 @@ fn a_refused_turn_records_nothing_names_players_and_undo_says_what_it_takes_back
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(
-        err.contains("already occupied by Brandt's meeple on field Es at (1,0)"),
+        err.contains("already occupied by Brandt's meeple on field, south-east at (1,0)"),
         "{err}"
     );
     assert!(!err.contains("seat "), "{err}");
@@ -110,13 +110,13 @@ fn a_refused_turn_records_nothing_names_players_and_undo_says_what_it_takes_back
         before
     );
     assert!(
-        err.contains("nothing was recorded; the last recorded move is still event 13: Brandt placed a meeple on field Es (`carc record undo table-1` would retract that one)"),
+        err.contains("nothing was recorded; the last recorded move is still event 13: Brandt placed a meeple on field, south-east (`carc record undo table-1` would retract that one)"),
         "{err}"
     );
     let o = ok(carc_with_store(&store, &["record", "undo", "table-1"]));
     assert!(
         stdout(&o).starts_with(
-            "retracted the last recorded move, event 13: Brandt placed a meeple on field Es"
+            "retracted the last recorded move, event 13: Brandt placed a meeple on field, south-east"
         ),
         "{}",
         stdout(&o)

@@ -478,7 +478,7 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
                 .segment_label(placed.rotation, segment);
             Event::MeeplePlaced {
                 player,
-                on: label.to_string().parse().expect("same grammar"),
+                on: label.code().parse().expect("same grammar"),
             }
         }
         Action::SkipMeeple => Event::MeepleSkipped { player },
@@ -513,7 +513,7 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
                     }
                 },
                 at: pos(at),
-                on: label.to_string().parse().expect("same grammar"),
+                on: label.code().parse().expect("same grammar"),
             }
         }
         Action::ReceiveGift { card } => Event::GiftReceived {
@@ -571,7 +571,7 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
 fn target_at(game: &Game, at: carc_rules::Pos, segment: u8) -> MeepleTarget {
     game.segment_label_at(at, segment)
         .expect("a gift target on a placed tile")
-        .to_string()
+        .code()
         .parse()
         .expect("same grammar")
 }

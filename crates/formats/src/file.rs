@@ -17,8 +17,10 @@ pub const MAX_GAME_FILE: u64 = 64 * 1024 * 1024;
 #[derive(Debug, thiserror::Error)]
 #[error("cannot read {}: {}", self.path().display(), self.reason())]
 pub enum ReadFileError {
-    /// The operating system refused (missing, no permission, …).
-    Io { path: PathBuf, source: io::Error },
+    /// The operating system refused (missing, no permission, …). The error is said in this
+    /// error's own message, so it is no `source`: a chain of causes (anyhow's `{:#}`) would
+    /// say it twice.
+    Io { path: PathBuf, error: io::Error },
     /// A folder, device, pipe or socket.
     NotAFile { path: PathBuf, kind: &'static str },
     /// Over [`MAX_GAME_FILE`].
@@ -38,7 +40,7 @@ impl ReadFileError {
     /// Why, without the path (for messages that name the file already).
     pub fn reason(&self) -> String {
         match self {
-            ReadFileError::Io { source, .. } => source.to_string(),
+            ReadFileError::Io { error, .. } => error.to_string(),
             ReadFileError::NotAFile { kind, .. } => {
                 format!("it is {kind}, not a regular file (carc reads game files only)")
             }
@@ -74,9 +76,9 @@ fn kind_of(file_type: fs::FileType) -> &'static str {
 /// Checks that `path` is a regular file of at most [`MAX_GAME_FILE`] bytes, without opening
 /// it (links are followed).
 pub fn check_game_path(path: &Path) -> Result<(), ReadFileError> {
-    let meta = fs::metadata(path).map_err(|source| ReadFileError::Io {
+    let meta = fs::metadata(path).map_err(|error| ReadFileError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     })?;
     if !meta.is_file() {
         return Err(ReadFileError::NotAFile {
@@ -96,9 +98,9 @@ pub fn check_game_path(path: &Path) -> Result<(), ReadFileError> {
 /// file that grew past the cap since the check is refused too).
 pub fn read_game_bytes(path: &Path) -> Result<Vec<u8>, ReadFileError> {
     check_game_path(path)?;
-    let io_error = |source| ReadFileError::Io {
+    let io_error = |error| ReadFileError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     };
     let file = fs::File::open(path).map_err(io_error)?;
     let mut bytes = Vec::new();

@@ -1181,7 +1181,7 @@ impl Replayer<'_> {
         };
         let label = tile.segment_label(placed.rotation, segment);
         label
-            .to_string()
+            .code()
             .parse()
             .map_err(|e: carc_events::InvalidMeepleTarget| e.to_string())
     }

@@ -117,6 +117,41 @@ impl View {
     }
 }
 
+/// A sentence for a replayed step, from a point of view: its event as [`describe_event_as`]
+/// says it, with the feature a meeple went on named as the rules name it everywhere else
+/// (its first side or port: `city S`), whichever of its names the log used (`city W` of the
+/// same city). So the placement, the ruling trace, the score and the meeple going home all
+/// call one feature by one name.
+pub fn describe_step_as(header: &Header, step: &crate::Step, view: View) -> String {
+    describe_event_as(header, &event_with_rules_names(step), view)
+}
+
+/// [`describe_step_as`] with every card face up.
+pub fn describe_step(header: &Header, step: &crate::Step) -> String {
+    describe_step_as(header, step, View::Full)
+}
+
+/// The step's event with its meeple target replaced by the rules' name of the feature, taken
+/// from the ruling trace (unchanged when the trace names none), for anyone who words events
+/// their own way (the viewer's move list).
+pub fn event_with_rules_names(step: &crate::Step) -> Event {
+    let mut event = step.event.clone();
+    let named = step.effects.notes.iter().find_map(|n| match *n {
+        Note::MeepleOnFreeFeature { label } => Some(label),
+        Note::CompanionPlaced { label, .. } | Note::PortalPlaced { label, .. } => Some(label),
+        _ => None,
+    });
+    let Some(target) = named.and_then(|l| l.code().parse::<carc_events::MeepleTarget>().ok())
+    else {
+        return event;
+    };
+    match &mut event {
+        Event::MeeplePlaced { on, .. } | Event::ArrowMeeplePlaced { on, .. } => *on = target,
+        _ => {}
+    }
+    event
+}
+
 /// A card's printed name.
 pub fn card_words(c: GiftCard) -> &'static str {
     carc_events::rules_card(c).word()
@@ -166,6 +201,8 @@ pub fn describe_hands(header: &Header, game: &Game, view: View) -> Vec<String> {
 /// A sentence for an event.
 pub fn describe_event(header: &Header, e: &Event) -> String {
     let who = |p: &u8| shown_name(header, *p);
+    // A meeple target in words for people (`field, north-east`), not the log's `field En`.
+    let words = |on: &carc_events::MeepleTarget| carc_events::label_of(on).to_string();
     let deg = |r: &carc_events::Rotation| r.degrees();
     match e {
         Event::StartPlaced { tile, at, rotation } => {
@@ -191,7 +228,9 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
             at.y,
             deg(rotation)
         ),
-        Event::MeeplePlaced { player, on } => format!("{} placed a meeple on {on}", who(player)),
+        Event::MeeplePlaced { player, on } => {
+            format!("{} placed a meeple on {}", who(player), words(on))
+        }
         Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
         Event::TileSetAside { player, tile } => {
             format!(
@@ -214,14 +253,16 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
             on,
         } => match action {
             ArrowMeepleAction::Companion => format!(
-                "{} placed a meeple from supply beside their own on {on} at ({},{}) (companion arrow)",
+                "{} placed a meeple from supply beside their own on {} at ({},{}) (companion arrow)",
                 who(player),
+                words(on),
                 at.x,
                 at.y
             ),
             ArrowMeepleAction::Portal => format!(
-                "{} placed a meeple on {on} at ({},{}) through the portal arrow",
+                "{} placed a meeple on {} at ({},{}) through the portal arrow",
                 who(player),
+                words(on),
                 at.x,
                 at.y
             ),
@@ -238,7 +279,7 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
         } => {
             let place = |on: &Option<carc_events::MeepleTarget>| {
                 match (at, on) {
-                    (Some(at), Some(on)) => format!("{on} at ({},{})", at.x, at.y),
+                    (Some(at), Some(on)) => format!("{} at ({},{})", words(on), at.x, at.y),
                     (Some(at), None) => format!("({},{})", at.x, at.y),
                     _ => "?".to_string(),
                 }
@@ -255,7 +296,7 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
                 GiftCard::ChangePosition => format!(
                     "their meeple on {} moves to {} of the same tile",
                     place(on),
-                    to.as_ref().map_or("?".into(), |t| t.to_string())
+                    to.as_ref().map_or("?".into(), words)
                 ),
                 GiftCard::CashOut => format!(
                     "their meeple on {} comes back for 2 points per meeple on its feature",
@@ -500,6 +541,18 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
         return vec![
             format!("arrow tile: {}", s.feature.at),
             format!("scored by: {} (+{})", winners.join(" and "), s.points),
+        ];
+    }
+    if let ScoreSource::AbbotTakenBack = s.source {
+        // The abbot alone stands there and its owner scores: no meeples, no majority.
+        let owner: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
+        return vec![
+            format!(
+                "tiles: {}",
+                join(s.tiles.iter().map(|p| p.to_string()).collect(), " ")
+            ),
+            format!("abbot: {}", owner.join(" and ")),
+            format!("scored by: {} (+{})", owner.join(" and "), s.points),
         ];
     }
     if let ScoreSource::UnopenedGifts { cards } = s.source {

@@ -26,7 +26,7 @@ use carc_draw::{player_text_color, Rgba, TileAt};
 use carc_events::annotation::Annotation;
 use carc_events::{Color, Event as LogEvent, Header};
 use carc_replay::describe::{
-    describe_arrows, describe_event, describe_gifts, score_details, score_headline,
+    describe_arrows, describe_gifts, describe_step, score_details, score_headline,
 };
 use carc_replay::{Step, Timeline};
 use carc_rules::{Action, Effects, Game, Score};
@@ -332,7 +332,7 @@ fn step_value(
         ("seq", step.seq.into()),
         ("turn", step.turn.into()),
         ("seat", step.seat.map(u32::from).into()),
-        ("text", describe_event(header, &step.event).into()),
+        ("text", describe_step(header, step).into()),
         (
             "marks",
             marks

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use carc_events::annotation::Annotation;
 use carc_events::Header;
-use carc_replay::describe::{describe_arrows, describe_event, describe_gifts, seat_name};
+use carc_replay::describe::{describe_arrows, describe_gifts, describe_step, seat_name};
 use carc_replay::Timeline;
 use carc_rules::{ReturnedMeeple, Score, ScoreTime};
 
@@ -133,7 +133,7 @@ pub(crate) fn outline<'a>(
             index,
             seat: step.seat,
             marks,
-            text: describe_event(header, &step.event),
+            text: describe_step(header, step),
             arrows: describe_arrows(header, step.seat, &step.effects),
             gifts: describe_gifts(header, step.seat, &step.effects),
             scores: scores_of(ScoreTime::Completed).collect(),

@@ -124,6 +124,21 @@ impl Port {
         ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"][self.index()]
     }
 
+    /// The corner of the square this port lies at, in words for people: `Ne` (the east half of
+    /// the north side) and `En` (the north half of the east side) are both `north-east`.
+    pub fn corner_words(self) -> &'static str {
+        [
+            "north-west",
+            "north-east",
+            "north-east",
+            "south-east",
+            "south-east",
+            "south-west",
+            "south-west",
+            "north-west",
+        ][self.index()]
+    }
+
     pub fn parse(s: &str) -> Option<Port> {
         Port::ALL.into_iter().find(|port| port.name() == s)
     }

@@ -51,7 +51,9 @@ impl Score {
 /// When a score happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ScoreTime {
-    /// A feature completed during play.
+    /// Scored during play: a feature completed, or one scored by a move before it is
+    /// complete (Road Sweeper, the abbot taken back). Written `completed` in the CLI's JSON
+    /// and the tables.
     Completed,
     /// The final scoring after the last tile.
     Final,

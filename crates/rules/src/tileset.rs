@@ -287,12 +287,27 @@ pub struct SegmentLabel {
     pub anchor: Option<Anchor>,
 }
 
+/// In words for people: `city N`, `road E`, `monastery`, and a field by the corner of the
+/// square its port lies at, `field, north-east` (ports `Ne` and `En`), since a port's two
+/// letters mean nothing to a player. Programs and people typing a spot use [`SegmentLabel::code`]
+/// (`field En`), which [`FromStr`](std::str::FromStr) reads back and the log format spells.
 impl fmt::Display for SegmentLabel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.anchor {
-            None => write!(f, "{}", self.kind),
-            Some(Anchor::Side(s)) => write!(f, "{} {}", self.kind, s),
-            Some(Anchor::Port(p)) => write!(f, "{} {}", self.kind, p),
+            Some(Anchor::Port(p)) => write!(f, "{}, {}", self.kind, p.corner_words()),
+            _ => f.write_str(&self.code()),
+        }
+    }
+}
+
+impl SegmentLabel {
+    /// The label as the command line, the JSON outputs and the log format spell it: `city N`,
+    /// `road E`, `field Sw`, `monastery`, `garden` (what `FromStr` parses).
+    pub fn code(&self) -> String {
+        match self.anchor {
+            None => self.kind.to_string(),
+            Some(Anchor::Side(s)) => format!("{} {s}", self.kind),
+            Some(Anchor::Port(p)) => format!("{} {p}", self.kind),
         }
     }
 }
@@ -792,7 +807,24 @@ mod tests {
     fn labels_parse_and_print_alike() {
         for text in ["city N", "road W", "field Sw", "monastery"] {
             let label: SegmentLabel = text.parse().unwrap();
-            assert_eq!(label.to_string(), text);
+            assert_eq!(label.code(), text);
+        }
+        // People read a field by its corner; cities, roads and monasteries as they are typed
+        for (text, words) in [
+            ("field Nw", "field, north-west"),
+            ("field Ne", "field, north-east"),
+            ("field En", "field, north-east"),
+            ("field Es", "field, south-east"),
+            ("field Se", "field, south-east"),
+            ("field Sw", "field, south-west"),
+            ("field Ws", "field, south-west"),
+            ("field Wn", "field, north-west"),
+            ("city N", "city N"),
+            ("road W", "road W"),
+            ("garden", "garden"),
+        ] {
+            let label: SegmentLabel = text.parse().unwrap();
+            assert_eq!(label.to_string(), words);
         }
         for bad in [
             "",

@@ -178,9 +178,11 @@ fn example_2_abbot_taken_back_with_five_tiles_scores_five_and_no_meeple_that_tur
         }]
     );
     t.game.apply(&Action::TakeBackAbbot, &mut t.fx).unwrap();
-    // Then it scores 1 + 4 neighbours = 5 at once, back in supply, and the turn is over
+    // Then it scores 1 + 4 neighbours = 5 at once (during play, not in the final scoring),
+    // back in supply, and the turn is over
     let s = &t.fx.scores[0];
     assert_eq!(s.source, ScoreSource::AbbotTakenBack);
+    assert_eq!(s.time, ScoreTime::Completed);
     assert_eq!(s.points, 5);
     assert_eq!(s.winners, vec![0]);
     assert_eq!(s.rule, "abbot.take-back");
@@ -252,11 +254,11 @@ fn example_4_no_meeple_on_a_garden_and_no_abbot_on_road_city_or_field() {
         err.to_string(),
         "only the abbot may stand on a garden: no meeple on the garden at (0,-1)"
     );
-    // And the abbot is refused on the city and the field
-    for label in ["city S", "field Nw"] {
+    // And the abbot is refused on the city and the field (named for people: by its corner)
+    for (label, said) in [("city S", "city S"), ("field Nw", "field, north-west")] {
         let err = place_abbot(&mut t, p(0, -1), label, false).unwrap_err();
         assert_eq!(err.rule(), "abbot.garden", "{label}");
-        assert!(err.to_string().contains(label), "{err}");
+        assert!(err.to_string().contains(said), "{err}");
     }
     // And on a road (D's, not the tile just placed, is refused first for the square)
     let err = place_abbot(&mut t, p(0, 0), "road E", false).unwrap_err();

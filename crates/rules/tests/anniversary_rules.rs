@@ -323,7 +323,7 @@ fn companion_a_meeple_beside_your_own_meeple_anywhere_counts_for_majority() {
     t.game.legal_arrow_meeples(&mut spots);
     let offered: Vec<String> = spots
         .iter()
-        .map(|s| format!("{} {}", s.at, s.label))
+        .map(|s| format!("{} {}", s.at, s.label.code()))
         .collect();
     assert_eq!(offered, vec!["(0,1) city S"]);
     // When seat 0 puts a meeple beside its meeple on the city, far from the tile just placed
@@ -583,7 +583,7 @@ fn portal_a_meeple_on_any_unoccupied_incomplete_feature_anywhere() {
     t.game.legal_arrow_meeples(&mut spots);
     let offered: Vec<String> = spots
         .iter()
-        .map(|s| format!("{} {}", s.at, s.label))
+        .map(|s| format!("{} {}", s.at, s.label.code()))
         .collect();
     assert_eq!(
         offered,
@@ -642,7 +642,7 @@ fn portal_fields_count_as_incomplete() {
         .unwrap();
     // Then it is a farmer there
     let (_, at, _, label) = t.game.meeples().next().unwrap();
-    assert_eq!((at, label.to_string()), (p(0, 0), "field En".to_string()));
+    assert_eq!((at, label.code()), (p(0, 0), "field En".to_string()));
 }
 
 #[test]

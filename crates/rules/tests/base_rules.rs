@@ -164,7 +164,7 @@ fn ruling_1_occupancy_covers_the_whole_connected_feature_own_meeples_included() 
     // And the fields of the same tile are still free
     let mut spots = Vec::new();
     t.game.legal_meeples(&mut spots);
-    let labels: Vec<String> = spots.iter().map(|s| s.label.to_string()).collect();
+    let labels: Vec<String> = spots.iter().map(|s| s.label.code()).collect();
     assert_eq!(labels, vec!["field Nw", "field Es"]);
 }
 

@@ -297,7 +297,7 @@ impl Scores {
             self.shared.append_value(score.winners.len() > 1);
             self.feature_x.append_value(score.feature.at.x);
             self.feature_y.append_value(score.feature.at.y);
-            self.feature.append_value(score.feature.label.to_string());
+            self.feature.append_value(score.feature.label.code());
             self.detail.append_option(detail.as_deref());
             self.rule.append_value(score.rule);
             self.formula.append_value(&score.formula);

@@ -24,6 +24,11 @@ pub fn short_event_as(e: &Event, view: carc_replay::describe::View) -> String {
     }
 }
 
+/// A meeple target in words for people (`field, north-east`), as `carc explain` says it.
+fn words(on: &carc_events::MeepleTarget) -> String {
+    carc_events::label_of(on).to_string()
+}
+
 /// Short form of an event for the event list (the seat is shown beside it), full view.
 pub fn short_event(e: &Event) -> String {
     match e {
@@ -44,14 +49,20 @@ pub fn short_event(e: &Event) -> String {
             at.y,
             rotation.degrees()
         ),
-        Event::MeeplePlaced { on, .. } => format!("meeple on {on}"),
+        Event::MeeplePlaced { on, .. } => format!("meeple on {}", words(on)),
         Event::MeepleSkipped { .. } => "no meeple".to_string(),
         Event::TileSetAside { tile, .. } => format!("set {} aside", tile.as_str()),
         Event::ArrowChosen { at, symbol, .. } => {
             format!("chose the {} arrow at ({},{})", symbol.as_str(), at.x, at.y)
         }
         Event::ArrowMeeplePlaced { action, at, on, .. } => {
-            format!("{} meeple on {on} at ({},{})", action.as_str(), at.x, at.y)
+            format!(
+                "{} meeple on {} at ({},{})",
+                action.as_str(),
+                words(on),
+                at.x,
+                at.y
+            )
         }
         // The viewer shows the full view: every card the log records, face up.
         Event::GiftReceived { card, .. } => {
@@ -59,7 +70,7 @@ pub fn short_event(e: &Event) -> String {
         }
         Event::GiftOpened { card, at, on, .. } => {
             let target = match (at, on) {
-                (Some(at), Some(on)) => format!(" on {on} at ({},{})", at.x, at.y),
+                (Some(at), Some(on)) => format!(" on {} at ({},{})", words(on), at.x, at.y),
                 _ => String::new(),
             };
             format!(
@@ -117,7 +128,8 @@ pub fn event_row_as(
     let mut row = format!(
         "{:>3}  {who}  {}",
         step.seq,
-        short_event_as(&step.event, view)
+        // The feature named as the rules name it, whichever name the log used.
+        short_event_as(&carc_replay::describe::event_with_rules_names(step), view)
     );
     // 20th Anniversary: the draw that starts an extra turn says so.
     let extra = index > 0

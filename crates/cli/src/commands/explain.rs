@@ -5,7 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use carc_replay::describe::{
-    describe_arrows, describe_event_as, describe_gifts, score_details, score_headline,
+    describe_arrows, describe_event_as, describe_gifts, describe_step_as, score_details,
+    score_headline,
 };
 use carc_replay::fold;
 use carc_rules::TileSet;
@@ -31,7 +32,12 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let index = (at - 1) as usize;
     let (line, envelope) = &timeline.log.events[index];
     let view = view_of(&args, header)?;
-    let described = describe_event_as(header, &envelope.event, view);
+    // A legal event is said as its step (the rules' name of a feature); the illegal one as
+    // the log wrote it.
+    let described = match timeline.steps.get(index) {
+        Some(step) => describe_step_as(header, step, view),
+        None => describe_event_as(header, &envelope.event, view),
+    };
     if index >= timeline.steps.len() {
         let err = timeline
             .error

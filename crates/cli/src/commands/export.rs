@@ -2,7 +2,7 @@
 //! JCloisterZone saved game, or a Markdown or HTML report; or many games as Parquet tables.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -225,6 +225,14 @@ fn report(
 pub fn export(ctx: &Ctx, args: ExportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     if args.format == ExportFormat::Parquet {
         return parquet(ctx, &args, loaded);
+    }
+    // A web page is hundreds of kilobytes of markup: on a terminal it is noise, never a report.
+    // Piped or redirected, stdout takes it as before.
+    if args.format == ExportFormat::Html && args.out.is_none() && io::stdout().is_terminal() {
+        bail!(
+            "--format html writes a web page, which a terminal cannot show: give --out FILE.html \
+             (or redirect stdout: > FILE.html)"
+        );
     }
     let bytes = export_bytes(ctx, &args, loaded)?;
     match &args.out {

@@ -50,7 +50,11 @@ fn summary_text(v: &Value) -> String {
             })
             .unwrap_or_default()
     };
-    let expansions = names("expansions");
+    // What the game is played with: its expansions and map board, or the base game alone.
+    let mut expansions = names("expansions");
+    if let Some(map) = v["map"].as_str() {
+        expansions.push(format!("{} map", visible(map)));
+    }
     let scores: Vec<String> = v["scores"]
         .as_array()
         .map(|a| {

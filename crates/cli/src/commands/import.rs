@@ -8,14 +8,15 @@ use anyhow::Result;
 use carc_rules::TileSet;
 use clap::Args;
 
-use crate::input::collect_files;
+use crate::input::{collect_files, sub_folders};
 use crate::store_context::Ctx;
 use crate::store_import::{import_all, print_import_report};
 
 #[derive(Args)]
 pub struct ImportArgs {
     /// Log files (JSON Lines), JCloisterZone saved games (`.jcz`) or Board Game Arena replays
-    /// (JSON), or folders: a folder imports every `*.jsonl`, `*.jcz` and `*.json` in it, sorted.
+    /// (JSON), or folders: a folder imports every `*.jsonl`, `*.jcz` and `*.json` in it, sorted
+    /// (not those of its sub-folders, which are named as skipped).
     #[arg(required = true, value_name = "FILE|DIR")]
     paths: Vec<PathBuf>,
     /// One JSON object on stdout instead of the text summary.
@@ -25,6 +26,13 @@ pub struct ImportArgs {
 
 pub fn import(ctx: &Ctx, args: ImportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let files = collect_files(&args.paths)?;
+    for folder in sub_folders(&args.paths) {
+        ctx.info(format!(
+            "skipped the sub-folder {}: a folder's own game files are imported, not those of its \
+             sub-folders (name it to import it)",
+            folder.display()
+        ));
+    }
     let store = ctx.open()?;
     let report = import_all(ctx, &store, &files, loaded)?;
     print_import_report(&report, args.json)?;

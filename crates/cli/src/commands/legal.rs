@@ -166,7 +166,7 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             let mut abbot: Vec<AbbotMove> = Vec::new();
             game.legal_abbot_moves(&mut abbot);
             if args.json {
-                let s: Vec<_> = spots.iter().map(|s| s.label.to_string()).collect();
+                let s: Vec<_> = spots.iter().map(|s| s.label.code()).collect();
                 let mut v = json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
                                    "meeple_on": s, "skip": true});
                 // Only with an activated companion or portal, so base-game output is unchanged.
@@ -174,7 +174,7 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                     v["arrow_action"] = json!(action.name());
                     v["arrow_meeple_on"] = remote
                         .iter()
-                        .map(|r| json!({"at": json::pos(r.at), "on": r.label.to_string()}))
+                        .map(|r| json!({"at": json::pos(r.at), "on": r.label.code()}))
                         .collect();
                 }
                 // Only with the abbot, so other games' output is unchanged.
@@ -185,7 +185,8 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                             AbbotMove::Place {
                                 at, label, portal, ..
                             } => {
-                                let mut p = json!({"place": {"at": json::pos(*at), "on": label.to_string()}});
+                                let mut p =
+                                    json!({"place": {"at": json::pos(*at), "on": label.code()}});
                                 if *portal {
                                     p["place"]["portal"] = json!(true);
                                 }
@@ -200,8 +201,13 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 println!("{v}");
             } else {
                 println!("after event {n}: {who} may place a meeple on the tile at {at}:");
+                // In words, with the spelling `record meeple` takes where it differs (fields).
                 for s in &spots {
-                    println!("  {}", s.label);
+                    if s.label.to_string() == s.label.code() {
+                        println!("  {}", s.label);
+                    } else {
+                        println!("  {} ({})", s.label, s.label.code());
+                    }
                 }
                 if let Some(action) = game.arrow_action() {
                     println!(

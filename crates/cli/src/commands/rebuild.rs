@@ -13,7 +13,7 @@ use carc_store::swap::{self, sibling};
 use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store, StoreError};
 use clap::Args;
 
-use crate::input::collect_files;
+use crate::input::{collect_files, sub_folders};
 use crate::store_context::Ctx;
 use crate::store_import::{import_all, print_import_report};
 
@@ -60,6 +60,13 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
         bail!("{} is not a folder of logs", args.from.display());
     }
     let files = collect_files(std::slice::from_ref(&args.from))?;
+    for folder in sub_folders(std::slice::from_ref(&args.from)) {
+        ctx.info(format!(
+            "skipped the sub-folder {}: the folder's own game files are read, not those of its \
+             sub-folders",
+            folder.display()
+        ));
+    }
     let old = ctx.open()?;
     let held = carc_archive::game_ids(&old)?.len();
     if old.streams()?.is_empty() {

@@ -9,7 +9,7 @@ use carc_events::{
     write_event_line, write_header, ArrowMeepleAction, ArrowSymbol, Color, Event, Header, Log,
     MeepleTarget, Player, Pos, Rotation, RulesOptions, TileId,
 };
-use carc_replay::describe::{describe_event, score_headline};
+use carc_replay::describe::{describe_event, describe_step, score_headline};
 use carc_replay::fold;
 use carc_rules::{ArrowMeepleSpot, Game, MeepleSpot, Phase, PlacedArrow, Placement, TileSet};
 use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store};
@@ -604,11 +604,7 @@ fn record_moves(
     )?;
     let header = &timeline.log.header;
     for step in &timeline.steps[recorded..] {
-        println!(
-            "event {}: {}",
-            step.seq,
-            describe_event(header, &step.event)
-        );
+        println!("event {}: {}", step.seq, describe_step(header, step));
         for score in &step.effects.scores {
             println!("  scores: {}", score_headline(header, score));
         }
@@ -653,7 +649,7 @@ fn nothing_recorded(game: &str, timeline: &carc_replay::Timeline, recorded: usiz
         Some(last) => format!(
             "nothing was recorded; the last recorded move is still event {}: {} (`carc record undo {game}` would retract that one)",
             last.seq,
-            describe_event(header, &last.event)
+            describe_step(header, last)
         ),
         None => "nothing was recorded".to_string(),
     }
@@ -765,7 +761,7 @@ fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
             // Spelled as the command takes them without quotes ("road S" as road-S).
             let list: Vec<String> = spots
                 .iter()
-                .map(|s| s.label.to_string().replacen(' ', "-", 1))
+                .map(|s| s.label.code().replacen(' ', "-", 1))
                 .collect();
             let mut text = match list.first() {
                 Some(first) => format!(

@@ -12,7 +12,7 @@ use carc_events::variation::{
     descendants, parse_variation, promote, Variation, VariationError, VariationRecord,
 };
 use carc_events::Log;
-use carc_replay::describe::{describe_event, shown_name as seat_name};
+use carc_replay::describe::{describe_step, shown_name as seat_name};
 use carc_replay::variation::{fold_variation, score_difference, VariationLine};
 use carc_replay::{fold, Timeline};
 use carc_rules::TileSet;
@@ -324,14 +324,14 @@ fn show(ctx: &Ctx, args: NameArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             println!(
                 "{}",
                 json!({"seq": step.seq, "event": step.event.type_name(),
-                       "text": describe_event(header, &step.event),
+                       "text": describe_step(header, step),
                        "scores": step.scores_after, "difference": diff})
             );
         } else {
             println!(
                 "{:>4}  {}  | {} | against the game: {}",
                 step.seq,
-                describe_event(header, &step.event),
+                describe_step(header, step),
                 scores_text(&game.log, &step.scores_after),
                 diff_text(&game.log, &diff)
             );

@@ -38,3 +38,11 @@ pub fn stderr(o: &Output) -> String {
 pub fn logs_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs")
 }
+
+/// The game id a log's header gives (`"game"`): a simulated game's is `sim-s<seed>-<set-up>`.
+pub fn game_id(log: &Path) -> String {
+    let text = std::fs::read_to_string(log).expect("a log");
+    let header: serde_json::Value =
+        serde_json::from_str(text.lines().next().expect("a header")).expect("a JSON header");
+    header["game"].as_str().expect("a game id").to_string()
+}

@@ -273,7 +273,10 @@ impl Game {
         };
         let (at, _, label) = self.segment_place(s);
         let root = self.features.find(s);
+        // Valued as an incomplete monastery, but scored during play: the take-back is a move of
+        // the game, never part of the final scoring.
         let mut score = self.evaluate(root, ScoreTime::Final);
+        score.time = ScoreTime::Completed;
         // Only the abbot stands there (monk and abbot are never mixed), so its owner is the
         // one winner; the figures listed are the abbot alone.
         score.winners = vec![player];

@@ -497,7 +497,7 @@ impl Note {
             ),
             Note::AbbotTakenBack { at, label } => write!(
                 f,
-                "abbot taken back from the {label} at {at} instead of a meeple, scored at once as an incomplete monastery"
+                "abbot taken back from the {label} at {at} instead of a meeple, scored at once as an incomplete {label}"
             ),
         }
     }

@@ -3,7 +3,7 @@
 //! returned
 //! and its ruling trace.
 
-use carc_replay::describe::{describe_event_as, describe_gifts};
+use carc_replay::describe::{describe_gifts, describe_step_as};
 use carc_rules::Pos;
 use egui::RichText;
 
@@ -23,7 +23,7 @@ impl ViewerApp {
             return;
         };
         ui.heading(format!("Event {}", step.seq));
-        ui.label(describe_event_as(header, &step.event, self.pov));
+        ui.label(describe_step_as(header, step, self.pov));
         let gifts = describe_gifts(header, step.seat, &step.effects);
         if !gifts.is_empty() {
             ui.add_space(4.0);
