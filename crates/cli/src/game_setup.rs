@@ -202,3 +202,20 @@ impl GameRules {
         }
     }
 }
+
+/// 8 hexadecimal digits that tell set-ups apart: the first 8 of the 64-bit FNV-1a hash of the
+/// header line as written with an empty game id and no comment (players, colours, rules,
+/// expansions, map, tile sets, the seed and each seat's strategy or player).
+pub fn setup_digest(header: &Header) -> String {
+    let setup = Header {
+        game: String::new(),
+        comment: None,
+        ..header.clone()
+    };
+    let hash = carc_events::write_header(&setup)
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    format!("{:08x}", hash >> 32)
+}

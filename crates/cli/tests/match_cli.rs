@@ -38,6 +38,31 @@ fn header(path: &Path) -> Value {
     serde_json::from_str(text.lines().next().unwrap()).unwrap()
 }
 
+/// The log of game `prefix` (such as `match-s5-a`) in `dir`: its id ends in the set-up's
+/// digest, so the file is found by its prefix (exactly one).
+fn log_of(dir: &std::path::Path, prefix: &str) -> std::path::PathBuf {
+    let found: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with(&format!("{prefix}-")) && n.ends_with(".jsonl"))
+        })
+        .collect();
+    assert_eq!(found.len(), 1, "{prefix} in {}: {found:?}", dir.display());
+    found.into_iter().next().unwrap()
+}
+
+/// Whether a result's game id is `prefix` with a set-up digest.
+fn is_game(v: &serde_json::Value, prefix: &str) -> bool {
+    v.as_str().is_some_and(|id| {
+        id.strip_prefix(prefix)
+            .and_then(|rest| rest.strip_prefix('-'))
+            .is_some_and(|d| d.len() == 8 && d.chars().all(|c| c.is_ascii_hexdigit()))
+    })
+}
+
 #[test]
 fn a_pair_swaps_the_seats_deals_the_same_tiles_and_writes_checkable_logs() {
     let dir = tempfile::tempdir().unwrap();
@@ -73,9 +98,17 @@ fn a_pair_swaps_the_seats_deals_the_same_tiles_and_writes_checkable_logs() {
     assert_eq!(v["elo_ci95"].as_array().unwrap().len(), 2);
     assert_eq!(v["seeds"], serde_json::json!([5, 5]));
     let results = v["results"].as_array().unwrap();
-    assert_eq!(results[0]["game"], "match-s5-a");
+    assert!(
+        is_game(&results[0]["game"], "match-s5-a"),
+        "{}",
+        results[0]["game"]
+    );
     assert_eq!(results[0]["a_seat"], 0);
-    assert_eq!(results[1]["game"], "match-s5-b");
+    assert!(
+        is_game(&results[1]["game"], "match-s5-b"),
+        "{}",
+        results[1]["game"]
+    );
     assert_eq!(results[1]["a_seat"], 1);
     // And A's margin is A's score minus B's in each game
     for r in results {
@@ -86,8 +119,8 @@ fn a_pair_swaps_the_seats_deals_the_same_tiles_and_writes_checkable_logs() {
     }
     // And the two logs show the seats swapped over the same tiles in the same order
     let (a, b) = (
-        dir.path().join("o/match-s5-a.jsonl"),
-        dir.path().join("o/match-s5-b.jsonl"),
+        log_of(&dir.path().join("o"), "match-s5-a"),
+        log_of(&dir.path().join("o"), "match-s5-b"),
     );
     assert_eq!(
         header(&a)["source"]["strategies"],
@@ -102,7 +135,7 @@ fn a_pair_swaps_the_seats_deals_the_same_tiles_and_writes_checkable_logs() {
     assert!(draws(&a).len() > 60);
     // And `carc check` accepts both, final scores included
     let o = carc(
-        &["check", "o/match-s5-a.jsonl", "o/match-s5-b.jsonl"],
+        &["check", a.to_str().unwrap(), b.to_str().unwrap()],
         dir.path(),
     );
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
@@ -160,7 +193,7 @@ fn more_players_rotate_a_through_the_seats_of_a_set() {
         .map(|r| r["a_seat"].as_u64().unwrap())
         .collect();
     assert_eq!(seats, [0, 1, 2]);
-    assert_eq!(v["results"][2]["game"], "match-s1-c");
+    assert!(is_game(&v["results"][2]["game"], "match-s1-c"));
 }
 
 #[test]
@@ -194,15 +227,16 @@ fn a_python_engine_that_knows_no_rules_plays_a_match() {
     let v = json_of(&o);
     assert_eq!(v["games"], 2);
     assert_eq!(v["a"], engine.as_str());
+    let (a, b) = (
+        log_of(&dir.path().join("o"), "match-s1-a"),
+        log_of(&dir.path().join("o"), "match-s1-b"),
+    );
     let o = carc(
-        &["check", "o/match-s1-a.jsonl", "o/match-s1-b.jsonl"],
+        &["check", a.to_str().unwrap(), b.to_str().unwrap()],
         dir.path(),
     );
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
-    assert_eq!(
-        header(&dir.path().join("o/match-s1-b.jsonl"))["source"]["strategies"][1],
-        engine.as_str()
-    );
+    assert_eq!(header(&b)["source"]["strategies"][1], engine.as_str());
 }
 
 #[test]
@@ -245,7 +279,7 @@ fn engines_that_crash_hang_write_garbage_or_lie_stop_the_match_with_exit_2() {
             "{mode}: {err}"
         );
         assert!(
-            err.contains("(game match-s1-a, turn 2, seat 1)"),
+            err.contains("(game match-s1-a-") && err.contains(", turn 2, seat 1)"),
             "{mode}: {err}"
         );
         assert!(err.contains("expected `bestmove MOVE`"), "{mode}: {err}");
@@ -350,4 +384,32 @@ fn carc_engine_answers_a_position_from_a_sample_log_with_a_listed_move() {
         .unwrap();
     assert!(read().starts_with("error seat 0 is to move"));
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn two_matches_with_the_same_seed_never_share_a_game_id() {
+    // Given two matches dealt from the same seed with other players
+    let dir = tempfile::tempdir().unwrap();
+    let ids = |a: &str, b: &str| -> Vec<String> {
+        let v = json_of(&carc(
+            &["match", a, b, "--games", "2", "--json"],
+            dir.path(),
+        ));
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["game"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // When both are played
+    let first = ids("greedy", "random");
+    let second = ids("random", "greedy");
+    // Then no game id of one is a game id of the other (both can go into one store)
+    assert!(
+        first.iter().all(|id| !second.contains(id)),
+        "{first:?} {second:?}"
+    );
+    // And the same match again gives the same ids
+    assert_eq!(first, ids("greedy", "random"));
 }

@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 
 use crate::engine_client::EngineClient;
 use crate::engine_protocol::{decision_text, listed_moves};
-use crate::game_setup::{GameRules, RulesArgs};
+use crate::game_setup::{setup_digest, GameRules, RulesArgs};
 use crate::match_stats::{sprt_bounds, sprt_llr, summarise};
 
 #[derive(Args)]
@@ -49,7 +49,7 @@ pub struct MatchArgs {
     /// Games played at once, one per thread (0 = every core). Engines search single-threaded.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// A folder to write every game's log to (match-s<seed>-<a|b|…>.jsonl).
+    /// A folder to write every game's log to (match-s<seed>-<a|b|…>-<set-up digest>.jsonl).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// One JSON object on stdout instead of the text report.
@@ -393,7 +393,6 @@ impl Match {
     fn play(&self, set: u64, g: u8) -> Result<Played> {
         let seed = self.seed.wrapping_add(set);
         let letter = char::from(b'a' + g);
-        let id = format!("match-s{seed}-{letter}");
         let setup = self.rules.setup(self.players);
         let names: Vec<String> = (0..self.players)
             .map(|s| {
@@ -410,8 +409,8 @@ impl Match {
             self.a_text,
             self.b_text
         );
-        let header = self.rules.header(
-            id.clone(),
+        let mut header = self.rules.header(
+            String::new(),
             self.players,
             Some(Source::Simulated {
                 seed,
@@ -419,6 +418,10 @@ impl Match {
             }),
             Some(comment),
         );
+        // Unique across matches: the set-up's digest (players, rules, who plays which seat),
+        // as a simulated game's id has it.
+        let id = format!("match-s{seed}-{letter}-{}", setup_digest(&header));
+        header.game = id.clone();
         let transcript: Transcript = Rc::new(RefCell::new(Vec::new()));
         let error: Rc<RefCell<Option<anyhow::Error>>> = Rc::new(RefCell::new(None));
         let mut seats: Vec<Recorded> = (0..self.players)

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use carc_events::{record_actions, write_header, write_log, Assertion, Header, Source};
+use carc_events::{record_actions, write_log, Assertion, Header, Source};
 use carc_rules::{Game, MapBoard, TileSet};
 use carc_sim::Strategy;
 use clap::Args;
@@ -120,22 +120,10 @@ pub fn simulated_log(
     Ok(write_log(&log))
 }
 
-/// The id of a simulated game: `sim-s<seed>-<setup>`, where `<setup>` is 8 hexadecimal digits
-/// that tell the set-ups apart: the first 8 of the 64-bit FNV-1a hash of the header line as
-/// written with an empty game id and no comment (players, colours, rules, expansions, map,
-/// tile sets, the seed and each seat's strategy). Two simulations that differ in anything
-/// but the seed get different digits; the same simulation always gets the same id
-/// (`docs/log-format.md`, "Game ids of simulated games").
+/// The id of a simulated game: `sim-s<seed>-<setup>`, where `<setup>` is `game_setup::setup_digest` of
+/// its header. Two simulations that differ in anything but the seed get different digits; the
+/// same simulation always gets the same id (`docs/log-format.md`, "Game ids of simulated
+/// games").
 pub fn simulated_game_id(header: &Header, seed: u64) -> String {
-    let setup = Header {
-        game: String::new(),
-        comment: None,
-        ..header.clone()
-    };
-    let hash = write_header(&setup)
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-    format!("sim-s{seed}-{:08x}", hash >> 32)
+    format!("sim-s{seed}-{}", crate::game_setup::setup_digest(header))
 }
