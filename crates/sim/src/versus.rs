@@ -101,6 +101,8 @@ pub fn play_versus(
     )
     .map_err(|e| fail(None, &mut actions, e))?;
 
+    // The players' scratch: never the game's own buffers, whose bag holds the game's draws.
+    let mut scratch = Buffers::default();
     loop {
         let seat = game.current_player();
         let player = &mut *players[usize::from(seat)];
@@ -127,7 +129,7 @@ pub fn play_versus(
                     .map_err(|e| fail(None, &mut actions, e))?;
             }
             Phase::ReturnTile { first, second } => {
-                let back = player.give_back(&game, first, second, buffers);
+                let back = player.give_back(&game, first, second, &mut scratch);
                 apply(
                     &mut game,
                     Action::ReturnTile { tile: back },
@@ -144,7 +146,7 @@ pub fn play_versus(
                 let gift = if gifts.is_empty() {
                     None
                 } else {
-                    player.gift(&game, tile, &gifts, buffers)
+                    player.gift(&game, tile, &gifts, &mut scratch)
                 };
                 buffers.gifts = gifts;
                 if let Some(gift) = gift {
@@ -159,7 +161,7 @@ pub fn play_versus(
                     continue;
                 }
                 let m = player
-                    .turn(&game, buffers)
+                    .turn(&game, &mut scratch)
                     .map_err(|e| fail(Some(seat), &mut actions, e))?;
                 // The move's actions, with the gift card it earns dealt from the chance
                 // generator, recorded as the game plays them.
