@@ -12,12 +12,12 @@
 //!
 //! Examples: `1,0 90 city-E`, `-2,3 270 none`, `0,-1 0 arrow 1,0 portal@3,2:road-N`.
 
-use carc_rules::{Action, ArrowSymbol, Game, Phase, Pos};
+use carc_rules::{Action, ArrowSymbol, Game, Phase, Pos, SegmentLabel};
 use carc_sim::TurnMove;
 
-/// `label` as a field: spaces become `-`.
-fn field(label: impl std::fmt::Display) -> String {
-    label.to_string().replace(' ', "-")
+/// `label` as a field: the log's spelling (`field Sw`), the space a `-`.
+fn field(label: SegmentLabel) -> String {
+    label.code().replace(' ', "-")
 }
 
 fn square(at: Pos) -> String {
@@ -162,7 +162,18 @@ mod tests {
                 assert_eq!(distinct.len(), texts.len(), "{texts:?}");
                 for t in &texts {
                     assert_eq!(t.split(' ').count(), 3, "{t}");
-                    assert!(!t.contains("segment-"), "{t}");
+                    assert!(!t.contains("segment-") && !t.contains(','), "{t}");
+                    // the spot as the log spells it: `field-Sw`, `city-N`, `monastery`, `none`
+                    let spot = t.rsplit(' ').next().unwrap();
+                    let ok = spot == "none"
+                        || spot == "monastery"
+                        || ["city-", "road-", "field-"].iter().any(|k| {
+                            spot.strip_prefix(k).is_some_and(|a| {
+                                (1..=2).contains(&a.len())
+                                    && a.chars().all(|c| c.is_ascii_alphabetic())
+                            })
+                        });
+                    assert!(ok, "{t}");
                 }
                 turns += 1;
             }
