@@ -79,7 +79,17 @@ fn a_stored_game_gets_its_record_in_the_store() {
         vec![br#"{"game":"short-game-rulings","seq":5,"glyph":null,"text":"why J?"}"#.to_vec()]
     );
     drop(opened);
-    let o = carc_with_store(&store, &["export", "short-game-rulings", "--game-only"]);
+    // (sled's threads in this test process may hold the store's lock a moment after the
+    // drop; the CLI, another process, then says "in use": wait for them, at most 10 s)
+    let mut o = carc_with_store(&store, &["export", "short-game-rulings", "--game-only"]);
+    for _ in 0..100 {
+        if o.status.success() || !stderr(&o).contains("in use") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        o = carc_with_store(&store, &["export", "short-game-rulings", "--game-only"]);
+    }
+    assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(o.stdout, std::fs::read(sample()).unwrap());
     // And the bundle export ends with the annotation line
     let o = carc_with_store(&store, &["export", "short-game-rulings"]);
