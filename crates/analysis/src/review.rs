@@ -59,15 +59,18 @@ pub(crate) fn judge_with_engine(
     played: carc_sim::TurnMove,
 ) -> Result<Option<TurnQuality>, PlayoutError> {
     let game = &d.before;
-    let search = |stage: u64| SearchOptions {
-        budget: Budget::Nodes(options.nodes.max(1)),
+    // The search gets the whole budget; the side-by-side measure half of it (common random
+    // numbers make the difference of two moves steady with fewer iterations).
+    let search = |stage: u64, nodes: u64| SearchOptions {
+        budget: Budget::Nodes(nodes.max(1)),
         threads: 1,
         seed: search_seed(options.seed, d.seq, stage),
         ..SearchOptions::default()
     };
     let fail = |e: carc_engine::EngineError| PlayoutError::Position(e.to_string());
-    let found = analyse(game, &search(0)).map_err(fail)?;
-    let measured = compare(game, &[found.best, played], &search(1)).map_err(fail)?;
+    let found = analyse(game, &search(0, options.nodes)).map_err(fail)?;
+    let measured =
+        compare(game, &[found.best, played], &search(1, options.nodes / 2)).map_err(fail)?;
     let stats = |mv| measured.stats(&mv).cloned();
     let (Some(p), Some(b)) = (stats(played), stats(found.best)) else {
         return Err(PlayoutError::Position(
