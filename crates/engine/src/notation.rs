@@ -91,12 +91,11 @@ pub fn line_text(game: &Game, line: &[crate::LineStep]) -> Vec<(u8, String, Stri
     let mut g = game.clone();
     let mut fx = carc_rules::Effects::quiet();
     for (i, step) in line.iter().enumerate() {
-        if i > 0 {
-            if g.phase() != Phase::Draw
-                || g.apply(&Action::Draw { tile: step.tile }, &mut fx).is_err()
-            {
-                break;
-            }
+        if i > 0
+            && (g.phase() != Phase::Draw
+                || g.apply(&Action::Draw { tile: step.tile }, &mut fx).is_err())
+        {
+            break;
         }
         let Phase::Place { tile } = g.phase() else {
             break;

@@ -1,0 +1,51 @@
+//! How long one search takes, whole positions at a time (docs/benchmarks.md, "The engine"):
+//! the engine at N nodes (default 2,000) on T threads (default 1) over 48 positions taken every
+//! 6th turn of four 2-player base games played by greedy seats (seeds 500-503). Prints the mean
+//! time per move and the iterations per second.
+//!
+//! `cargo run --release -p carc-engine --example search_speed -- 2000 1`
+
+use carc_engine::{analyse, Budget, SearchOptions};
+use carc_rules::{Effects, Game, Phase, Setup};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let nodes: u64 = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(2_000);
+    let threads: usize = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
+    let mut positions = Vec::new();
+    for seed in 0..4 {
+        let setup = Setup::base(2);
+        let sim = carc_sim::play(setup.clone(), 500 + seed, &[carc_sim::Strategy::Greedy])
+            .expect("a simulated game");
+        let mut game = Game::new(setup).expect("a base game");
+        let mut fx = Effects::quiet();
+        let mut turn = 0;
+        for action in &sim.actions {
+            if let Phase::Place { tile } = game.phase() {
+                if turn % 6 == 0 && game.first_placement(tile).is_some() {
+                    positions.push(game.clone());
+                }
+                turn += 1;
+            }
+            game.apply(action, &mut fx).expect("a legal action");
+        }
+    }
+    let started = std::time::Instant::now();
+    let mut iterations = 0;
+    for (i, game) in positions.iter().enumerate() {
+        let options = SearchOptions {
+            budget: Budget::Nodes(nodes),
+            threads,
+            seed: i as u64,
+            ..SearchOptions::default()
+        };
+        iterations += analyse(game, &options).expect("a search").nodes;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    println!(
+        "{} positions, {nodes} nodes each, {threads} thread(s): {:.1} ms a move, {:.0} iterations a second",
+        positions.len(),
+        1000.0 * elapsed / positions.len() as f64,
+        iterations as f64 / elapsed
+    );
+}
