@@ -48,7 +48,7 @@ pub(crate) fn judge_decision(
         return Ok(None);
     }
     let played = crate::quality::canonical(game, tile, &d.played);
-    judge_with_engine(d, options, listed.len(), played)
+    judge_with_engine(d, options, listed.len(), tile, played)
 }
 
 /// Judges one decision with the engine.
@@ -56,6 +56,7 @@ pub(crate) fn judge_with_engine(
     d: &Decision,
     options: &QualityOptions,
     moves: usize,
+    tile: carc_rules::TileTypeId,
     played: carc_sim::TurnMove,
 ) -> Result<Option<TurnQuality>, PlayoutError> {
     let game = &d.before;
@@ -74,17 +75,13 @@ pub(crate) fn judge_with_engine(
     let stats = |mv| measured.stats(&mv).cloned();
     let (Some(p), Some(b)) = (stats(played), stats(found.best)) else {
         return Err(PlayoutError::Position(
-            "the engine measured neither the move played nor its best".into(),
+            "the engine did not measure both the move played and its best".into(),
         ));
     };
     let (p_win, p_margin) = (p.win.unwrap_or(0.0), p.margin.unwrap_or(0.0));
     let (b_win, b_margin) = (b.win.unwrap_or(0.0), b.margin.unwrap_or(0.0));
     // The move played is best when it is the engine's choice or measures at least as well.
     let played_is_best = found.best == played || p_win >= b_win;
-    let tile = match game.phase() {
-        carc_rules::Phase::Place { tile } => tile,
-        _ => return Ok(None),
-    };
     let played_estimate = MoveEstimate {
         mv: d.played,
         text: crate::quality::move_text(game, tile, &d.played),
@@ -102,15 +99,10 @@ pub(crate) fn judge_with_engine(
             b_win,
         )
     };
-    let win_lost = if played_is_best {
-        0.0
+    let (win_lost, loss) = if played_is_best {
+        (0.0, 0.0)
     } else {
-        100.0 * (b_win - p_win)
-    };
-    let loss = if played_is_best {
-        0.0
-    } else {
-        (b_margin - p_margin).max(0.0)
+        (100.0 * (b_win - p_win), (b_margin - p_margin).max(0.0))
     };
     let line = if played_is_best && found.best != played {
         Vec::new()

@@ -13,7 +13,7 @@ pub enum Budget {
     Time(Duration),
 }
 
-/// Default iterations: about 0.3 s a move on one core of the project's 2-core machine in a
+/// Default iterations: about 0.11 s a move on one core of the project's 2-core machine in a
 /// 2-player base game (`docs/benchmarks.md`).
 pub const DEFAULT_NODES: u64 = 2_000;
 
