@@ -8,48 +8,11 @@
 use carc_engine::{analyse, compare, line_text, Budget, SearchOptions};
 use carc_sim::PlayoutError;
 
-use crate::quality::{Decision, MoveEstimate, QualityOptions, TurnQuality};
-
-/// Chance to win lost (percentage points) from which a move is an inaccuracy, `?!`.
-pub const WIN_INACCURACY: f64 = 10.0;
-/// … a mistake, `?`.
-pub const WIN_MISTAKE: f64 = 20.0;
-/// … a blunder, `??`.
-pub const WIN_BLUNDER: f64 = 30.0;
-
-/// The accuracy of one move from the chance to win it lost (percentage points), 0..=100:
-/// lichess's published curve, `103.1668 · e^(−0.04354 · lost) − 3.1669`, clamped. A move
-/// that loses nothing is 100; 10 points lost, about 64; 30 points lost, about 25.
-pub fn move_accuracy(win_lost: f64) -> f64 {
-    (103.1668 * (-0.04354 * win_lost.max(0.0)).exp() - 3.1669).clamp(0.0, 100.0)
-}
-
-/// The seed of the searches of the decision at event `seq`.
-fn search_seed(seed: u64, seq: u64, stage: u64) -> u64 {
-    crate::quality::mix(crate::quality::mix(seed ^ stage.rotate_left(32)) ^ seq)
-}
-
-/// Judges one decision with the judge the options name (`None`: one legal move only).
-pub(crate) fn judge_decision(
-    d: &Decision,
-    options: &QualityOptions,
-    buffers: &mut carc_sim::Buffers,
-) -> Result<Option<TurnQuality>, PlayoutError> {
-    if options.judge == crate::quality::Judge::Playouts {
-        return crate::quality::judge(d, options, buffers);
-    }
-    let game = &d.before;
-    let carc_rules::Phase::Place { tile } = game.phase() else {
-        return Err(PlayoutError::Position("no tile waits to be placed".into()));
-    };
-    let mut listed = Vec::new();
-    carc_sim::turn_moves(game, buffers, &mut listed);
-    if listed.len() < 2 {
-        return Ok(None);
-    }
-    let played = crate::quality::canonical(game, tile, &d.played);
-    judge_with_engine(d, options, listed.len(), tile, played)
-}
+use crate::notation::move_text;
+use crate::seeds::search_seed;
+use crate::verdict::{
+    move_accuracy, Decision, LineMove, Mark, MoveEstimate, QualityOptions, TurnQuality, WinEstimate,
+};
 
 /// Judges one decision with the engine.
 pub(crate) fn judge_with_engine(
@@ -84,7 +47,7 @@ pub(crate) fn judge_with_engine(
     let played_is_best = found.best == played || p_win >= b_win;
     let played_estimate = MoveEstimate {
         mv: d.played,
-        text: crate::quality::move_text(game, tile, &d.played),
+        text: move_text(game, tile, &d.played),
         value: p_margin,
     };
     let (best, best_win) = if played_is_best {
@@ -93,7 +56,7 @@ pub(crate) fn judge_with_engine(
         (
             MoveEstimate {
                 mv: found.best,
-                text: crate::quality::move_text(game, tile, &found.best),
+                text: move_text(game, tile, &found.best),
                 value: b_margin,
             },
             b_win,
@@ -119,8 +82,8 @@ pub(crate) fn judge_with_engine(
         played: played_estimate,
         best,
         loss,
-        mark: crate::quality::Mark::for_win_lost(win_lost),
-        win: Some(crate::quality::WinEstimate {
+        mark: Mark::for_win_lost(win_lost),
+        win: Some(WinEstimate {
             played: p_win,
             best: best_win,
             lost: win_lost,
@@ -128,21 +91,7 @@ pub(crate) fn judge_with_engine(
         }),
         line: line
             .into_iter()
-            .map(|(seat, tile, text)| crate::quality::LineMove { seat, tile, text })
+            .map(|(seat, tile, text)| LineMove { seat, tile, text })
             .collect(),
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn accuracy_falls_from_100_as_the_chance_lost_grows() {
-        assert!((move_accuracy(0.0) - 100.0).abs() < 0.01);
-        assert!((move_accuracy(10.0) - 63.9).abs() < 0.5);
-        assert!((move_accuracy(30.0) - 24.9).abs() < 0.5);
-        assert_eq!(move_accuracy(200.0), 0.0);
-        assert!(move_accuracy(5.0) > move_accuracy(6.0));
-    }
 }

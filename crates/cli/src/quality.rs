@@ -101,9 +101,9 @@ fn thresholds_words(q: &QualityReport) -> String {
     if by_engine(q) {
         format!(
             "marks by the chance to win lost: ?! inaccuracy (>= {} %), ? mistake (>= {} %), ?? blunder (>= {} %)",
-            carc_analysis::review::WIN_INACCURACY,
-            carc_analysis::review::WIN_MISTAKE,
-            carc_analysis::review::WIN_BLUNDER
+            carc_analysis::verdict::WIN_INACCURACY,
+            carc_analysis::verdict::WIN_MISTAKE,
+            carc_analysis::verdict::WIN_BLUNDER
         )
     } else {
         format!(
@@ -275,7 +275,7 @@ pub fn quality_json(q: &QualityReport) -> Value {
             "the mover's final score minus the best final score of the other players, averaged over the playouts"
         },
         "thresholds": if by_engine(q) {
-            json!({"measure": "chance to win lost, percentage points", "inaccuracy": carc_analysis::review::WIN_INACCURACY, "mistake": carc_analysis::review::WIN_MISTAKE, "blunder": carc_analysis::review::WIN_BLUNDER})
+            json!({"measure": "chance to win lost, percentage points", "inaccuracy": carc_analysis::verdict::WIN_INACCURACY, "mistake": carc_analysis::verdict::WIN_MISTAKE, "blunder": carc_analysis::verdict::WIN_BLUNDER})
         } else {
             json!({"measure": "points of margin lost", "inaccuracy": quality::INACCURACY, "mistake": quality::MISTAKE, "blunder": quality::BLUNDER})
         },

@@ -1,0 +1,214 @@
+//! A turn's move in the rules' own terms and in words: the judges compare the move played
+//! with the moves the rules list, so a move made in a rotation the rules list under another is
+//! first put in the listed form ([`canonical`]); [`move_text`] says a move before it is played.
+
+use carc_rules::{Action, Game, Placement, Rotation, TileTypeId};
+use carc_sim::TurnMove;
+
+/// A rotation-invariant description of a placed tile: see [`signature`].
+type Signature = (
+    Vec<(carc_rules::FeatureKind, u8, u8, u8, u16)>,
+    Option<usize>,
+);
+
+/// The rotation-invariant description of a tile at `rotation`: its segments (kind, sides,
+/// ports, coats of arms, touched cities) as a sorted list, and its arrow's side. Two rotations
+/// with the same signature give the same placement (the rules list it once).
+fn signature(t: &carc_rules::TileType, rotation: Rotation) -> Signature {
+    let mut segments: Vec<_> = t
+        .segments
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            (
+                s.kind,
+                t.segment_sides(rotation, i as u8),
+                t.segment_ports(rotation, i as u8),
+                s.coats_of_arms,
+                s.touches,
+            )
+        })
+        .collect();
+    segments.sort_unstable();
+    (segments, t.arrow(rotation).map(|a| a.side.index()))
+}
+
+/// The move as the rules list it: a rotation that gives the same placement as a smaller one is
+/// replaced by the smaller one, and a meeple on the tile is named by its segment in that
+/// rotation. Other moves are returned unchanged.
+pub(crate) fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove {
+    let t = game.tiles().get(tile);
+    let rotation = m.placement.rotation;
+    if t.is_distinct_rotation(rotation) {
+        return *m;
+    }
+    let own = signature(t, rotation);
+    let Some(smaller) = Rotation::ALL
+        .into_iter()
+        .take_while(|&r| r != rotation)
+        .find(|&r| signature(t, r) == own)
+    else {
+        return *m;
+    };
+    let same_segment = |segment: u8| {
+        if usize::from(segment) >= t.segments.len() {
+            return None;
+        }
+        t.find_segment(smaller, &t.segment_label(rotation, segment))
+    };
+    let at = m.placement.at;
+    let meeple = match m.meeple {
+        Action::PlaceMeeple { segment } => match same_segment(segment) {
+            Some(segment) => Action::PlaceMeeple { segment },
+            None => return *m,
+        },
+        Action::PlaceArrowMeeple {
+            via,
+            at: target,
+            segment,
+        } if target == at => match same_segment(segment) {
+            Some(segment) => Action::PlaceArrowMeeple {
+                via,
+                at: target,
+                segment,
+            },
+            None => return *m,
+        },
+        other => other,
+    };
+    TurnMove {
+        placement: Placement {
+            at,
+            rotation: smaller,
+        },
+        arrow: m.arrow,
+        meeple,
+    }
+}
+
+/// A move in words, as seen before it is played.
+pub fn move_text(game: &Game, tile: TileTypeId, m: &TurnMove) -> String {
+    let t = game.tiles().get(tile);
+    let p = m.placement;
+    let mut text = format!("tile {} at {} rotated {}", t.id, p.at, p.rotation);
+    if let Some(arrow) = m.arrow {
+        text.push_str(&format!(", the arrow at {arrow} activated"));
+    }
+    let label = |at: carc_rules::Pos, segment: u8| {
+        if at == p.at {
+            (usize::from(segment) < t.segments.len())
+                .then(|| t.segment_label(p.rotation, segment).to_string())
+        } else {
+            game.segment_label_at(at, segment).map(|l| l.to_string())
+        }
+        .unwrap_or_else(|| format!("segment {segment}"))
+    };
+    match m.meeple {
+        Action::PlaceMeeple { segment } => {
+            text.push_str(&format!(", meeple on {}", label(p.at, segment)));
+        }
+        Action::PlaceArrowMeeple { via, at, segment } => {
+            text.push_str(&format!(
+                ", meeple on {} at {at} through the {via} arrow",
+                label(at, segment)
+            ));
+        }
+        _ => text.push_str(", no meeple"),
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carc_rules::Effects;
+    use carc_sim::{turn_moves, Buffers};
+
+    #[test]
+    fn a_move_in_a_rotation_the_rules_list_under_another_is_matched_to_the_listed_one() {
+        use carc_rules::{Pos, Setup, TileTypeId};
+        let mut fx = Effects::default();
+        let mut buffers = Buffers::default();
+        let mut symmetric = 0;
+        let base = Game::new(Setup::base(2)).unwrap();
+        for (i, t) in base.tiles().tiles().iter().enumerate() {
+            let tile = TileTypeId(i as u16);
+            if Rotation::ALL.iter().all(|&r| t.is_distinct_rotation(r)) {
+                continue;
+            }
+            symmetric += 1;
+            // Given a tile with symmetric rotations drawn beside the start tile
+            let start = base.tiles().start_tile().unwrap();
+            let mut game = base.clone();
+            game.apply(
+                &Action::PlaceStart {
+                    tile: start,
+                    at: Pos::new(0, 0),
+                    rotation: Rotation::default(),
+                },
+                &mut fx,
+            )
+            .unwrap();
+            if game.apply(&Action::Draw { tile }, &mut fx).is_err() {
+                continue;
+            }
+            let mut listed = Vec::new();
+            turn_moves(&game, &mut buffers, &mut listed);
+            let squares: Vec<Pos> = listed.iter().map(|(m, _)| m.placement.at).collect();
+            for &at in &squares {
+                for rotation in Rotation::ALL {
+                    let mut placed = game.clone();
+                    if placed
+                        .apply(&Action::Place { at, rotation }, &mut fx)
+                        .is_err()
+                    {
+                        continue;
+                    }
+                    let meeples = (0..t.segments.len() as u8)
+                        .map(|segment| Action::PlaceMeeple { segment })
+                        .chain([Action::SkipMeeple]);
+                    for meeple in meeples {
+                        let mut played = placed.clone();
+                        if played.apply(&meeple, &mut fx).is_err() {
+                            continue;
+                        }
+                        // When the move, in any rotation, is put in the rules' terms
+                        let m = TurnMove {
+                            placement: Placement { at, rotation },
+                            arrow: None,
+                            meeple,
+                        };
+                        let c = canonical(&game, tile, &m);
+                        // Then it is a listed move, and it makes the same board
+                        assert!(
+                            listed.iter().any(|(l, _)| *l == c),
+                            "tile {} {m:?} -> {c:?}",
+                            t.id
+                        );
+                        let mut same = game.clone();
+                        same.apply(
+                            &Action::Place {
+                                at: c.placement.at,
+                                rotation: c.placement.rotation,
+                            },
+                            &mut fx,
+                        )
+                        .unwrap();
+                        same.apply(&c.meeple, &mut fx).unwrap();
+                        let board = |g: &Game| {
+                            let mut v: Vec<String> = g
+                                .meeples()
+                                .map(|(p, at, _, label)| format!("{p} {at} {label}"))
+                                .collect();
+                            v.sort();
+                            v
+                        };
+                        assert_eq!(board(&same), board(&played), "tile {}", t.id);
+                        assert_eq!(same.scores(), played.scores());
+                    }
+                }
+            }
+        }
+        assert!(symmetric >= 3, "{symmetric} symmetric tiles");
+    }
+}
