@@ -10,55 +10,7 @@
 use carc_store::{ExpectedVersion, NewEvent, Store};
 
 use crate::error::ArchiveError;
-use crate::stream::check_game_id;
-
-/// A kind of record kept beside a game, in a stream of its own.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Companion {
-    /// Comments and glyphs on events.
-    Annotations,
-    /// What-if variations.
-    Variations,
-}
-
-impl Companion {
-    /// Every kind; stream ids that begin with one of their prefixes are not games.
-    pub const ALL: [Companion; 2] = [Companion::Annotations, Companion::Variations];
-
-    /// The prefix of this kind's stream ids.
-    pub fn prefix(self) -> &'static str {
-        match self {
-            Companion::Annotations => ANNOTATIONS_PREFIX,
-            Companion::Variations => VARIATIONS_PREFIX,
-        }
-    }
-
-    /// What the records are, for messages.
-    pub fn what(self) -> &'static str {
-        match self {
-            Companion::Annotations => "annotations",
-            Companion::Variations => "variations",
-        }
-    }
-
-    /// The stream that holds `game`'s records of this kind.
-    pub fn stream(self, game: &str) -> String {
-        format!("{}{game}", self.prefix())
-    }
-
-    /// The kind whose prefix `stream` begins with, if any.
-    pub fn of_stream(stream: &str) -> Option<Companion> {
-        Companion::ALL
-            .into_iter()
-            .find(|c| stream.starts_with(c.prefix()))
-    }
-}
-
-/// Stream ids that begin with this hold annotations; game ids may not begin with it.
-pub const ANNOTATIONS_PREFIX: &str = "@annotations/";
-
-/// Stream ids that begin with this hold variations; game ids may not begin with it.
-pub const VARIATIONS_PREFIX: &str = "@variations/";
+use crate::ids::{check_game_id, Companion};
 
 /// The stream that holds `game`'s annotations.
 pub fn annotation_stream(game: &str) -> String {
@@ -143,14 +95,6 @@ mod tests {
         assert!(records[1].starts_with(br#"{"game":"g1","seq":3,"glyph":null"#));
         assert!(read_annotation_records(&store, "g2").unwrap().is_empty());
         assert_eq!(game_ids(&store).unwrap(), Vec::<String>::new());
-    }
-
-    #[test]
-    fn the_prefixes_are_reserved() {
-        let err = check_game_id("@annotations/x").unwrap_err();
-        assert!(err.contains("reserved for annotations"), "{err}");
-        let err = check_game_id("@variations/x").unwrap_err();
-        assert!(err.contains("reserved for variations"), "{err}");
     }
 
     #[test]

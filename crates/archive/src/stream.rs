@@ -16,11 +16,11 @@ use carc_events::{
     read_log, upcast, write_assertion_line, write_event_line, write_header, Assertion, Envelope,
     Log, CURRENT_VERSION,
 };
-use carc_store::{Store, StoreError, StreamListing};
+use carc_store::{Store, StreamListing};
 use serde_json::Value;
 
-use crate::companions::Companion;
 use crate::error::ArchiveError;
+use crate::ids::{check_game_id, Companion};
 
 type Result<T> = std::result::Result<T, ArchiveError>;
 
@@ -93,24 +93,6 @@ pub fn split_lines(bytes: &[u8]) -> Vec<&[u8]> {
         out.push(&bytes[start..]);
     }
     out
-}
-
-/// Whether `game` can be a stream id, with the store's reason if not. Ids that begin with
-/// a companion stream's prefix (`@annotations/`, `@variations/`) are reserved.
-pub fn check_game_id(game: &str) -> std::result::Result<(), String> {
-    if let Some(kind) = Companion::of_stream(game) {
-        return Err(format!(
-            "game id {game:?} cannot be stored: ids beginning with {:?} are reserved for {}",
-            kind.prefix(),
-            kind.what()
-        ));
-    }
-    carc_store::layout::validate_stream_id(game).map_err(|e| match e {
-        StoreError::InvalidStreamId { reason, .. } => {
-            format!("game id {game:?} cannot be stored: {reason} (1 to 128 bytes of printable ASCII without spaces)")
-        }
-        other => other.to_string(),
-    })
 }
 
 /// The ids of the stored games, sorted: every stream except the companion streams.
