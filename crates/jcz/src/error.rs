@@ -7,7 +7,11 @@ use std::fmt;
 
 use thiserror::Error;
 
-pub use crate::json::TextPosition;
+pub use carc_json_position::TextPosition;
+use carc_json_position::{parent_path, value_positions};
+
+/// How errors name the path of the whole document.
+pub const DOCUMENT: &str = "the document";
 
 /// One thing a file uses that carc does not implement, and where (JSON paths).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,19 +140,15 @@ impl JczError {
         if matches!(self, JczError::Json { .. } | JczError::Export(_)) {
             return self;
         }
-        let positions = crate::json::value_positions(text);
+        let positions = value_positions(text);
         // A missing value is shown at the object that should hold it.
         let find = |path: &str| {
-            let mut path = if path == crate::json::DOCUMENT {
-                ""
-            } else {
-                path
-            };
+            let mut path = if path == DOCUMENT { "" } else { path };
             loop {
                 if let Some(p) = positions.get(path) {
                     return Some(*p);
                 }
-                path = crate::json::parent_path(path)?;
+                path = parent_path(path)?;
             }
         };
         match &mut self {

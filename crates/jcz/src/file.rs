@@ -43,7 +43,7 @@ pub fn game_id_for(path: &Path) -> String {
 pub fn read_file(path: &Path, bytes: &[u8]) -> Result<Log, JczError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         // Said where the first bad byte is, as for a JSON syntax error.
-        let at = crate::json::TextPosition::of_offset(bytes, e.valid_up_to());
+        let at = crate::error::TextPosition::of_offset(bytes, e.valid_up_to());
         JczError::Json {
             line: at.line,
             column: at.column,

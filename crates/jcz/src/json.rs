@@ -3,10 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::JczError;
-
-/// How errors name the path of the whole document.
-pub const DOCUMENT: &str = "the document";
+use crate::error::{JczError, DOCUMENT};
 
 /// A value and the JSON path that leads to it.
 #[derive(Clone)]
@@ -133,5 +130,3 @@ impl<'a> At<'a> {
         }
     }
 }
-
-pub use carc_json_position::{parent_path, value_positions, TextPosition};

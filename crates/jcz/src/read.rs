@@ -666,7 +666,7 @@ fn read_value(text: &str) -> Result<Log, JczError> {
         (options, seats, deal, entries, comment)
     else {
         return Err(JczError::Field {
-            path: crate::json::DOCUMENT.into(),
+            path: crate::error::DOCUMENT.into(),
             expected: "a saved game whose every part can be read".into(),
             found: "a part that could not be read".into(),
             position: None,
