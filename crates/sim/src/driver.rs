@@ -60,23 +60,6 @@ impl Buffers {
     }
 }
 
-/// The action of an abbot move.
-pub(crate) fn abbot_action(m: AbbotMove) -> Action {
-    match m {
-        AbbotMove::Place {
-            at,
-            segment,
-            portal,
-            ..
-        } => Action::PlaceAbbot {
-            at,
-            segment,
-            portal,
-        },
-        AbbotMove::TakeBack { .. } => Action::TakeBackAbbot,
-    }
-}
-
 /// Takes the start tile out of the bag (the tile set's start tile if the game has it, else the
 /// first tile), for the start square.
 pub(crate) fn take_start_tile(
@@ -341,7 +324,7 @@ pub(crate) fn drive(
                                 segment: s.segment,
                             }
                         } else if let Some(&m) = abbot_moves.get(choice - n - a) {
-                            abbot_action(m)
+                            m.action()
                         } else {
                             Action::SkipMeeple
                         }

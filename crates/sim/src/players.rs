@@ -331,7 +331,7 @@ fn abbot_option(m: &AbbotMove) -> (Action, Option<(Pos, u8, FeatureKind)>) {
         } => Some((at, segment, label.kind)),
         AbbotMove::TakeBack { .. } => None,
     };
-    (crate::driver::abbot_action(*m), spot)
+    (m.action(), spot)
 }
 
 /// The immediate value of a turn for seat `me`; `spot` is where its meeple went, if anywhere.

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{Action, Game, GiftAction, Phase, TileTypeId};
 
-use crate::driver::{abbot_action, Buffers};
+use crate::driver::Buffers;
 use crate::error::PlayoutError;
 use crate::players::{choose_gift, greedy, greedy_return, Plan, Strategy};
 use crate::playout::TurnMove;
@@ -193,7 +193,7 @@ impl Player for RandomPlayer {
                 segment: s.segment,
             }
         } else if let Some(&m) = buffers.abbot_moves.get(choice - n - a) {
-            abbot_action(m)
+            m.action()
         } else {
             Action::SkipMeeple
         };

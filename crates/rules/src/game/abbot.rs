@@ -19,7 +19,7 @@
 //! `abbot.unoccupied`, `abbot.take-back`, `abbot.score.garden.completed`,
 //! `abbot.score.garden.final`.
 
-use super::{Effects, Game, Phase, Setup};
+use super::{Action, Effects, Game, Phase, Setup};
 use crate::geometry::Pos;
 use crate::ruling::{rule, Note, RuleViolation};
 use crate::score::{noun, ReturnedMeeple, Score, ScoreSource, ScoreTime};
@@ -39,6 +39,25 @@ pub enum AbbotMove {
     },
     /// The abbot taken back from the monastery or garden at `at` and scored at once.
     TakeBack { at: Pos, label: SegmentLabel },
+}
+
+impl AbbotMove {
+    /// The action that makes this move.
+    pub fn action(self) -> Action {
+        match self {
+            AbbotMove::Place {
+                at,
+                segment,
+                portal,
+                ..
+            } => Action::PlaceAbbot {
+                at,
+                segment,
+                portal,
+            },
+            AbbotMove::TakeBack { .. } => Action::TakeBackAbbot,
+        }
+    }
 }
 
 /// Garden copies are only played with the abbot: a tile set with them is refused otherwise.
