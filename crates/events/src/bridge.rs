@@ -582,8 +582,8 @@ pub fn record_actions(
     header: crate::model::Header,
     mut game: Game,
     actions: &[Action],
-) -> Result<(crate::model::Log, Game), RuleViolation> {
-    let mut log = crate::model::Log::new(header);
+) -> Result<(crate::log::Log, Game), RuleViolation> {
+    let mut log = crate::log::Log::new(header);
     let mut fx = carc_rules::Effects::default();
     for action in actions {
         let event = action_to_event(&game, action);

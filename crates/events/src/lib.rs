@@ -24,6 +24,8 @@
 pub mod annotation;
 mod bridge;
 mod error;
+mod event_decode;
+mod log;
 mod model;
 mod read;
 mod tagged;
@@ -37,9 +39,10 @@ pub use bridge::{
     register_map, rules_card, setup_from_header, wire_card, SetupError,
 };
 pub use error::{DecodeError, DecodeErrorKind};
+pub use log::Log;
 pub use model::{
     ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, GiftCard,
-    Header, Log, MapRules, Player, Pos, Rotation, RulesOptions, Source, TileId, TownVariant,
+    Header, MapRules, Player, Pos, Rotation, RulesOptions, Source, TileId, TownVariant,
     ANNOTATION_TYPE, ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS, VARIATION_TYPE,
 };
 pub use read::{read_log, read_log_from, read_log_prefix, read_log_prefix_from, LogPrefix};

@@ -27,8 +27,8 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::error::DecodeErrorKind;
+use crate::event_decode::decode_event_object;
 use crate::model::Envelope;
-use crate::read::decode_event_object;
 
 /// The longest variation name, in characters.
 pub const MAX_NAME_CHARS: usize = 80;

@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::annotation::Annotation;
+use crate::log::Log;
 use crate::model::{
-    Assertion, Envelope, Header, Log, Player, RulesOptions, Source, TileId, ANNOTATION_TYPE,
+    Assertion, Envelope, Header, Player, RulesOptions, Source, TileId, ANNOTATION_TYPE,
     VARIATION_TYPE,
 };
 use crate::variation::VariationRecord;
