@@ -14,6 +14,7 @@ mod error;
 mod file;
 mod json;
 mod location;
+mod names;
 mod read;
 mod tiles;
 mod write;

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use crate::error::{JczError, UnsupportedUse};
 use crate::location;
-use crate::read::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, TINY_CITY};
+use crate::names::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, TINY_CITY};
 use crate::tiles;
 
 /// The JCloisterZone version whose saved-game format this crate reads and writes.
