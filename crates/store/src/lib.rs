@@ -28,6 +28,7 @@
 
 #![warn(missing_docs)]
 
+mod append;
 mod error;
 mod guard;
 pub mod layout;
@@ -37,10 +38,9 @@ mod store;
 pub mod swap;
 mod verify;
 
+pub use append::AppendOptions;
 pub use error::StoreError;
-pub use store::{
-    AllStreams, AppendOptions, Listing, Store, StreamListing, StreamRecord, SMALL_CACHE_CAPACITY,
-};
+pub use store::{AllStreams, Listing, Store, StreamListing, StreamRecord, SMALL_CACHE_CAPACITY};
 pub use verify::{Problem, VerifyReport};
 
 use std::fmt;
