@@ -14,6 +14,9 @@
 //! 7. the rules of each expansion live in its module of `crates/rules/src/game/`: what only
 //!    that expansion's rules use appears in no other file of the game, except at a few named
 //!    hook points.
+//! 8. no two files of a crate import each other, directly or round a circle (`crate::` paths;
+//!    a shared piece moves down instead);
+//! 9. no Rust file is over 1,000 lines.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -553,4 +556,192 @@ fn expansion_rules_live_in_their_module() {
             "hook point {i} of the list is no longer used: remove it"
         );
     }
+}
+
+/// Every crate's source folder: the library crates' `src`, the viewer shell's and its UI's.
+fn source_roots() -> Vec<PathBuf> {
+    crate_manifests()
+        .values()
+        .map(|m| m.parent().unwrap().join("src"))
+        .filter(|d| d.is_dir())
+        .collect()
+}
+
+/// The module path of a source file under `src` (`a/b.rs` and `a/b/mod.rs` are `["a", "b"]`;
+/// `lib.rs` and `main.rs` are the root, `[]`).
+fn module_path(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The paths a text names through `crate::`, with `{…}` groups spread out
+/// (`crate::{a::X, b::{c, d}}` gives `a::X`, `b::c`, `b::d`), each as its segments.
+fn crate_paths(text: &str) -> Vec<Vec<String>> {
+    fn spread(prefix: &[String], rest: &str, out: &mut Vec<Vec<String>>) {
+        let mut path = prefix.to_vec();
+        let mut chars = rest.char_indices().peekable();
+        let mut word = String::new();
+        while let Some((i, c)) = chars.next() {
+            if c.is_alphanumeric() || c == '_' {
+                word.push(c);
+            } else if c == ':' {
+                if !word.is_empty() {
+                    path.push(std::mem::take(&mut word));
+                }
+            } else if c == '{' {
+                if !word.is_empty() {
+                    path.push(std::mem::take(&mut word));
+                }
+                // The group runs to its matching brace; its items split at top-level commas.
+                let body = &rest[i + 1..];
+                let (mut depth, mut start) = (0, 0);
+                for (j, d) in body.char_indices() {
+                    match d {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => {
+                            spread(&path, &body[start..j], out);
+                            return;
+                        }
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => {
+                            spread(&path, &body[start..j], out);
+                            start = j + 1;
+                        }
+                        _ => {}
+                    }
+                }
+                return;
+            } else if !c.is_whitespace() || !word.is_empty() {
+                break;
+            }
+        }
+        if !word.is_empty() {
+            path.push(word);
+        }
+        out.push(path);
+    }
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("crate::") {
+        let before = text[..at].chars().last();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$') {
+            continue; // `carc_crate::`, `$crate::`
+        }
+        spread(&[], &text[at + "crate::".len()..], &mut out);
+    }
+    out
+}
+
+#[test]
+fn no_two_files_of_a_crate_import_each_other() {
+    let mut circles = Vec::new();
+    for src in source_roots() {
+        // Files by module path; each file's imports, resolved to the longest module that
+        // exists (`crate::a::b::X` is `a/b.rs` if there is one, else `a.rs`).
+        let files: BTreeMap<Vec<String>, (PathBuf, String)> = sources(&src)
+            .into_iter()
+            .map(|(path, text)| {
+                // Unit tests may import what they like: only the code above them counts, and
+                // comments (doc links name modules without importing them) do not.
+                let code: String = text
+                    .split("#[cfg(test)]")
+                    .next()
+                    .unwrap_or("")
+                    .lines()
+                    .map(|l| l.split("//").next().unwrap_or(""))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                (module_path(&src, &path), (path, code))
+            })
+            .collect();
+        let mut edges: BTreeMap<&Vec<String>, Vec<&Vec<String>>> = BTreeMap::new();
+        for (module, (_, code)) in &files {
+            let targets = edges.entry(module).or_default();
+            for path in crate_paths(code) {
+                let target = (1..=path.len())
+                    .rev()
+                    .map(|n| path[..n].to_vec())
+                    .find_map(|p| files.get_key_value(&p).map(|(k, _)| k));
+                if let Some(target) = target.filter(|t| *t != module && !t.is_empty()) {
+                    if !targets.contains(&target) {
+                        targets.push(target);
+                    }
+                }
+            }
+        }
+        // A circle is an edge a → b where a is reachable again from b.
+        let reaches = |from: &Vec<String>, to: &Vec<String>| {
+            let mut seen = vec![from];
+            let mut stack = vec![from];
+            while let Some(m) = stack.pop() {
+                for next in edges.get(m).into_iter().flatten() {
+                    if *next == to {
+                        return true;
+                    }
+                    if !seen.contains(next) {
+                        seen.push(next);
+                        stack.push(next);
+                    }
+                }
+            }
+            false
+        };
+        for (from, targets) in &edges {
+            for to in targets {
+                if reaches(to, from) {
+                    circles.push(format!(
+                        "{}: {} -> {} and back",
+                        src.strip_prefix(root()).unwrap_or(&src).display(),
+                        files[*from].0.strip_prefix(&src).unwrap().display(),
+                        files[*to].0.strip_prefix(&src).unwrap().display(),
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        circles.is_empty(),
+        "files that import each other (move the shared piece down):\n{}",
+        circles.join("\n")
+    );
+}
+
+#[test]
+fn the_import_reader_sees_grouped_and_nested_paths() {
+    // Given imports of every shape, then each path is read whole (so the circle check above
+    // cannot pass by not seeing an import)
+    let text = "use crate::a::X;\nuse crate::{b::Y, c::{d, e::Z}};\nlet v = crate::f::g(1);\n\
+                use carc_crate::h;";
+    let seen: Vec<String> = crate_paths(text).iter().map(|p| p.join("::")).collect();
+    assert_eq!(seen, ["a::X", "b::Y", "c::d", "c::e::Z", "f::g"]);
+}
+
+#[test]
+fn no_rust_file_is_over_a_thousand_lines() {
+    let mut long = Vec::new();
+    for dir in ["crates", "viewer"] {
+        for (path, text) in sources(&root().join(dir)) {
+            if path.components().any(|c| c.as_os_str() == "target") {
+                continue;
+            }
+            let lines = text.lines().count();
+            if lines > 1_000 {
+                long.push(format!("{} ({lines} lines)", path.display()));
+            }
+        }
+    }
+    assert!(
+        long.is_empty(),
+        "split these by concern (ARCHITECTURE.md):\n{}",
+        long.join("\n")
+    );
 }
