@@ -589,9 +589,8 @@ fn module_path(src: &Path, file: &Path) -> Vec<String> {
 fn crate_paths(text: &str) -> Vec<Vec<String>> {
     fn spread(prefix: &[String], rest: &str, out: &mut Vec<Vec<String>>) {
         let mut path = prefix.to_vec();
-        let mut chars = rest.char_indices().peekable();
         let mut word = String::new();
-        while let Some((i, c)) = chars.next() {
+        for (i, c) in rest.char_indices() {
             if c.is_alphanumeric() || c == '_' {
                 word.push(c);
             } else if c == ':' {
