@@ -24,7 +24,7 @@ use std::fmt::Write;
 
 use carc_draw::{player_text_color, Rgba, TileAt};
 use carc_events::annotation::Annotation;
-use carc_events::{Color, Event as LogEvent, Header};
+use carc_events::{label_of, Color, Event as LogEvent, Header};
 use carc_replay::describe::{
     describe_arrows, describe_gifts, describe_step, score_details, score_headline,
 };
@@ -253,7 +253,7 @@ fn body_frame(out: &mut String, o: &Outline, timeline: &Timeline) {
 </div>
 <div class=\"side\">
 <section id=\"event\" class=\"event\" aria-live=\"polite\"></section>
-<div class=\"moves\"><table id=\"moves\"><thead><tr><th>turn</th><th>player</th><th>tile</th><th>square</th><th>rot.</th><th>meeple</th><th>points</th><th>mark</th></tr></thead><tbody></tbody></table></div>
+<div class=\"moves\"><table id=\"moves\"><thead><tr><th>turn</th><th>player</th><th>tile</th><th>square</th><th>meeple</th><th>points</th><th>mark</th></tr></thead><tbody></tbody></table></div>
 </div>
 </div>
 <section id=\"end\"></section>
@@ -438,11 +438,21 @@ fn turns_value(
                     LogEvent::TileSetAside { tile: id, .. } if tile.is_empty() => {
                         tile = format!("{} (set aside)", id.as_str());
                     }
-                    LogEvent::MeeplePlaced { on, .. } => meeple = on.to_string(),
+                    // Spots in words (`field, north-east`), not the log's `field En`.
+                    LogEvent::MeeplePlaced { on, .. } => meeple = label_of(on).to_string(),
                     LogEvent::ArrowMeeplePlaced { at, on, .. } => {
-                        meeple = format!("{on} of ({},{})", at.x, at.y);
+                        meeple = format!("{} of ({},{})", label_of(on), at.x, at.y);
                     }
                     LogEvent::MeepleSkipped { .. } => meeple = "none".to_string(),
+                    LogEvent::AbbotPlaced { on, portal: false, .. } => {
+                        meeple = format!("abbot on {}", label_of(on));
+                    }
+                    LogEvent::AbbotPlaced { on, at, .. } => {
+                        meeple = format!("abbot on {} of ({},{})", label_of(on), at.x, at.y);
+                    }
+                    LogEvent::AbbotTakenBack { at, .. } => {
+                        meeple = format!("abbot back from ({},{})", at.x, at.y);
+                    }
                     _ => {}
                 }
             }

@@ -346,7 +346,7 @@ def main():
         # The tile is drawn: its picture (defined once in the page) covers one square.
         width = page.eval("document.querySelector('#tiles use').getBBox().width")
         expect("the width of the start tile's picture, in squares", round(width, 2), 1.0)
-        expect("the title", page.eval("document.title"), "Game short-game-rulings")
+        expect("the title", page.eval("document.title"), "Ada vs Brandt \u00b7 short-game-rulings")
         # Three ArrowRight presses: event 4.
         for _ in range(3):
             page.key("ArrowRight", key_code=39)
@@ -440,12 +440,36 @@ def main():
         if page.problems():
             fail("; ".join(page.problems()))
 
+        # Desktop and phone widths: the page never scrolls sideways, and the move table, its
+        # mark column included, stays inside its box.
+        for width, mobile in ((1280, False), (400, True)):
+            page.call("Emulation.setDeviceMetricsOverride", width=width, height=900,
+                      deviceScaleFactor=1, mobile=mobile)
+            time.sleep(0.2)
+            fit = page.eval(
+                "(() => { const d = document.documentElement;"
+                " const box = document.querySelector('.moves').getBoundingClientRect();"
+                " const t = document.getElementById('moves').getBoundingClientRect();"
+                " const ths = Array.from(document.querySelectorAll('#moves th'));"
+                " const mark = ths[ths.length - 1].getBoundingClientRect();"
+                " return [d.scrollWidth - d.clientWidth, Math.round(t.right - box.right),"
+                " ths[ths.length - 1].textContent, Math.round(mark.right - box.right)]; })()")
+            expect(f"at {width} px, the page's sideways overflow", max(fit[0], 0), 0)
+            expect(f"at {width} px, the move table past its box", max(fit[1], 0), 0)
+            expect(f"at {width} px, the last column", fit[2], "mark")
+            expect(f"at {width} px, the mark column past the box", max(fit[3], 0), 0)
+            png = page.call("Page.captureScreenshot", format="png")["data"]
+            path = os.path.join(out_dir, f"interactive-{width}px.png")
+            with open(path, "wb") as f:
+                f.write(base64.b64decode(png))
+            print(f"screenshot at {width} px: {path}")
+
         # The hostile page runs nothing, at every event.
         page = browser.open(hostile)
         page.key("Home", key_code=36)
         for _ in range(len(events)):
             page.key("ArrowRight", key_code=39)
-            if page.eval("document.title") != "Game " + HOSTILE_GAME:
+            if page.eval("document.title") != HOSTILE_NAME + " vs Brandt \u00b7 " + HOSTILE_GAME:
                 fail("the title changed: " + page.eval("document.title"))
         for seq in (3, 4, 5):
             goto(page, seq)

@@ -161,26 +161,31 @@
     const body = byId('moves').tBodies[0];
     data.turns.forEach((t, i) => {
       const tr = el('tr', 'turn');
+      // The tile and its rotation share a cell, and a long name is cut with its whole in the
+      // cell's tooltip, so the mark column stays inside the box (phone widths show the
+      // player's colour only: the names are in the legend).
       const cells = [
         t.number,
-        t.seat === null ? '' : playerName(t.seat),
-        t.tile,
+        '',
+        t.tile + ' ' + t.rotation,
         t.square,
-        t.rotation,
         t.meeple,
         t.points ? '+' + t.points : '',
         t.glyphs,
       ];
       cells.forEach((c, j) => {
-        const td = el('td', j === 6 ? 'num' : j === 7 ? 'glyph' : null, c);
-        if (j === 1 && t.seat !== null) td.prepend(swatch(t.seat));
+        const td = el('td', j === 5 ? 'num' : j === 6 ? 'glyph' : null, c);
+        if (j === 1 && t.seat !== null) {
+          td.title = playerName(t.seat);
+          td.append(swatch(t.seat), el('span', 'name', playerName(t.seat)));
+        }
         tr.append(td);
       });
       tr.dataset.turn = String(i);
       tr.addEventListener('click', () => go(0, t.last));
       const events = el('tr', 'events');
       const td = el('td');
-      td.colSpan = 8;
+      td.colSpan = 7;
       const ul = el('ul', 'events');
       for (let k = t.first; k < t.last; k++) ul.append(eventItem(data.steps[k], 0, k + 1));
       td.append(ul);
@@ -192,12 +197,12 @@
         const L = lines[v];
         const vr = el('tr', 'variation');
         const vd = el('td', null, '\u21b3 ' + L.title + ' (' + L.steps.length + (L.steps.length === 1 ? ' move)' : ' moves)'));
-        vd.colSpan = 8;
+        vd.colSpan = 7;
         vr.append(vd);
         vr.addEventListener('click', () => go(v, L.from + 1));
         const ve = el('tr', 'events');
         const vtd = el('td');
-        vtd.colSpan = 8;
+        vtd.colSpan = 7;
         const vul = el('ul', 'events');
         L.steps.forEach((s, j) => vul.append(eventItem(s, v, L.from + j + 1)));
         vtd.append(vul);
@@ -278,8 +283,15 @@
   }
 
   function buildStatic() {
-    document.title = 'Game ' + data.game;
-    byId('title').textContent = 'Game ' + data.game;
+    // The players first (what a reader looks for in a list of tabs), then the game id.
+    const names = data.players.map((p) => p.name);
+    const who =
+      names.length <= 1 ? names.join('') :
+      names.length === 2 ? names[0] + ' vs ' + names[1] :
+      names.slice(0, -1).join(', ') + ' and ' + names[names.length - 1];
+    const title = who ? who + ' \u00b7 ' + data.game : 'Game ' + data.game;
+    document.title = title;
+    byId('title').textContent = title;
     const setup = byId('setup');
     const players = el('li');
     players.append(el('strong', null, 'Players'), document.createTextNode(', in seat order: '));
@@ -332,7 +344,10 @@
           });
           t.tBodies[0].append(tr);
         }
-        end.append(t);
+        // A table of many columns scrolls in its own box, never the page (phone widths).
+        const box = el('div', 'wide');
+        box.append(t);
+        end.append(box);
       }
     }
   }
