@@ -16,7 +16,7 @@ const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID]
 
 Opens the Carcassonne replay viewer on LOG.jsonl (or a JCloisterZone saved game, .jcz, or a
 Board Game Arena replay, .json), or on
-the stored game ID, or otherwise on the game opened last. The Games button lists the games of the store (DIR, else $CARC_STORE,
+the stored game ID, or otherwise on the game opened last, showing its last position (Home: the empty table). The Games button lists the games of the store (DIR, else $CARC_STORE,
 else ./carc-store; the store is only read while listing or opening, so `carc` can use it
 meanwhile). Keys: Left/Right event, Shift+Left/Right turn, Ctrl+Left/Right scoring event,
 Home/End, Space play/pause. Environment: CARC_VIEWER_AT=N jumps to event N at start;
@@ -100,7 +100,10 @@ fn main() -> ExitCode {
             .with_title("carc-viewer")
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([640.0, 400.0])
-            .with_drag_and_drop(true),
+            .with_drag_and_drop(true)
+            // Ask for the keyboard at once, so the arrow keys step through the game without a
+            // click on the window first (window managers may still refuse).
+            .with_active(true),
         ..Default::default()
     };
     let result = eframe::run_native(

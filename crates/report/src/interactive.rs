@@ -444,7 +444,9 @@ fn turns_value(
                         meeple = format!("{} of ({},{})", label_of(on), at.x, at.y);
                     }
                     LogEvent::MeepleSkipped { .. } => meeple = "none".to_string(),
-                    LogEvent::AbbotPlaced { on, portal: false, .. } => {
+                    LogEvent::AbbotPlaced {
+                        on, portal: false, ..
+                    } => {
                         meeple = format!("abbot on {}", label_of(on));
                     }
                     LogEvent::AbbotPlaced { on, at, .. } => {

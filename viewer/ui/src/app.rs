@@ -316,6 +316,10 @@ impl ViewerApp {
         let speed = self.vm.playback.speed;
         self.vm = ViewModel::new(game.nav.clone());
         self.vm.playback.speed = speed;
+        // A game opens where it stands: a finished game on its final board and scores (as a
+        // chess site opens a finished game on its last move), a game in progress where it
+        // was left; Home goes to the empty table.
+        self.vm.apply(Command::Last);
         self.series = graph::series(&game.timeline.steps, game.players());
         self.quality.reset();
         self.open_error = None;

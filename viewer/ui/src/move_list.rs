@@ -41,10 +41,16 @@ pub fn group_of(groups: &[Range<usize>], index: usize) -> Option<usize> {
 
 /// A name cut to [`NAME_CHARS`] characters with `…` when longer.
 pub fn elide(name: &str) -> String {
-    if name.chars().count() <= NAME_CHARS {
+    elide_to(name, NAME_CHARS)
+}
+
+/// A name cut to `chars` characters (at least [`NAME_CHARS`]) with `…` when longer.
+pub fn elide_to(name: &str, chars: usize) -> String {
+    let chars = chars.max(NAME_CHARS);
+    if name.chars().count() <= chars {
         return name.to_string();
     }
-    let mut out: String = name.chars().take(NAME_CHARS - 1).collect();
+    let mut out: String = name.chars().take(chars - 1).collect();
     out.push('…');
     out
 }
@@ -140,10 +146,35 @@ pub fn turn_row(
     number: usize,
     marks: &str,
 ) -> String {
+    turn_row_within(header, steps, group, number, marks, 0)
+}
+
+/// [`turn_row`] for a list `columns` characters wide: the player's name is cut only as far
+/// as the row needs (never below [`NAME_CHARS`]), so a wider list shows more of it.
+pub fn turn_row_within(
+    header: &Header,
+    steps: &[Step],
+    group: Range<usize>,
+    number: usize,
+    marks: &str,
+    columns: usize,
+) -> String {
     let first = &steps[group.start];
     let who = match (&first.event, first.seat) {
         (Event::StartPlaced { .. }, _) | (_, None) => String::new(),
-        (_, Some(seat)) => elide(&seat_name(header, seat)),
+        (_, Some(seat)) => {
+            let name = seat_name(header, seat);
+            // The rest of the row: the number, the summary, the marks and the gaps.
+            let rest = 5
+                + turn_summary(header, steps, group.clone()).chars().count()
+                + if marks.is_empty() {
+                    0
+                } else {
+                    2 + marks.chars().count()
+                }
+                + 2;
+            elide_to(&name, columns.saturating_sub(rest))
+        }
     };
     let mut row = format!("{number:>3}  ");
     if !who.is_empty() {
@@ -254,5 +285,14 @@ mod tests {
         assert_eq!(elide("Maximiliane Huber"), "Maximilia…");
         assert_eq!(elide("Maximiliane Huber").chars().count(), NAME_CHARS);
         assert_eq!(elide("exactly10c"), "exactly10c");
+    }
+
+    #[test]
+    fn a_wider_list_shows_more_of_a_long_name() {
+        // Given a name of 17 characters, then it is cut to fit the room, never below the
+        // minimum, and shown whole when there is room
+        assert_eq!(elide_to("Maximiliane Huber", 0), "Maximilia…");
+        assert_eq!(elide_to("Maximiliane Huber", 14), "Maximiliane H…");
+        assert_eq!(elide_to("Maximiliane Huber", 40), "Maximiliane Huber");
     }
 }

@@ -207,11 +207,36 @@ impl QualityPanel {
         self.report()?.turn_at(seq)
     }
 
-    /// What the event list adds to the row of event `seq`: the mark and the loss.
+    /// What the event list adds to the row of event `seq`: the engine's mark, named as the
+    /// engine's so it is not read as the user's own glyph beside it, and what the move gave
+    /// away: the chance to win (the engine judge) or points of margin (the playout judge).
     pub fn row_suffix(&self, seq: u64) -> Option<String> {
         let t = self.turn(seq)?;
         let mark = t.mark?;
-        Some(format!("  {} -{:.1}", mark.glyph(), t.loss))
+        Some(match t.win {
+            Some(w) => format!("  engine {} -{:.0}% win", mark.glyph(), w.lost),
+            None => format!("  engine {} -{:.1} pts", mark.glyph(), t.loss),
+        })
+    }
+
+    /// The hover text of a marked row: which mark is whose, and what the engine's says.
+    pub fn row_explanation(&self, seq: u64) -> Option<String> {
+        let t = self.turn(seq)?;
+        let mark = t.mark?;
+        let lost = match t.win {
+            Some(w) => format!(
+                "gave away {:.0} points of the chance to win ({:.1} points of expected margin)",
+                w.lost, t.loss
+            ),
+            None => format!("gave away {:.1} points of expected final margin", t.loss),
+        };
+        Some(format!(
+            "engine {}: the engine's mark ({}): this move {lost}; the best found: {}. A glyph \
+             before it is your own annotation.",
+            mark.glyph(),
+            mark.name(),
+            t.best.text
+        ))
     }
 
     /// The marks for the score graph: at the position after the placement, on the mover's

@@ -25,11 +25,16 @@ fn harness(app: ViewerApp) -> Harness<'static, ViewerApp> {
     h
 }
 
+/// The viewer with `path` open, stepped back to the empty table (Home): a game opens on its
+/// last position (see `a_game_opens_on_its_final_board_and_home_goes_to_the_empty_table`).
 fn opened(path: &Path) -> Harness<'static, ViewerApp> {
     let mut app = ViewerApp::new();
     app.open(path);
     assert!(app.open_error().is_none(), "{:?}", app.open_error());
-    harness(app)
+    let mut h = harness(app);
+    h.key_press(Key::Home);
+    h.run();
+    h
 }
 
 fn press(h: &mut Harness<'_, ViewerApp>, key: Key, times: usize) {
@@ -45,6 +50,46 @@ fn click_at(h: &mut Harness<'_, ViewerApp>, p: egui::Pos2) {
     h.drag_at(p);
     h.drop_at(p);
     h.run();
+}
+
+#[test]
+fn a_game_opens_on_its_final_board_and_home_goes_to_the_empty_table() {
+    // Given a finished game
+    let mut app = ViewerApp::new();
+    app.open(&sample("short-game-rulings.jsonl"));
+    let mut h = harness(app);
+    // When it opens, then it stands after its last event (the final scores on the board)
+    assert_eq!(h.state().cursor(), 34);
+    h.get_by_label("34 / 34");
+    // And the keys work at once, with no click first: Home goes to the empty table
+    press(&mut h, Key::Home, 1);
+    assert_eq!(h.state().cursor(), 0);
+}
+
+#[test]
+fn a_wider_move_list_shows_more_of_a_long_name() {
+    // Given a game whose first player's name (13 characters) is cut in the list as it opens
+    let bga =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/bga/366166200.json");
+    let mut h = opened(&bga);
+    let rows = |h: &Harness<'_, ViewerApp>, text: &str| h.query_all_by_label_contains(text).count();
+    assert!(rows(&h, "  KokiYamag\u{2026}  ") > 0);
+    assert_eq!(rows(&h, "  KokiYamaguchi  "), 0);
+    // When the list is widened by dragging its edge to 900 pixels
+    // (The panel's edge, where the pointer grabs it, is at 344 pixels.)
+    let edge = egui::pos2(344.0, 400.0);
+    h.hover_at(edge);
+    h.run();
+    h.drag_at(edge);
+    h.run();
+    for x in [500.0, 700.0, 900.0] {
+        h.hover_at(egui::pos2(x, 400.0));
+        h.run();
+    }
+    h.drop_at(egui::pos2(900.0, 400.0));
+    h.run();
+    // Then the name shows whole
+    assert!(rows(&h, "  KokiYamaguchi  ") > 0, "the name is still cut");
 }
 
 #[test]
@@ -508,6 +553,7 @@ fn the_store_game_list_opens_a_game_and_keeps_its_annotations_in_the_store() {
     );
 
     // When an annotation is written on event 5
+    press(&mut h, Key::Home, 1);
     press(&mut h, Key::ArrowRight, 5);
     h.get_by_label("??").click();
     h.run();
@@ -690,10 +736,10 @@ fn a_log_dropped_onto_the_window_opens() {
         .dropped_files
         .push(std::sync::Arc::new(Dropped(other.clone())));
     h.run();
-    // Then that game is open, from the first event, and the path field shows it
+    // Then that game is open, on its last position, and the path field shows it
     let game = h.state().game().expect("a game is open");
     assert_eq!(game.timeline.log.header.players.len(), 3);
-    assert_eq!(h.state().cursor(), 0);
+    assert_eq!(h.state().cursor(), game.timeline.steps.len());
     assert_eq!(
         h.state().persisted().last_file.as_deref(),
         Some(other.as_path())
@@ -722,8 +768,9 @@ fn move_quality_runs_in_the_background_and_marks_the_event_list_and_the_graph() 
     app.quality_mut().options.playouts = 20;
     app.quality_mut().options.seed = 1;
     let mut h = harness(app);
+    press(&mut h, Key::Home, 1);
     assert!(
-        h.query_by_label_contains("  ? -").is_none(),
+        h.query_by_label_contains("  engine ").is_none(),
         "no mark before the analysis"
     );
     // When "Analyse move quality" is clicked
@@ -754,15 +801,22 @@ fn move_quality_runs_in_the_background_and_marks_the_event_list_and_the_graph() 
         .row_suffix(24)
         .expect("event 24 is marked");
     assert!(
-        suffix.starts_with("  ? -") || suffix.starts_with("  ?? -"),
+        (suffix.starts_with("  engine ? -") || suffix.starts_with("  engine ?? -"))
+            && suffix.ends_with(" pts"),
         "{suffix}"
+    );
+    // And hovering the row explains whose mark it is and what it measures
+    let explained = h.state().quality().row_explanation(24).unwrap();
+    assert!(
+        explained.contains("the engine's mark") && explained.contains("your own annotation"),
+        "{explained}"
     );
     let _ = g;
     let row = turn_row_of(&h, 23, suffix.trim());
     assert!(row.starts_with("  8  Brandt  A (2,0) 90°"), "{row}");
     h.get_by_label(&row);
     let marked = report.turns.iter().filter(|t| t.mark.is_some()).count();
-    let marked_rows = ["  ?! -", "  ? -", "  ?? -"]
+    let marked_rows = ["  engine ?! -", "  engine ? -", "  engine ?? -"]
         .iter()
         .map(|m| h.query_all_by_label_contains(m).count())
         .sum::<usize>();

@@ -15,7 +15,7 @@ use egui::{Align, RichText, ScrollArea};
 
 use crate::annotations::AnnotationStore;
 use crate::model::Command;
-use crate::move_list::{group_of, turn_groups, turn_numbers, turn_row};
+use crate::move_list::{group_of, turn_groups, turn_numbers, turn_row_within};
 use crate::quality::QualityPanel;
 use crate::text;
 
@@ -99,7 +99,24 @@ impl LineRows<'_> {
         let toggled = open_turns.contains(&(self.key.to_string(), group.start));
         let open = toggled || here;
         let (marks, color) = self.marks(&group);
-        let row = turn_row(self.header, self.steps, group.clone(), number, &marks);
+        // The characters the row has room for (the toggle before it takes about four), so a
+        // long name shows whole once the list is wide enough.
+        let glyph =
+            ui.fonts_mut(|f| f.glyph_width(&egui::TextStyle::Monospace.resolve(ui.style()), '0'));
+        let columns = (ui.available_width() / glyph.max(1.0)) as usize;
+        let row = turn_row_within(
+            self.header,
+            self.steps,
+            group.clone(),
+            number,
+            &marks,
+            columns.saturating_sub(4),
+        );
+        let explanation = self.quality.and_then(|q| {
+            self.steps[group.clone()]
+                .iter()
+                .find_map(|s| q.row_explanation(s.seq))
+        });
         let scored = self.steps[group.clone()]
             .iter()
             .any(|s| !s.effects.scores.is_empty());
@@ -118,7 +135,10 @@ impl LineRows<'_> {
             if let Some(c) = color {
                 rich = rich.color(c);
             }
-            let r = ui.add(egui::Button::selectable(here, rich).truncate());
+            let mut r = ui.add(egui::Button::selectable(here, rich).truncate());
+            if let Some(text) = &explanation {
+                r = r.on_hover_text(text);
+            }
             if r.clicked() {
                 *click = Some(ListClick::Jump(group.end));
             }
