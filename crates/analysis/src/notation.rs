@@ -74,6 +74,18 @@ pub(crate) fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove
             },
             None => return *m,
         },
+        Action::PlaceAbbot {
+            at: target,
+            segment,
+            portal,
+        } if target == at => match same_segment(segment) {
+            Some(segment) => Action::PlaceAbbot {
+                at: target,
+                segment,
+                portal,
+            },
+            None => return *m,
+        },
         other => other,
     };
     TurnMove {
@@ -113,6 +125,16 @@ pub fn move_text(game: &Game, tile: TileTypeId, m: &TurnMove) -> String {
                 label(at, segment)
             ));
         }
+        Action::PlaceAbbot { at, segment, .. } if at == p.at => {
+            text.push_str(&format!(", abbot on {}", label(at, segment)));
+        }
+        Action::PlaceAbbot { at, segment, .. } => {
+            text.push_str(&format!(
+                ", abbot on {} at {at} through the portal",
+                label(at, segment)
+            ));
+        }
+        Action::TakeBackAbbot => text.push_str(", abbot taken back"),
         _ => text.push_str(", no meeple"),
     }
     text

@@ -192,7 +192,12 @@ pub fn decisions(timeline: &Timeline) -> Result<Vec<Decision>, QualityError> {
                 }
             }
             (
-                Action::PlaceMeeple { .. } | Action::PlaceArrowMeeple { .. } | Action::SkipMeeple,
+                Action::PlaceMeeple { .. }
+                | Action::PlaceArrowMeeple { .. }
+                | Action::SkipMeeple
+                // The Abbot: the abbot placed or taken back is the turn's figure step.
+                | Action::PlaceAbbot { .. }
+                | Action::TakeBackAbbot,
                 _,
             ) => {
                 if let Some(mut d) = open.take() {

@@ -182,3 +182,39 @@ fn a_cancelled_analysis_stops_and_says_so() {
     assert_eq!(r.unwrap_err(), QualityError::Cancelled);
     assert_eq!(done.load(Ordering::Relaxed), 3);
 }
+
+#[test]
+fn the_abbot_s_turns_are_judged_with_the_abbot_move_played() {
+    // Given a 3-player game with the Abbot whose players placed and took back the abbot
+    let t = timeline("sim-3p-abbot-mixed.jsonl");
+    let abbot_events: Vec<u64> = t
+        .steps
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.event,
+                carc_events::Event::AbbotPlaced { .. } | carc_events::Event::AbbotTakenBack { .. }
+            )
+        })
+        .map(|s| s.seq)
+        .collect();
+    assert!(!abbot_events.is_empty());
+    // When its moves are judged
+    let q = move_quality(&t, &options(2, 1, 2), &|_, _| {}).unwrap();
+    // Then every turn that moved the abbot is judged, its move played being that abbot move
+    // (named in words)
+    let abbot_turns: Vec<_> = q
+        .turns
+        .iter()
+        .filter(|turn| {
+            matches!(
+                turn.played.mv.meeple,
+                Action::PlaceAbbot { .. } | Action::TakeBackAbbot
+            )
+        })
+        .collect();
+    assert_eq!(abbot_turns.len(), abbot_events.len(), "{abbot_events:?}");
+    for turn in abbot_turns {
+        assert!(turn.played.text.contains("abbot"), "{}", turn.played.text);
+    }
+}
