@@ -101,7 +101,7 @@ fn record_enters_the_abbot_and_takes_it_back() {
     run(&["draw", "g", "B"]);
     let hint = run(&["place", "g", "0", "-1", "0"]);
     assert!(
-        hint.contains("carc record abbot g 0 -1 monastery"),
+        hint.contains("or the abbot on the monastery at (0,-1): carc record meeple g abbot"),
         "{hint}"
     );
     run(&["abbot", "g", "0", "-1", "monastery"]);
@@ -109,7 +109,7 @@ fn record_enters_the_abbot_and_takes_it_back() {
     // When Ada takes it back after placing U west of D
     run(&["draw", "g", "U"]);
     let hint = run(&["place", "g", "-1", "0", "90"]);
-    assert!(hint.contains("carc record abbot-back g"), "{hint}");
+    assert!(hint.contains("carc record meeple g abbot-back"), "{hint}");
     run(&["abbot-back", "g"]);
     // Then the log holds both abbot events and Ada scored 1 + 3 neighbours
     let o = Command::new(env!("CARGO_BIN_EXE_carc"))

@@ -47,7 +47,8 @@ pub enum RecordCmd {
     Draw {
         /// The game id.
         game: String,
-        /// The tile's letter, in either case.
+        /// The tile's letter, in either case (the viewer's Tiles window draws each letter at
+        /// rotation 0).
         tile: String,
     },
     /// The current player placed the drawn tile at (X, Y) rotated ROT degrees clockwise, and
@@ -76,7 +77,7 @@ pub enum RecordCmd {
         /// The game id.
         game: String,
         /// The tile's letter (such as V or v; an unknown one lists the letters still in the
-        /// bag, each with a word of what it shows).
+        /// bag, each with a word of what it shows; the viewer's Tiles window draws them).
         tile: String,
         /// Column, growing east.
         x: i32,

@@ -111,14 +111,17 @@ pub fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
                         label,
                         portal,
                         ..
-                    } => format!(
-                        "; or the abbot on the {label} at {at}: carc record abbot {id} {} {} {label}{}",
+                    } if *portal => format!(
+                        "; or the abbot through the portal on the {label} at {at}: carc record abbot {id} {} {} {label} --portal",
                         at.x,
                         at.y,
-                        if *portal { " --portal" } else { "" }
+                    ),
+                    // On the tile just placed: the short word, no square to type again.
+                    carc_rules::AbbotMove::Place { at, label, .. } => format!(
+                        "; or the abbot on the {label} at {at}: carc record meeple {id} abbot"
                     ),
                     carc_rules::AbbotMove::TakeBack { at, label } => format!(
-                        "; or take the abbot back from the {label} at {at}: carc record abbot-back {id}"
+                        "; or take the abbot back from the {label} at {at}: carc record meeple {id} abbot-back"
                     ),
                 });
             }

@@ -57,7 +57,7 @@ impl TurnPlan {
                         self.next(g)
                     }
                     Phase::Place { tile } => bail!(
-                        "tile {} is drawn already, not {wanted}",
+                        "tile {} is drawn already, not {wanted:?}",
                         g.tiles().get(tile).id
                     ),
                     _ => bail!("no tile to draw: {}", phase_text(g)),
