@@ -2,6 +2,8 @@
 //! `basic:2` with the garden variants, the abbot deployed with DEPLOY_MEEPLE and taken back
 //! with RETURN_MEEPLE from ABBOT_RETURN): written from our sample game and read back.
 
+mod common;
+
 use carc_events::{read_log, Event, Log};
 use serde_json::Value;
 
@@ -226,9 +228,44 @@ fn no_pass_where_only_a_take_back_from_the_completed_garden_would_be_offered() {
     // Then the last turn is PLACE_TILE and COMMIT: JCloisterZone offers no move there (no
     // meeple, and no take-back from a garden the tile completes), so it would refuse a PASS
     let types: Vec<&str> = replay.iter().map(|e| e["type"].as_str().unwrap()).collect();
-    assert_eq!(types[types.len() - 2..], ["PLACE_TILE", "COMMIT"], "{types:?}");
-    assert_eq!(replay[replay.len() - 2]["payload"]["position"], serde_json::json!([0, 2]));
+    assert_eq!(
+        types[types.len() - 2..],
+        ["PLACE_TILE", "COMMIT"],
+        "{types:?}"
+    );
+    assert_eq!(
+        replay[replay.len() - 2]["payload"]["position"],
+        serde_json::json!([0, 2])
+    );
     // And it reads back as the same game
     let back = carc_jcz::read(&written).unwrap();
     assert_eq!(events(&back), events(&log));
+}
+
+#[test]
+fn the_garden_element_is_on_with_any_value_as_in_jcloisterzone() {
+    // Given our game written as a saved game, its element `garden` set the way JCloisterZone's
+    // own test game `basic/garden-scoring.jcz` has it (`1`), or to another non-null value
+    let log = garden_completed_by_its_abbot_owner();
+    let written = carc_jcz::write(&log).unwrap();
+    for value in [
+        serde_json::json!(1),
+        serde_json::json!("yes"),
+        serde_json::json!({}),
+    ] {
+        let mut v: Value = serde_json::from_str(&written).unwrap();
+        v["setup"]["elements"]["garden"] = value.clone();
+        // When it is read
+        let back =
+            carc_jcz::read(&v.to_string()).unwrap_or_else(|e| panic!("\"garden\": {value}: {e}"));
+        // Then it is the same abbot game, and the garden scores 9 for its abbot's owner
+        assert_eq!(events(&back), events(&log), "\"garden\": {value}");
+        let (game, _) = common::replay(&back);
+        assert_eq!(game.scores().to_vec(), vec![9, 0], "\"garden\": {value}");
+    }
+    // And `null`, as JCloisterZone reads it, is no element: the abbot without gardens
+    let mut v: Value = serde_json::from_str(&written).unwrap();
+    v["setup"]["elements"]["garden"] = Value::Null;
+    let err = carc_jcz::read(&v.to_string()).unwrap_err().to_string();
+    assert!(err.contains("the abbot without gardens"), "{err}");
 }
