@@ -232,13 +232,15 @@ fn interpretation_no_take_back_from_a_garden_the_tile_just_placed_completes() {
     // When seat 0 places no meeple
     t.meeple(None).unwrap();
     // Then the garden scores 9 as completed and the abbot comes home
-    let s = t
-        .fx
-        .scores
-        .iter()
-        .find(|s| s.kind == FeatureKind::Garden)
-        .expect("the garden scored");
-    assert_eq!((s.time, s.points, s.source), (ScoreTime::Completed, 9, ScoreSource::Feature));
+    let s =
+        t.fx.scores
+            .iter()
+            .find(|s| s.kind == FeatureKind::Garden)
+            .expect("the garden scored");
+    assert_eq!(
+        (s.time, s.points, s.source),
+        (ScoreTime::Completed, 9, ScoreSource::Feature)
+    );
     assert_eq!(t.scores(), vec![9, 0]);
     assert!(t.game.abbot_in_supply(0));
 }
