@@ -385,7 +385,9 @@ fn the_final_scoring_has_rows_of_its_own_and_its_board_shows_the_figures_that_sc
             .map(|s| s["headline"].as_str().unwrap().to_string())
             .collect()
     };
-    assert!(headlines("scores").iter().all(|h| h.contains("(completed)")));
+    assert!(headlines("scores")
+        .iter()
+        .all(|h| h.contains("(completed)")));
     assert_eq!(headlines("scores").len(), 1);
     assert_eq!(headlines("final_scores").len(), 1);
     assert!(headlines("final_scores")[0].contains("(final scoring)"));

@@ -159,8 +159,9 @@ pub fn turn_row(
 }
 
 /// The final scoring, when the line's last step ended the game with it: one row per player
-/// and feature, `      Ada  road E at (0,0)  +10`, listed after the last turn (whose own
-/// row counts only what its move scored).
+/// and feature, `     Ada  +10  road E at (0,0)` (the points before the feature, so a
+/// narrow panel elides the feature, not the points), listed after the last turn (whose own row
+/// counts only what its move scored).
 pub fn final_rows(header: &Header, steps: &[Step]) -> Vec<String> {
     let Some(last) = steps.last() else {
         return Vec::new();
@@ -169,10 +170,10 @@ pub fn final_rows(header: &Header, steps: &[Step]) -> Vec<String> {
         .iter()
         .map(|r| {
             format!(
-                "     {}  {}  +{}",
+                "     {}  +{}  {}",
                 elide(&seat_name(header, r.seat)),
-                r.what,
-                r.points
+                r.points,
+                r.what
             )
         })
         .collect()

@@ -826,8 +826,8 @@ fn the_final_scoring_has_rows_of_its_own_and_its_board_shows_the_figures_that_sc
     assert_eq!(
         finals,
         vec![
-            "     Ada  field, north-east at (0,0)  +3".to_string(),
-            "     Brandt  field, north-east at (0,0)  +3".to_string(),
+            "     Ada  +3  field, north-east at (0,0)".to_string(),
+            "     Brandt  +3  field, north-east at (0,0)".to_string(),
         ]
     );
     h.get_by_label("     final scoring");
