@@ -2,8 +2,8 @@
 //! data (no image assets), arrows, the overlay and the meeples.
 
 use carc_rules::{
-    ArrowState, FeatureKind, Game, MapBoard, Pos, Print, RegionKind, Rotation, SegmentLabel, Side,
-    Square, Terrain, TileType, TileTypeId,
+    ArrowState, FeatureKind, Game, MapBoard, Pos, Print, RegionKind, ReturnedMeeple, Rotation,
+    SegmentLabel, Side, Square, Terrain, TileType, TileTypeId,
 };
 
 use crate::color::*;
@@ -33,6 +33,9 @@ pub struct Overlay<'a> {
     pub legal: &'a [Pos],
     /// The square under the pointer (outlined when it holds a tile).
     pub hovered: Option<Pos>,
+    /// Figures the final scoring sent home, drawn where they stood, so the board at final
+    /// scoring shows who held what ([`carc_rules::Effects::returned_at_final_scoring`]).
+    pub final_figures: &'a [ReturnedMeeple],
 }
 
 /// The world point of a square's centre.
@@ -178,27 +181,46 @@ pub fn layers(game: &Game, overlay: &Overlay<'_>) -> Layers {
             out.push(frame(at, Stroke::pixels(1.5, Rgba::WHITE)));
         }
     }
-    for (player, at, _, label) in game.meeples() {
-        let color = overlay
+    let color_of = |player: u8| {
+        overlay
             .colors
             .get(player as usize)
             .copied()
-            .unwrap_or(Rgba::WHITE);
-        meeple(&mut out, world_of(at) + meeple_spot(label), label, color);
-    }
+            .unwrap_or(Rgba::WHITE)
+    };
     // The Abbot: on a garden it stands in the garden, on a monastery where a monk would.
-    for (player, at, _, label) in game.abbots() {
-        let color = overlay
-            .colors
-            .get(player as usize)
-            .copied()
-            .unwrap_or(Rgba::WHITE);
-        let spot = game
-            .tile_at(at)
+    let abbot_spot = |at: Pos, label: SegmentLabel| {
+        game.tile_at(at)
             .and_then(|p| garden_spot(game.tiles().get(p.tile), p.rotation))
             .filter(|_| label.kind == FeatureKind::Garden)
-            .unwrap_or_else(|| meeple_spot(label));
-        abbot(&mut out, world_of(at) + spot, color);
+            .unwrap_or_else(|| meeple_spot(label))
+    };
+    for (player, at, _, label) in game.meeples() {
+        meeple(
+            &mut out,
+            world_of(at) + meeple_spot(label),
+            label,
+            color_of(player),
+        );
+    }
+    for (player, at, _, label) in game.abbots() {
+        abbot(
+            &mut out,
+            world_of(at) + abbot_spot(at, label),
+            color_of(player),
+        );
+    }
+    for r in overlay.final_figures {
+        if r.abbot {
+            abbot(
+                &mut out,
+                world_of(r.at) + abbot_spot(r.at, r.label),
+                color_of(r.player),
+            );
+        } else {
+            let p = world_of(r.at) + meeple_spot(r.label);
+            meeple(&mut out, p, r.label, color_of(r.player));
+        }
     }
     Layers {
         map,

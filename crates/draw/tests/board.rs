@@ -271,3 +271,58 @@ fn gardens_and_abbots_are_drawn() {
         );
     }
 }
+
+#[test]
+fn the_board_at_final_scoring_shows_the_figures_that_scored_where_they_stood() {
+    // Given a finished two-player game: its last position has no figure left on the board
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/sim-2p-greedy-vs-random.jsonl");
+    let timeline = fold(read_log(&std::fs::read(path).unwrap()).unwrap(), &[]);
+    assert!(timeline.finished);
+    let game = timeline.state_at(timeline.steps.len()).unwrap();
+    assert_eq!(game.meeples().count(), 0);
+    let last = timeline.steps.last().unwrap();
+    let figures = last.effects.returned_at_final_scoring();
+    assert!(figures.iter().any(|r| r.player == 0) && figures.iter().any(|r| r.player == 1));
+    let colors = colors();
+    let figures_drawn = |list: &DrawList, color: Rgba| {
+        list.shapes
+            .iter()
+            .filter(|s| match s {
+                Shape::Circle {
+                    fill: Some(c),
+                    radius,
+                    ..
+                } => *c == color && *radius > 0.1,
+                Shape::Rect {
+                    fill: Some(c),
+                    rounding,
+                    ..
+                } => *c == color && *rounding > 0.0,
+                _ => false,
+            })
+            .count()
+    };
+    // When it is drawn plainly, and with the final scoring's figures
+    let plain = board(
+        &game,
+        &Overlay {
+            colors: &colors,
+            ..Overlay::default()
+        },
+    );
+    let at_final = board(
+        &game,
+        &Overlay {
+            colors: &colors,
+            final_figures: figures,
+            ..Overlay::default()
+        },
+    );
+    // Then only the second shows them: one disc or lying farmer per figure, in its colour
+    for (seat, color) in colors.iter().enumerate() {
+        let want = figures.iter().filter(|r| r.player as usize == seat).count();
+        assert_eq!(figures_drawn(&plain, *color), 0, "seat {seat}");
+        assert_eq!(figures_drawn(&at_final, *color), want, "seat {seat}");
+    }
+}

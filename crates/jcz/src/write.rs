@@ -197,7 +197,8 @@ pub fn write(log: &Log) -> Result<String, JczError> {
             }
             (Event::MeepleSkipped { player }, _) => {
                 // JCloisterZone offers a PASS only where it offers a meeple (one in the
-                // supply and a free feature; fields only with farmers) or an abbot move, and
+                // supply and a free feature; fields only with farmers) or an abbot move (never
+                // a take-back from a feature the tile just completed, in either program), and
                 // refuses a PASS anywhere else ("Pass is not allowed"): the turn then ends
                 // with the COMMIT.
                 game.legal_meeples(&mut spots);

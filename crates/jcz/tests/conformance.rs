@@ -23,6 +23,7 @@ fn feature_kind(word: &str) -> Option<FeatureKind> {
         "road" => Some(FeatureKind::Road),
         "field" | "farm" => Some(FeatureKind::Field),
         "monastery" | "cloister" => Some(FeatureKind::Monastery),
+        "garden" => Some(FeatureKind::Garden),
         _ => None,
     }
 }

@@ -599,3 +599,57 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
     }
     lines
 }
+
+/// One row of the final scoring: a player, what scored for them (a feature, or their
+/// unopened gifts) and the points it gave them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinalRow {
+    pub seat: u8,
+    /// `road E at (0,0)`, `field, north-east at (2,3)`, `unopened gifts`.
+    pub what: String,
+    pub points: u32,
+}
+
+/// The final scoring among `scores` as rows per player and feature: seat by seat, each
+/// final-scoring score the seat won, in the order it was scored. A feature shared by several
+/// players gives each of them a row; one that nobody wins gives none. Reports and the viewer
+/// list these rows apart from the last move, so the last move's points are its own and every
+/// player's end points are on a row.
+pub fn final_scoring_rows<'a>(scores: impl IntoIterator<Item = &'a Score>) -> Vec<FinalRow> {
+    let finals: Vec<&Score> = scores
+        .into_iter()
+        .filter(|s| s.time == ScoreTime::Final)
+        .collect();
+    let mut seats: Vec<u8> = finals
+        .iter()
+        .flat_map(|s| s.winners.iter().copied())
+        .collect();
+    seats.sort_unstable();
+    seats.dedup();
+    let mut rows = Vec::new();
+    for seat in seats {
+        for s in finals.iter().filter(|s| s.winners.contains(&seat)) {
+            let what = match s.source {
+                ScoreSource::UnopenedGifts { .. } => "unopened gifts".to_string(),
+                _ => s.feature.to_string(),
+            };
+            rows.push(FinalRow {
+                seat,
+                what,
+                points: s.points,
+            });
+        }
+    }
+    rows
+}
+
+/// The points of the final scoring among `scores`, per seat (`players` long).
+pub fn final_scoring_points(scores: &[Score], players: usize) -> Vec<u32> {
+    let mut points = vec![0; players];
+    for row in final_scoring_rows(scores) {
+        if let Some(p) = points.get_mut(row.seat as usize) {
+            *p += row.points;
+        }
+    }
+    points
+}

@@ -111,8 +111,18 @@ pub fn html_with(
         let _ = writeln!(out, "</ul>\n</div>");
         if options.boards.wants(turn.number) {
             let seq = turn.events.last().map_or(0, |e| e.seq);
+            let ends_game = turn.steps_through == timeline.steps.len()
+                && timeline
+                    .steps
+                    .last()
+                    .is_some_and(|s| !s.effects.returned_at_final_scoring().is_empty());
             let caption = if turn.number == 0 {
                 format!("The board after the start (event {seq})")
+            } else if ends_game {
+                format!(
+                    "The board at final scoring, after turn {} (event {seq}): the figures that scored stand where they stood",
+                    turn.number
+                )
             } else {
                 format!("The board after turn {} (event {seq})", turn.number)
             };
@@ -135,8 +145,12 @@ pub fn html_with(
             out,
             "<h2 id=\"final-scoring\">Final scoring</h2>\n<div class=\"final\">"
         );
+        final_rows(&mut out, &o);
         for s in &o.finals {
             score(&mut out, header, s);
+        }
+        for line in &o.final_returned {
+            let _ = writeln!(out, "<p class=\"returned\">{}</p>", escape(line));
         }
         let _ = writeln!(out, "</div>");
     }
@@ -430,11 +444,18 @@ fn board_after(out: &mut String, header: &Header, timeline: &Timeline, n: usize,
         .iter()
         .map(|p| meeple_rgba(p.color))
         .collect();
+    // At the end of the game the figures the final scoring sent home stay drawn where they
+    // stood, so the board shows who held what.
+    let final_figures = n
+        .checked_sub(1)
+        .and_then(|i| timeline.steps.get(i))
+        .map_or(&[][..], |s| s.effects.returned_at_final_scoring());
     let layers = layers(
         &game,
         &Overlay {
             colors: &colors,
             last_placed: game.placed().last().map(|p| p.at),
+            final_figures,
             ..Overlay::default()
         },
     );
@@ -674,6 +695,24 @@ pub(crate) fn graph_svg(out: &mut String, o: &Outline, timeline: &Timeline, mode
         );
     }
     let _ = writeln!(out, "</svg>");
+}
+
+/// The final scoring, one row per player and feature.
+fn final_rows(out: &mut String, o: &Outline) {
+    let _ = writeln!(
+        out,
+        "<table class=\"final-rows\">\n<thead><tr><th>player</th><th>feature</th><th>points</th></tr></thead>\n<tbody>"
+    );
+    for r in &o.final_rows {
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td class=\"points\">+{}</td></tr>",
+            escape(&seat_name(o.header, r.seat)),
+            escape(&r.what),
+            r.points
+        );
+    }
+    let _ = writeln!(out, "</tbody>\n</table>");
 }
 
 fn table(out: &mut String, t: &ScoreTable) {

@@ -26,10 +26,11 @@ use carc_draw::{player_text_color, Rgba, TileAt};
 use carc_events::annotation::Annotation;
 use carc_events::{label_of, Color, Event as LogEvent, Header};
 use carc_replay::describe::{
-    describe_arrows, describe_gifts, describe_step, score_details, score_headline,
+    describe_arrows, describe_gifts, describe_step, final_scoring_points, score_details,
+    score_headline,
 };
 use carc_replay::{Step, Timeline};
-use carc_rules::{Action, Effects, Game, Score};
+use carc_rules::{Action, Effects, Game, Score, ScoreTime};
 
 use self::board::BoardParts;
 use self::json::Value;
@@ -144,6 +145,7 @@ pub fn interactive_html(
         ("setup", setup_value(header)),
         ("steps", steps_value(&o, timeline)),
         ("turns", turns_value(&o, timeline, &variations)),
+        ("finals", finals_value(&o)),
         ("lines", Value::Arr(lines)),
         ("board", parts.to_value()),
         ("best", best_value),
@@ -328,6 +330,10 @@ fn step_value(
     comment: Option<&str>,
     lines: &[String],
 ) -> Value {
+    let scores_of = |time: ScoreTime| step.effects.scores.iter().filter(move |s| s.time == time);
+    let returned = &step.effects.returned;
+    let at_end = step.effects.returned_at_final_scoring().len();
+    let (moved, ended) = returned.split_at(returned.len() - at_end);
     Value::Obj(vec![
         ("seq", step.seq.into()),
         ("turn", step.turn.into()),
@@ -360,16 +366,27 @@ fn step_value(
         ),
         (
             "scores",
-            step.effects
-                .scores
-                .iter()
+            scores_of(ScoreTime::Completed)
                 .map(|s| score_value(header, s))
                 .collect(),
         ),
         (
             "returned",
-            step.effects
-                .returned
+            moved
+                .iter()
+                .map(|r| Value::from(returned_line(header, r)))
+                .collect(),
+        ),
+        // The final scoring the step set off, told apart from the move.
+        (
+            "final_scores",
+            scores_of(ScoreTime::Final)
+                .map(|s| score_value(header, s))
+                .collect(),
+        ),
+        (
+            "final_returned",
+            ended
                 .iter()
                 .map(|r| Value::from(returned_line(header, r)))
                 .collect(),
@@ -468,9 +485,14 @@ fn turns_value(
                 .last()
                 .map(|s| s.scores_after.clone())
                 .unwrap_or_default();
+            // The final scoring that the last move sets off is not the move's: it has rows
+            // of its own (`finals`).
+            let at_end = steps.last().map_or_else(Vec::new, |s| {
+                final_scoring_points(&s.effects.scores, s.scores_after.len())
+            });
             let points = seat.map(|seat| {
                 let of = |scores: &[u32]| scores.get(seat as usize).copied().unwrap_or(0);
-                of(&after).saturating_sub(of(&before))
+                of(&after).saturating_sub(of(&before) + of(&at_end))
             });
             let glyphs: Vec<String> = t
                 .events
@@ -500,6 +522,20 @@ fn turns_value(
                 ("points", points.into()),
                 ("glyphs", glyphs.join(" ").into()),
                 ("variations", vars),
+            ])
+        })
+        .collect()
+}
+
+/// The final scoring, one row per player and feature (shown after the last turn).
+fn finals_value(o: &Outline) -> Value {
+    o.final_rows
+        .iter()
+        .map(|r| {
+            Value::Obj(vec![
+                ("seat", u32::from(r.seat).into()),
+                ("what", r.what.as_str().into()),
+                ("points", r.points.into()),
             ])
         })
         .collect()

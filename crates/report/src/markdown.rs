@@ -7,12 +7,12 @@ use std::fmt::Write;
 
 use carc_events::annotation::Annotation;
 use carc_events::Header;
-use carc_replay::describe::{score_details, score_headline};
+use carc_replay::describe::{score_details, score_headline, seat_name};
 use carc_replay::Timeline;
 use carc_rules::Score;
 
 use crate::extras::{Extras, Section};
-use crate::outline::{outline, Event, ScoreTable};
+use crate::outline::{outline, Event, Outline, ScoreTable};
 
 /// Writes the report of `timeline`, with `annotations` by event `seq` shown under their events.
 pub fn markdown(timeline: &Timeline, annotations: &BTreeMap<u64, Annotation>) -> String {
@@ -46,8 +46,13 @@ pub fn markdown_with(
     }
     if !o.finals.is_empty() {
         let _ = writeln!(out, "\n## Final scoring\n");
+        final_rows(&mut out, &o);
+        let _ = writeln!(out);
         for s in &o.finals {
             score(&mut out, o.header, s);
+        }
+        for line in &o.final_returned {
+            let _ = writeln!(out, "- {}", inline(line));
         }
     }
     table(&mut out, &o.table);
@@ -133,6 +138,20 @@ fn score(out: &mut String, header: &Header, s: &Score) {
     let _ = writeln!(out, "- score: {}", inline(&score_headline(header, s)));
     for line in score_details(header, s) {
         let _ = writeln!(out, "    - {}", inline(&line));
+    }
+}
+
+/// The final scoring, one row per player and feature.
+fn final_rows(out: &mut String, o: &Outline) {
+    let _ = writeln!(out, "| player | feature | points |\n|---|---|---:|");
+    for r in &o.final_rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} |",
+            cell(&seat_name(o.header, r.seat)),
+            cell(&r.what),
+            r.points
+        );
     }
 }
 

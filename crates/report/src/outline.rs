@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 
 use carc_events::annotation::Annotation;
 use carc_events::Header;
-use carc_replay::describe::{describe_arrows, describe_gifts, describe_step, seat_name};
+use carc_replay::describe::{
+    describe_arrows, describe_gifts, describe_step, final_scoring_rows, seat_name, FinalRow,
+};
 use carc_replay::Timeline;
 use carc_rules::{ReturnedMeeple, Score, ScoreTime};
 
@@ -20,6 +22,11 @@ pub(crate) struct Outline<'a> {
     pub illegal: Option<Illegal>,
     /// The scores of the final scoring, in order.
     pub finals: Vec<&'a Score>,
+    /// The final scoring as rows per player and feature (`describe::final_scoring_rows`).
+    pub final_rows: Vec<FinalRow>,
+    /// The figures the final scoring sent home, as "meeple back to …" lines: listed with
+    /// the final scoring, not under the last move.
+    pub final_returned: Vec<String>,
     pub table: ScoreTable,
     pub sections: &'a [Section],
 }
@@ -91,6 +98,7 @@ pub(crate) fn outline<'a>(
     let steps = &timeline.steps;
     let mut turns: Vec<Turn<'a>> = Vec::new();
     let mut finals = Vec::new();
+    let mut final_returned = Vec::new();
     for (index, step) in steps.iter().enumerate() {
         if turns.last().is_none_or(|t| t.number != step.turn) {
             let title = match (step.turn, step.seat) {
@@ -126,6 +134,11 @@ pub(crate) fn outline<'a>(
         let scores_of =
             |time: ScoreTime| step.effects.scores.iter().filter(move |s| s.time == time);
         finals.extend(scores_of(ScoreTime::Final));
+        // The figures the final scoring sent home come last; they are told with it.
+        let all_returned = &step.effects.returned;
+        let at_end = step.effects.returned_at_final_scoring().len();
+        let (moved, ended) = all_returned.split_at(all_returned.len() - at_end);
+        final_returned.extend(ended.iter().map(|r| returned_line(header, r)));
         let turn = turns.last_mut().expect("a turn was opened above");
         turn.steps_through = index + 1;
         turn.events.push(Event {
@@ -137,12 +150,7 @@ pub(crate) fn outline<'a>(
             arrows: describe_arrows(header, step.seat, &step.effects),
             gifts: describe_gifts(header, step.seat, &step.effects),
             scores: scores_of(ScoreTime::Completed).collect(),
-            returned: step
-                .effects
-                .returned
-                .iter()
-                .map(|r| returned_line(header, r))
-                .collect(),
+            returned: moved.iter().map(|r| returned_line(header, r)).collect(),
             comment: note.map(|a| a.text.trim()).filter(|t| !t.is_empty()),
             lines: extra.map_or(&[][..], |e| &e.lines[..]),
         });
@@ -153,11 +161,14 @@ pub(crate) fn outline<'a>(
         message: e.message(),
         rule: e.rule(),
     });
+    let final_rows = final_scoring_rows(finals.iter().copied());
     Outline {
         header,
         turns,
         illegal,
         finals,
+        final_rows,
+        final_returned,
         table: score_table(timeline),
         sections: &extras.sections,
     }

@@ -352,3 +352,69 @@ fn a_log_that_turns_illegal_or_has_no_event_still_gives_a_page() {
         }
     }
 }
+
+#[test]
+fn the_final_scoring_has_rows_of_its_own_and_its_board_shows_the_figures_that_scored() {
+    // Given the sample game, whose last move completes a monastery (Ada +9) and whose final
+    // scoring gives the field the two farm 3 points each
+    let tl = timeline(&sample_text());
+    let page = interactive_html(&tl, &BTreeMap::new(), &Extras::default());
+    let d = data(&page);
+    // Then the last turn's points are its move's only
+    let turns = d["turns"].as_array().unwrap();
+    let last = turns.last().unwrap();
+    assert_eq!(
+        (last["seat"].as_u64(), last["points"].as_u64()),
+        (Some(0), Some(9))
+    );
+    // And the final scoring has a row per player and feature
+    assert_eq!(
+        d["finals"],
+        serde_json::json!([
+            {"seat": 0, "what": "field, north-east at (0,0)", "points": 3},
+            {"seat": 1, "what": "field, north-east at (0,0)", "points": 3},
+        ])
+    );
+    // And the last event's panel tells the move's score apart from the final scoring's
+    let step = d["steps"].as_array().unwrap().last().unwrap();
+    let headlines = |key: &str| -> Vec<String> {
+        step[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["headline"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(headlines("scores")
+        .iter()
+        .all(|h| h.contains("(completed)")));
+    assert_eq!(headlines("scores").len(), 1);
+    assert_eq!(headlines("final_scores").len(), 1);
+    assert!(headlines("final_scores")[0].contains("(final scoring)"));
+    assert_eq!(step["returned"].as_array().unwrap().len(), 1);
+    assert_eq!(step["final_returned"].as_array().unwrap().len(), 2);
+    // And the board at the end draws the two farmers the final scoring sent home (lying
+    // rectangles in the players' colours), which the position before it also shows
+    let pool: Vec<&str> = {
+        let start = page.find("<g id=\"pool\">\n").unwrap() + "<g id=\"pool\">\n".len();
+        let end = start + page[start..].find("</g></defs></svg>").unwrap();
+        page[start..end].lines().collect()
+    };
+    let frames = d["board"]["frames"].as_array().unwrap();
+    let at = d["lines"][0]["at"].as_array().unwrap();
+    let farmers = |k: usize| {
+        let top = &frames[at[k][3].as_u64().unwrap() as usize];
+        top.as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| {
+                let f = pool[i.as_u64().unwrap() as usize];
+                f.starts_with("<rect") && f.contains("rx=\"0.06\"")
+            })
+            .count()
+    };
+    let end = tl.steps.len();
+    assert_eq!(tl.state_at(end).unwrap().meeples().count(), 0);
+    assert_eq!(farmers(end), 2);
+    assert_eq!(farmers(end - 1), 2);
+}

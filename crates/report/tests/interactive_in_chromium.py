@@ -10,8 +10,9 @@ with real key presses and mouse clicks:
   Content-Security-Policy (no exception, no policy violation);
 - after three ArrowRight presses the position shown is event 4, with the tiles the log placed
   by then; a screenshot is taken (SHOT, default OUT_DIR/interactive-after-3-keys.png);
-- a click on the move of turn 3 shows event 10 (the end of turn 3), Home and End jump, a
-  click on the score graph jumps to the position under the pointer;
+- a click on the move of turn 3 shows event 10 (the end of turn 3), Home and End jump, the
+  final scoring's rows (one per player and feature) follow the last turn and a click on one
+  shows the end, a click on the score graph jumps to the position under the pointer;
 - a variation is listed under the move it leaves from and is stepped through;
 - the best move found (--quality) is drawn at the marked event, and its whole board swaps in;
 - the hostile page, stepped through every event, runs nothing: the title is the game id as
@@ -376,6 +377,15 @@ def main():
         expect("End", shown(page)["seq"], events[-1]["seq"])
         page.key("Home", key_code=36)
         expect("Home", shown(page)["seq"], 0)
+        # The final scoring has rows of its own after the last turn (the field the two farm:
+        # a row each); a click on one shows the end of the game, that row marked.
+        finals = page.eval("Array.from(document.querySelectorAll('#moves tr.final')).map((r) => r.textContent)")
+        expect("the final scoring's rows", finals, ["Adafield, north-east at (0,0)+3", "Brandtfield, north-east at (0,0)+3"])
+        page.click("#moves tr.final")
+        expect("a click on a final-scoring row, the event shown", shown(page)["seq"], events[-1]["seq"])
+        expect("a click on a final-scoring row, it is marked",
+               page.eval("document.querySelectorAll('#moves tr.final.current').length"), 2)
+        page.key("Home", key_code=36)
         # A click on the score graph at position 19 (x from the chart's own geometry).
         x, y = page.eval(
             "(() => { const g = document.getElementById('graph'); g.scrollIntoView();"

@@ -105,9 +105,14 @@ fn hostile_names_comment_and_annotations_render_as_text_and_run_nothing() {
         "{html}"
     );
     assert!(!md.lines().any(|l| l.starts_with("fake: ok")));
-    // The score table still has two cells in each of its two rows
-    assert_eq!(html.matches("<tr>").count(), 3, "{html}");
-    assert_eq!(html.matches("<td").count(), 4, "{html}");
+    // The final scoring's table keeps three cells in each of its rows (the field the two
+    // share: one row each), and the score table two cells in each of its two rows
+    let (before, scores) = html.split_once("<h2>Final scores</h2>").expect("{html}");
+    let (_, finals) = before.split_once("<h2>Final scoring</h2>").expect("{html}");
+    assert_eq!(finals.matches("<tr>").count(), 3, "{html}");
+    assert_eq!(finals.matches("<td").count(), 6, "{html}");
+    assert_eq!(scores.matches("<tr>").count(), 3, "{html}");
+    assert_eq!(scores.matches("<td").count(), 4, "{html}");
 }
 
 #[test]

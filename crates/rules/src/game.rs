@@ -257,6 +257,8 @@ pub struct Effects {
     /// Always empty from [`Effects::quiet`] in a game without a map (see there).
     pub scores: Vec<Score>,
     pub returned: Vec<ReturnedMeeple>,
+    /// Where in `returned` the final scoring's figures begin, when the game ended here.
+    final_from: Option<usize>,
     /// Whether scores are explained (`scores` filled). See [`Effects::quiet`].
     explain: bool,
 }
@@ -268,6 +270,7 @@ impl Default for Effects {
             notes: Vec::new(),
             scores: Vec::new(),
             returned: Vec::new(),
+            final_from: None,
             explain: true,
         }
     }
@@ -296,6 +299,14 @@ impl Effects {
         self.notes.clear();
         self.scores.clear();
         self.returned.clear();
+        self.final_from = None;
+    }
+
+    /// The figures the final scoring sent home (empty unless the game ended with this
+    /// action): where they stood at the end, so a board at final scoring can show who held
+    /// what. Figures of features the last move completed went home before it and are not here.
+    pub fn returned_at_final_scoring(&self) -> &[ReturnedMeeple] {
+        self.final_from.map_or(&[], |i| &self.returned[i..])
     }
 }
 
@@ -789,6 +800,7 @@ impl Game {
 
     /// Final scoring of every feature with meeples (and unopened gifts); the game is over.
     fn final_scoring(&mut self, fx: &mut Effects) {
+        fx.final_from = Some(fx.returned.len());
         for kind in [
             FeatureKind::City,
             FeatureKind::Road,

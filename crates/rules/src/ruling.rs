@@ -358,6 +358,14 @@ pub enum RuleViolation {
     )]
     AbbotNotOnBoard { player: u8 },
     #[error(
+        "the abbot on the {label} at {at} cannot be taken back: the tile just placed completes the {kind}, which scores as completed this turn and sends the abbot home"
+    )]
+    AbbotFeatureCompleted {
+        at: Pos,
+        label: SegmentLabel,
+        kind: FeatureKind,
+    },
+    #[error(
         "seat {player}'s abbot stands at {on}, not at {at}: it is taken back from where it stands"
     )]
     AbbotNotOnSquare { player: u8, at: Pos, on: Pos },
@@ -487,7 +495,9 @@ impl RuleViolation {
             NotATakeTwoTile { .. } => rule::GIFT_TAKE_TWO,
             AbbotNotInGame | GardenWithoutAbbot { .. } => rule::ABBOT_OPTION,
             AbbotNotInSupply { .. } | AbbotNotOnPlacedTile { .. } => rule::ABBOT_PLACE,
-            AbbotNotOnBoard { .. } | AbbotNotOnSquare { .. } => rule::ABBOT_TAKE_BACK,
+            AbbotNotOnBoard { .. } | AbbotNotOnSquare { .. } | AbbotFeatureCompleted { .. } => {
+                rule::ABBOT_TAKE_BACK
+            }
             AbbotWrongFeature { .. } | MeepleOnGarden { .. } => rule::ABBOT_GARDEN,
             AbbotOnMonastery { .. } => rule::ABBOT_UNOCCUPIED,
         }

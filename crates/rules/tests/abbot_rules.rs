@@ -197,6 +197,55 @@ fn example_2_abbot_taken_back_with_five_tiles_scores_five_and_no_meeple_that_tur
 }
 
 #[test]
+fn interpretation_no_take_back_from_a_garden_the_tile_just_placed_completes() {
+    // Given seat 0's abbot on the garden south of D, seven of its eight squares filled
+    let mut t = abbot(2, &[("E+garden", 1), ("U", 4), ("B", 4), ("E", 1)]);
+    put(&mut t, "E+garden", 0, -1, 180);
+    place_abbot(&mut t, p(0, -1), "garden", false).unwrap();
+    t.turn("U", -1, 0, 90, None);
+    t.turn("U", 1, 0, 90, None);
+    t.turn("B", -1, -1, 0, None);
+    t.turn("B", 1, -1, 0, None);
+    t.turn("B", -1, -2, 0, None);
+    t.turn("B", 1, -2, 0, None);
+    t.turn("U", 2, 0, 90, None);
+    // When seat 0 places the eighth tile around it
+    put(&mut t, "E", 0, -2, 0);
+    // Then taking the abbot back is not offered (the meeple step still offers a meeple)
+    let mut moves = Vec::new();
+    t.game.legal_abbot_moves(&mut moves);
+    assert_eq!(moves, vec![]);
+    let mut spots = Vec::new();
+    t.game.legal_meeples(&mut spots);
+    assert!(!spots.is_empty());
+    // And asking for it is refused, the state left as it was
+    let err = t.game.apply(&Action::TakeBackAbbot, &mut t.fx).unwrap_err();
+    assert_eq!(err.rule(), "abbot.take-back");
+    assert_eq!(
+        err.to_string(),
+        "the abbot on the garden at (0,-1) cannot be taken back: the tile just placed completes \
+         the garden, which scores as completed this turn and sends the abbot home"
+    );
+    assert_eq!(t.game.phase(), Phase::Meeple { at: p(0, -2) });
+    assert_eq!(t.game.abbot_of(0).map(|a| a.0), Some(p(0, -1)));
+    assert_eq!(t.scores(), vec![0, 0]);
+    // When seat 0 places no meeple
+    t.meeple(None).unwrap();
+    // Then the garden scores 9 as completed and the abbot comes home
+    let s =
+        t.fx.scores
+            .iter()
+            .find(|s| s.kind == FeatureKind::Garden)
+            .expect("the garden scored");
+    assert_eq!(
+        (s.time, s.points, s.source),
+        (ScoreTime::Completed, 9, ScoreSource::Feature)
+    );
+    assert_eq!(t.scores(), vec![9, 0]);
+    assert!(t.game.abbot_in_supply(0));
+}
+
+#[test]
 fn example_3_abbot_on_a_garden_with_three_neighbours_at_the_end_scores_four() {
     // Given seat 0's abbot on the garden south of D, U west and east of D
     let mut t = abbot(2, &[("E+garden", 1), ("U", 2)]);

@@ -443,6 +443,25 @@ fn final_scoring_incomplete_road_one_per_tile_incomplete_city_one_per_tile_and_c
 }
 
 #[test]
+fn the_figures_sent_home_by_the_final_scoring_are_told_apart_from_the_last_moves() {
+    // Given seat 0's meeple on an open road, and seat 1 about to close a city with the last tile
+    let mut t = table(2, &[("U", 1), ("E", 1)]);
+    t.turn("U", 1, 0, 90, Some("road W"));
+    // When seat 1's meeple completes the city and the game ends
+    let fx = t.turn("E", 0, 1, 180, Some("city S"));
+    // Then both meeples went home, but only the road's went home in the final scoring
+    assert_eq!(fx.returned.len(), 2);
+    let finals = t.fx.returned_at_final_scoring();
+    assert_eq!(finals.len(), 1);
+    assert_eq!((finals[0].player, finals[0].at), (0, Pos::new(1, 0)));
+    assert_eq!(finals[0].label.kind, FeatureKind::Road);
+    // And an action that does not end the game has none
+    let mut t = table(2, &[("U", 2)]);
+    t.turn("U", 1, 0, 90, Some("road W"));
+    assert!(t.fx.returned_at_final_scoring().is_empty());
+}
+
+#[test]
 fn final_scoring_incomplete_monastery_one_plus_neighbours() {
     let mut t = table(2, &[("B", 1), ("U", 2)]);
     t.turn("B", 0, -1, 0, Some("monastery"));

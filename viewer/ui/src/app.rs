@@ -421,6 +421,19 @@ impl ViewerApp {
         })
     }
 
+    /// The figures the final scoring sent home, when the cursor is on the event that ended
+    /// the game: the board shows them where they stood (who farmed what).
+    pub fn final_figures(&self) -> &[carc_rules::ReturnedMeeple] {
+        let Some(g) = self.game.as_ref() else {
+            return &[];
+        };
+        self.vm
+            .cursor
+            .step()
+            .and_then(|i| g.timeline.steps.get(i))
+            .map_or(&[], |step| step.effects.returned_at_final_scoring())
+    }
+
     fn refresh_state(&mut self) {
         self.state = self
             .game

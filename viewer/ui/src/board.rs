@@ -110,6 +110,9 @@ pub struct Overlay<'a> {
     pub legal: &'a [Pos],
     /// The hovered square.
     pub hovered: Option<Pos>,
+    /// Figures the final scoring sent home, drawn where they stood (the event that ended the
+    /// game).
+    pub final_figures: &'a [carc_rules::ReturnedMeeple],
 }
 
 /// Paints the board of `game` into `rect`: the draw list of `carc-draw` (the same shapes the
@@ -127,6 +130,7 @@ pub fn paint(painter: &Painter, rect: Rect, view: &BoardView, game: &Game, overl
             highlight: overlay.highlight,
             legal: overlay.legal,
             hovered: overlay.hovered,
+            final_figures: overlay.final_figures,
         },
     );
     let to_screen = ToScreen {

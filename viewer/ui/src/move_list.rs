@@ -189,6 +189,27 @@ pub fn turn_row_within(
     row
 }
 
+/// The final scoring, when the line's last step ended the game with it: one row per player
+/// and feature, `     Ada  +10  road E at (0,0)` (the points before the feature, so a
+/// narrow panel elides the feature, not the points), listed after the last turn (whose own row
+/// counts only what its move scored).
+pub fn final_rows(header: &Header, steps: &[Step]) -> Vec<String> {
+    let Some(last) = steps.last() else {
+        return Vec::new();
+    };
+    carc_replay::describe::final_scoring_rows(&last.effects.scores)
+        .iter()
+        .map(|r| {
+            format!(
+                "     {}  +{}  {}",
+                elide(&seat_name(header, r.seat)),
+                r.points,
+                r.what
+            )
+        })
+        .collect()
+}
+
 /// The record's numbers of the groups: start tiles are 0, the turns after them 1, 2, …
 pub fn turn_numbers(steps: &[Step], groups: &[Range<usize>]) -> Vec<usize> {
     let mut n = 0;

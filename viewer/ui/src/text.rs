@@ -88,13 +88,17 @@ pub fn short_event(e: &Event) -> String {
 /// A sentence for the event (as `carc explain` says it).
 pub use carc_replay::describe::describe_event;
 
-/// Points gained per seat by a step, e.g. `Ada +8, Brandt +8` (empty when nobody scored).
+/// Points gained per seat by a step's move, e.g. `Ada +8, Brandt +8` (empty when nobody
+/// scored). The final scoring that the game's last step sets off is not the move's: the move
+/// list gives it rows of its own ([`crate::move_list::final_rows`]).
 pub fn gains(header: &Header, before: &[u32], step: &Step) -> String {
+    let finals =
+        carc_replay::describe::final_scoring_points(&step.effects.scores, step.scores_after.len());
     step.scores_after
         .iter()
         .enumerate()
         .filter_map(|(seat, &after)| {
-            let was = before.get(seat).copied().unwrap_or(0);
+            let was = before.get(seat).copied().unwrap_or(0) + finals[seat];
             (after > was).then(|| format!("{} +{}", seat_name(header, seat as u8), after - was))
         })
         .collect::<Vec<_>>()

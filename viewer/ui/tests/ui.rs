@@ -860,3 +860,39 @@ fn the_move_quality_settings_choose_the_engine_iterations_of_the_next_run() {
     assert_eq!(h.state().quality().options.seed, 0);
     assert_eq!(h.get_by_label("seed").value().as_deref(), Some("seed 0"));
 }
+
+#[test]
+fn the_final_scoring_has_rows_of_its_own_and_its_board_shows_the_figures_that_scored() {
+    // Given the short game, whose last event completes a monastery and ends the game
+    let mut h = opened(&sample("short-game-rulings.jsonl"));
+    let (last_turn, finals) = {
+        let g = h.state().game().unwrap();
+        let steps = &g.timeline.steps;
+        (
+            turn_row_of(&h, steps.len() - 1, ""),
+            move_list::final_rows(&g.timeline.log.header, steps),
+        )
+    };
+    // Then the last turn's row counts only what its move scored (the monastery it completed)
+    assert_eq!(last_turn, " 11  Ada  E (1,-2) 180°  no meeple  (Ada +9)");
+    // And the final scoring is listed after it, one row per player and feature: the field
+    // both farm gives each of them a row
+    assert_eq!(
+        finals,
+        vec![
+            "     Ada  +3  field, north-east at (0,0)".to_string(),
+            "     Brandt  +3  field, north-east at (0,0)".to_string(),
+        ]
+    );
+    h.get_by_label("     final scoring");
+    // And before the end the board shows no figure that the final scoring sent home
+    assert!(h.state().final_figures().is_empty());
+    // When a final-scoring row is clicked
+    h.get_by_label(&finals[1]).click();
+    h.run();
+    // Then the cursor is at the end, and the board shows the figures that scored there
+    assert_eq!(h.state().cursor(), 34);
+    let figures = h.state().final_figures();
+    assert!(figures.iter().any(|r| r.player == 0));
+    assert!(figures.iter().any(|r| r.player == 1));
+}

@@ -166,12 +166,9 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                         options.abbot = on;
                     }
                 }
-                "garden" => {
-                    let on = at.value.as_bool().ok_or_else(|| at.wrong("true or false"));
-                    if let Some(on) = found.defer(on) {
-                        options.gardens = on;
-                    }
-                }
+                // JCloisterZone turns an element on by any non-null value: its own test game
+                // `basic/garden-scoring.jcz` writes `"garden": 1`, ours write `true`.
+                "garden" => options.gardens = !at.value.is_null(),
                 _ => found.unsupported(format!("game element {name:?}"), &at.path),
             }
         }

@@ -15,7 +15,7 @@ use carc_draw::coordinates;
 use carc_draw::svg::{self, num};
 use carc_draw::{layers, pt, world_of, Bounds, Overlay, Rgba, Shape, Stroke, StrokeAlign, TileAt};
 use carc_replay::Timeline;
-use carc_rules::Game;
+use carc_rules::{Game, ReturnedMeeple};
 
 use super::json::Value;
 use crate::html::{tile_symbol, SYMBOL_PX};
@@ -167,7 +167,12 @@ impl BoardParts {
                 positions.push(before);
                 continue;
             };
-            positions.push(self.position(&game, colors));
+            // The position that ended the game keeps the final scoring's figures drawn.
+            let final_figures = k
+                .checked_sub(1)
+                .and_then(|i| timeline.steps.get(i))
+                .map_or(&[][..], |s| s.effects.returned_at_final_scoring());
+            positions.push(self.position_with(&game, colors, final_figures));
         }
         LineBoards {
             tiles,
@@ -178,11 +183,22 @@ impl BoardParts {
 
     /// The board of one position (its tiles are those of its line, by count).
     pub fn position(&mut self, game: &Game, colors: &[Rgba]) -> PositionBoard {
+        self.position_with(game, colors, &[])
+    }
+
+    /// [`Self::position`] with the figures the final scoring sent home drawn where they stood.
+    fn position_with(
+        &mut self,
+        game: &Game,
+        colors: &[Rgba],
+        final_figures: &[ReturnedMeeple],
+    ) -> PositionBoard {
         let l = layers(
             game,
             &Overlay {
                 colors,
                 last_placed: game.placed().last().map(|p| p.at),
+                final_figures,
                 ..Overlay::default()
             },
         );

@@ -116,6 +116,12 @@
     for (const r of s.returned) box.append(el('p', 'returned', r));
     if (s.comment !== null) box.append(el('blockquote', 'note', s.comment));
     list(box, 'extra', s.lines);
+    // The final scoring the last move set off, apart from what the move itself scored.
+    if (s.final_scores.length > 0) {
+      box.append(el('h4', 'final', 'Final scoring'));
+      for (const sc of s.final_scores) scoreDetails(box, sc);
+      for (const r of s.final_returned) box.append(el('p', 'returned', r));
+    }
     const b = line === 0 ? best.get(pos) : undefined;
     if (b && b.board) {
       const button = el('button', 'best', showBest ? 'show the move played' : 'show the best move found');
@@ -144,6 +150,7 @@
   // The move list: a row per turn, the current turn's events under it, and the variations
   // under the move they leave from (their moves shown while one is followed).
   const rows = [];
+  const finalRows = [];
   function eventItem(s, l, k) {
     const li = el('li', 'ev');
     li.append(el('span', 'seq', s.seq));
@@ -213,6 +220,26 @@
       }
       rows.push({ turn: t, row: tr, events, vars });
     });
+    // The final scoring after the last turn, one row per player and feature (the last turn's
+    // points are its move's only); a click shows the end, the figures that scored still drawn.
+    if (data.finals.length === 0) return;
+    const head = el('tr', 'final-head');
+    const hd = el('td', null, 'final scoring');
+    hd.colSpan = 7;
+    head.append(hd);
+    body.append(head);
+    for (const f of data.finals) {
+      const tr = el('tr', 'final');
+      const who = el('td');
+      who.title = playerName(f.seat);
+      who.append(swatch(f.seat), el('span', 'name', playerName(f.seat)));
+      const what = el('td', null, f.what);
+      what.colSpan = 3;
+      tr.append(el('td'), who, what, el('td', 'num', '+' + f.points), el('td', 'glyph'));
+      tr.addEventListener('click', () => go(0, data.steps.length));
+      body.append(tr);
+      finalRows.push(tr);
+    }
   }
   // The turn that position k of the game belongs to.
   function turnOf(k) {
@@ -232,12 +259,17 @@
         v.events.hidden = v.line !== line;
       }
     });
+    const atEnd = line === 0 && pos === data.steps.length;
+    for (const tr of finalRows) tr.classList.toggle('current', atEnd);
     for (const li of document.querySelectorAll('#moves li.ev')) {
       li.classList.toggle('current', li.dataset.line === String(line) && li.dataset.position === String(pos));
     }
     const r = rows[here];
     const v = r && r.vars.find((x) => x.line === line);
-    const target = line === 0 ? r && r.row : v && v.row;
+    // At the end, the final scoring's rows (after the last turn's) are the ones to see.
+    const target = atEnd && finalRows.length > 0
+      ? finalRows[finalRows.length - 1]
+      : line === 0 ? r && r.row : v && v.row;
     if (target) keepInView(target);
   }
   // Scrolls the move list (never the page) so that the current row shows below its heading.

@@ -144,8 +144,12 @@ impl Game {
         }
         let player = self.current as usize;
         if let Some(s) = self.abbots[player] {
-            let (at, _, label) = self.segment_place(s);
-            out.push(AbbotMove::TakeBack { at, label });
+            // Not from a monastery or garden the tile just placed completes: it scores as
+            // completed this turn (interpretation 10).
+            if self.features.open[self.features.root(s) as usize] > 0 {
+                let (at, _, label) = self.segment_place(s);
+                out.push(AbbotMove::TakeBack { at, label });
+            }
             return;
         }
         let f = &self.features;
@@ -292,6 +296,14 @@ impl Game {
         };
         let (at, _, label) = self.segment_place(s);
         let root = self.features.find(s);
+        // Only from an incomplete feature: one the tile just placed completes scores as
+        // completed in this turn's scoring, and the abbot comes home with it [I: docs/rules.md,
+        // The Abbot, interpretation 10]. An abbot never stands on a feature completed earlier:
+        // completion sends it home at once.
+        if self.features.open[root as usize] == 0 {
+            let kind = label.kind;
+            return Err(RuleViolation::AbbotFeatureCompleted { at, label, kind });
+        }
         // Valued as an incomplete monastery, but scored during play: the take-back is a move of
         // the game, never part of the final scoring.
         let mut score = self.evaluate(root, ScoreTime::Final);

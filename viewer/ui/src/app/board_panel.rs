@@ -90,6 +90,7 @@ impl ViewerApp {
             highlight: &self.highlight,
             legal: &legal,
             hovered,
+            final_figures: self.final_figures(),
         };
         board::paint(ui.painter(), rect, &self.view, state, &overlay);
         if let Some(ghost) = self.best_ghost() {

@@ -15,7 +15,7 @@ use egui::{Align, RichText, ScrollArea};
 
 use crate::annotations::AnnotationStore;
 use crate::model::Command;
-use crate::move_list::{group_of, turn_groups, turn_numbers, turn_row_within};
+use crate::move_list::{final_rows, group_of, turn_groups, turn_numbers, turn_row_within};
 use crate::quality::QualityPanel;
 use crate::text;
 
@@ -192,6 +192,26 @@ impl LineRows<'_> {
             let (first, last) = (self.steps[group.start].seq, self.steps[group.end - 1].seq);
             self.show_turn(ui, group, number, open_turns, click);
             after_turn(ui, first, last, click);
+        }
+        self.show_final_scoring(ui, click);
+    }
+
+    /// The final scoring's rows after the last turn, when the line ends with it: each one
+    /// shows the end of the game, where the board still shows the figures that scored.
+    fn show_final_scoring(&self, ui: &mut egui::Ui, click: &mut Option<ListClick>) {
+        let rows = final_rows(self.header, self.steps);
+        if rows.is_empty() || self.steps.len() <= self.from {
+            return;
+        }
+        let end = self.steps.len();
+        let here = self.cursor == Some(end);
+        ui.label(RichText::new("     final scoring").monospace().weak());
+        for row in rows {
+            let rich = RichText::new(row).monospace().strong();
+            let r = ui.add(egui::Button::selectable(here, rich).truncate());
+            if r.clicked() {
+                *click = Some(ListClick::Jump(end));
+            }
         }
     }
 }
