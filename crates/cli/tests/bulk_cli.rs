@@ -72,8 +72,7 @@ fn mixed_folder(dir: &Path) -> std::path::PathBuf {
     .unwrap();
     std::fs::write(games.join("x-garbage.jsonl"), "not a log\n").unwrap();
     #[cfg(unix)]
-    std::os::unix::fs::symlink(dir.join("nowhere.jsonl"), games.join("x-gone.jsonl"))
-        .unwrap();
+    std::os::unix::fs::symlink(dir.join("nowhere.jsonl"), games.join("x-gone.jsonl")).unwrap();
     std::fs::write(games.join("game-s095.annotations.jsonl"), "").unwrap();
     std::fs::create_dir(games.join("nested")).unwrap();
     games
@@ -102,19 +101,31 @@ fn check_takes_a_folder_and_prints_the_same_lines_in_file_order_on_any_number_of
     let lines: Vec<String> = stdout(&one).lines().map(str::to_string).collect();
     // 12 games, the garbage, the dangling link and the wrong claim; no sidecar, no sub-folder.
     assert_eq!(lines.len(), 15, "{lines:#?}");
-    let names: Vec<&str> = lines
-        .iter()
-        .map(|l| l.split(':').next().unwrap())
-        .collect();
+    let names: Vec<&str> = lines.iter().map(|l| l.split(':').next().unwrap()).collect();
     let mut sorted = names.clone();
     sorted.sort();
     assert_eq!(names, sorted, "file order");
-    assert!(lines[..12].iter().all(|l| l.contains(": ok, ")), "{lines:#?}");
-    assert!(lines[12].starts_with("games/x-garbage.jsonl:"), "{}", lines[12]);
+    assert!(
+        lines[..12].iter().all(|l| l.contains(": ok, ")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines[12].starts_with("games/x-garbage.jsonl:"),
+        "{}",
+        lines[12]
+    );
     assert!(lines[12].contains("[log.format]"), "{}", lines[12]);
-    assert!(lines[13].starts_with("games/x-gone.jsonl:"), "{}", lines[13]);
+    assert!(
+        lines[13].starts_with("games/x-gone.jsonl:"),
+        "{}",
+        lines[13]
+    );
     assert!(lines[13].contains("[io]"), "{}", lines[13]);
-    assert!(lines[14].starts_with("games/x-wrong-scores.jsonl:"), "{}", lines[14]);
+    assert!(
+        lines[14].starts_with("games/x-wrong-scores.jsonl:"),
+        "{}",
+        lines[14]
+    );
     assert!(lines[14].contains("[log.assertion]"), "{}", lines[14]);
     assert!(
         stderr(&one).contains("skipped the sub-folder games/nested"),
@@ -134,7 +145,13 @@ fn check_keeps_the_order_of_its_arguments_across_files_and_folders() {
     .unwrap();
     let o = check(
         dir.path(),
-        &["--threads", "3", "games", "a.jsonl", "games/game-s095.jsonl"],
+        &[
+            "--threads",
+            "3",
+            "games",
+            "a.jsonl",
+            "games/game-s095.jsonl",
+        ],
     );
     assert!(o.status.success(), "{}", stdout(&o));
     let names: Vec<String> = stdout(&o)
