@@ -89,8 +89,9 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
         let walk = scope.spawn(|| match walked_first {
             Some(report) => Ok(report),
             None => {
-                // The walk is one thread's work, side by side with the replays: a serial
-                // stage of its own (`CARC_TIMINGS`).
+                // The walk runs side by side with the replays; its thread merges what its
+                // helpers found stream by stream (all of it on one core): a serial stage of
+                // its own (`CARC_TIMINGS`).
                 let cpu = crate::timings::thread_cpu();
                 let walked = store.verify();
                 crate::timings::serial_stage("store walk", cpu);
