@@ -38,8 +38,11 @@ enum Message {
         factory: Arc<ArrowRowGroupWriterFactory>,
         index: usize,
     },
-    /// Rows of the open row group of `table`.
-    Write { table: usize, batch: RecordBatch },
+    /// Rows of the open row group of `table`, in order.
+    Write {
+        table: usize,
+        batches: Arc<Vec<RecordBatch>>,
+    },
     /// The row group of `table` is complete: each of its columns goes back on `done`.
     Close { table: usize, done: Sender<Encoded> },
 }
@@ -100,10 +103,13 @@ impl Encoders {
         });
     }
 
-    pub(crate) fn write(&self, lanes: &[usize], table: usize, batch: &RecordBatch) {
+    /// Hands rows to the lanes: several batches in one message, as each message to a lane
+    /// that waits costs a wake-up on the writer's thread.
+    pub(crate) fn write(&self, lanes: &[usize], table: usize, batches: Vec<RecordBatch>) {
+        let batches = Arc::new(batches);
         self.send(lanes, || Message::Write {
             table,
-            batch: batch.clone(),
+            batches: batches.clone(),
         });
     }
 
@@ -195,17 +201,19 @@ fn lane(lane: usize, lanes: usize, queue: Receiver<Message>) {
                 }
                 open[table] = Some(open_group(lane, lanes, table, schema, &factory, index));
             }
-            Message::Write { table, batch } => {
+            Message::Write { table, batches } => {
                 if let Some(Some(group)) = open.get_mut(table) {
                     if group.failed.is_none() {
                         // A panic in the encoder is a bug: it fails this row group (and so
                         // the export) with a message, instead of losing the lane.
-                        let written = catch_unwind(AssertUnwindSafe(|| write_group(group, &batch)))
-                            .unwrap_or_else(|_| {
-                                Err(ParquetError::General(
-                                    "internal error: the Parquet encoder panicked".into(),
-                                ))
-                            });
+                        let written = catch_unwind(AssertUnwindSafe(|| {
+                            batches.iter().try_for_each(|b| write_group(group, b))
+                        }))
+                        .unwrap_or_else(|_| {
+                            Err(ParquetError::General(
+                                "internal error: the Parquet encoder panicked".into(),
+                            ))
+                        });
                         if let Err(e) = written {
                             group.failed = Some(e.to_string());
                         }

@@ -52,6 +52,11 @@ pub fn part_name(n: u32) -> String {
     format!("part-{n:05}.parquet")
 }
 
+/// Rows (or batches, whichever comes first) handed to the lanes in one message: each message
+/// costs the writer's thread a wake-up per lane, and the writer's thread is the serial stage.
+const OUTBOX_ROWS: usize = 4096;
+const OUTBOX_BATCHES: usize = 64;
+
 /// A part file open for row groups.
 struct Part {
     path: PathBuf,
@@ -90,6 +95,9 @@ pub struct TableWriter {
     queue: VecDeque<Queued>,
     /// Rows of the row group being filled.
     pending_rows: usize,
+    /// Batches of the row group not handed to the lanes yet, and their rows.
+    outbox: Vec<RecordBatch>,
+    outbox_rows: usize,
     groups_in_part: usize,
     rows_in_part: u64,
     parts: u32,
@@ -122,6 +130,8 @@ impl TableWriter {
             filling: false,
             queue: VecDeque::new(),
             pending_rows: 0,
+            outbox: Vec::new(),
+            outbox_rows: 0,
             groups_in_part: 0,
             rows_in_part: 0,
             parts: 0,
@@ -162,6 +172,7 @@ impl TableWriter {
         if !self.group_open {
             return;
         }
+        self.send_outbox();
         let receiver = self.encoders.close(&self.lanes, self.index);
         let columns = self.schema.fields().len();
         self.queue.push_back(Queued::Group {
@@ -188,8 +199,20 @@ impl TableWriter {
                 self.group_open = true;
             }
         }
-        self.encoders.write(&self.lanes, self.index, batch);
         self.pending_rows += batch.num_rows();
+        self.outbox_rows += batch.num_rows();
+        self.outbox.push(batch.clone());
+        if self.outbox_rows >= OUTBOX_ROWS || self.outbox.len() >= OUTBOX_BATCHES {
+            self.send_outbox();
+        }
+    }
+
+    fn send_outbox(&mut self) {
+        if !self.outbox.is_empty() {
+            let batches = std::mem::take(&mut self.outbox);
+            self.encoders.write(&self.lanes, self.index, batches);
+            self.outbox_rows = 0;
+        }
     }
 
     fn end_part(&mut self) {
