@@ -23,6 +23,7 @@ mod quality;
 mod rules_files;
 mod store_context;
 mod store_import;
+mod timings;
 mod variation_report;
 
 use std::ffi::OsString;
@@ -148,6 +149,7 @@ fn main() -> ExitCode {
 }
 
 fn run() -> Result<ExitCode> {
+    let started = std::time::Instant::now();
     let args: Vec<OsString> = std::env::args_os().collect();
     let matches = Cli::command().get_matches_from(&args);
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
@@ -160,11 +162,12 @@ fn run() -> Result<ExitCode> {
     }
     let sets = rules_files::load_tile_sets(&cli.tiles)?;
     let map = rules_files::load_maps(&cli.map)?;
-    match cli.command {
+    let verb = matches.subcommand_name().unwrap_or("carc").to_string();
+    let code = match cli.command {
         Command::Simulate(a) => simulate::simulate(a, &sets, map.as_ref(), ctx.quiet),
         Command::Match(a) => match_::run_match(a, &sets, map.as_ref(), ctx.quiet),
         Command::Engine(a) => engine::engine(a, &sets),
-        Command::Check(a) => check::check(a, &sets),
+        Command::Check(a) => check::check(a, &sets, ctx.quiet),
         Command::Replay(a) => replay::replay(a, &sets),
         Command::Explain(a) => explain::explain(a, &sets),
         Command::Legal(a) => legal::legal(a, &sets),
@@ -182,7 +185,11 @@ fn run() -> Result<ExitCode> {
         Command::Tiles(TilesCmd::Check(a)) => tiles::tiles_check(a),
         Command::MapFile(MapCmd::Check(a)) => map::map_check(a),
         Command::Completions { shell } => completions::completions(shell, &mut Cli::command()),
+    };
+    if timings::wanted() {
+        timings::report(&verb, started);
     }
+    code
 }
 
 /// `replay`, `explain` and `legal` take a FILE. If FILE is not an existing path but the store

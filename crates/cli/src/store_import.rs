@@ -69,6 +69,9 @@ enum Prepared {
 struct Validated {
     game: String,
     bytes: Vec<u8>,
+    /// Its lines as store events (`<game>#<n>`, the line's bytes), built on the worker that
+    /// validated it: the store's thread only takes those the store lacks.
+    events: Vec<NewEvent>,
     /// The game is over: it is stored sealed.
     finished: bool,
     /// Its `games` line, kept beside it in the store.
@@ -204,7 +207,12 @@ fn validate(
     if let Some((line, message)) = log_problem(&timeline) {
         return reject(line, message);
     }
-    let lines = split_lines(&bytes).len();
+    let events: Vec<NewEvent> = split_lines(&bytes)
+        .iter()
+        .enumerate()
+        .map(|(i, line)| NewEvent::new(event_id(&game, i as u64 + 1), line.to_vec()))
+        .collect();
+    let lines = events.len();
     if lines != items {
         return reject(
             0,
@@ -215,6 +223,7 @@ fn validate(
     Ok(Ok(Validated {
         game,
         bytes,
+        events,
         finished: timeline.finished,
         summary,
     }))
@@ -226,10 +235,11 @@ fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Re
     let Validated {
         game,
         bytes,
+        mut events,
         finished,
         summary,
     } = validated;
-    let lines = split_lines(&bytes);
+    let count = events.len();
 
     // The same game twice in one group: the first must be stored before the second is
     // compared with it.
@@ -240,6 +250,7 @@ fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Re
     let (from, extended) = match &stored {
         None => (0, false),
         Some(s) => {
+            let lines = split_lines(&bytes);
             let same = s
                 .lines
                 .iter()
@@ -277,12 +288,11 @@ fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Re
             }
         }
     };
-    let batch: Vec<NewEvent> = lines
-        .iter()
-        .enumerate()
-        .skip(from)
-        .map(|(i, line)| NewEvent::new(event_id(&game, i as u64 + 1), line.to_vec()))
-        .collect();
+    let batch = if from == 0 {
+        events
+    } else {
+        events.split_off(from)
+    };
     let expected = if from == 0 {
         ExpectedVersion::NoStream
     } else {
@@ -301,7 +311,7 @@ fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Re
     });
     Ok(Outcome::Imported {
         game,
-        lines: lines.len(),
+        lines: count,
         sealed,
         extended,
         records: 0,

@@ -109,6 +109,17 @@ impl PositionBits {
     }
 }
 
+/// Streams checked at once by [`Store::verify`]: their events are decoded side by side, so
+/// this bounds the memory the walk holds beyond one bit per event.
+const WALK_CHUNK: usize = 256;
+
+/// What [`Store::verify`] found in one stream: its counts and problems, and the positions its
+/// events use (checked for reuse across streams by the caller).
+struct StreamWalk {
+    report: VerifyReport,
+    positions: Vec<u64>,
+}
+
 /// The last sealed record decoded while checking dedup entries (entries of one stream are
 /// mostly adjacent in id order, so one record is decoded once, not once per entry).
 #[derive(Default)]
@@ -131,7 +142,9 @@ impl Store {
     /// * every sealed record decodes (with its checksum), and equals the per-event entries a
     ///   layout-1 store keeps beside it.
     ///
-    /// Memory stays bounded by one stream at a time plus one bit per event. Problems are
+    /// Streams are checked on every core, [`WALK_CHUNK`] at a time, and their findings merged
+    /// in stream order (the report is the same on any number of cores). Memory stays bounded
+    /// by one chunk of streams at a time plus one bit per event. Problems are
     /// returned as data in the report; `Err` means the walk itself failed (IO). Run it on a
     /// quiescent store: appends running concurrently can show up as problems.
     pub fn verify(&self) -> Result<VerifyReport, StoreError> {
@@ -164,99 +177,28 @@ impl Store {
         let mut bits = PositionBits::default();
         let mut reused: BTreeSet<u64> = BTreeSet::new();
 
-        // Every stream with a head: its events, from the record or per event.
-        for item in t.heads.iter() {
-            let (k, v) = item?;
-            let stream = match stream_name(HEADS_TREE, &k) {
-                Ok(s) => s,
-                Err(e) => {
-                    report.push(HEADS_TREE, None, None, e.to_string());
-                    continue;
-                }
-            };
-            report.streams += 1;
-            let head = match decode_u64(HEADS_TREE, &k, &v) {
-                Ok(h) => Some(h),
-                Err(e) => {
-                    report.push(HEADS_TREE, Some(&stream), None, e.to_string());
-                    None
-                }
-            };
-            let per_event = self.walk_per_event(&stream, &mut report)?;
-            let record = match t.sealed.get(&k)? {
-                Some(v) => {
-                    report.sealed += 1;
-                    match decode_sealed(&k, &v, 1) {
-                        Ok(r) => Some(r),
-                        Err(e) => {
-                            report.push(SEALED_TREE, Some(&stream), None, e.to_string());
-                            None
-                        }
+        // Every stream with a head: its events, from the record or per event. Streams are
+        // checked a chunk at a time on every core, and their findings merged in stream
+        // order, so the report is the one a single thread gives.
+        let mut heads = t.heads.iter();
+        loop {
+            let chunk = heads
+                .by_ref()
+                .take(WALK_CHUNK)
+                .collect::<Result<Vec<_>, _>>()?;
+            if chunk.is_empty() {
+                break;
+            }
+            for walked in self.walk_streams(&chunk, counter) {
+                let walked = walked?;
+                report.streams += walked.report.streams;
+                report.events += walked.report.events;
+                report.sealed += walked.report.sealed;
+                report.problems.extend(walked.report.problems);
+                for position in walked.positions {
+                    if !bits.insert(position) {
+                        reused.insert(position);
                     }
-                }
-                None => None,
-            };
-            if let Some(record) = &record {
-                if !per_event.is_empty() {
-                    compare_sealed(&mut report, &stream, record, &per_event);
-                }
-            }
-            let events = match &record {
-                Some(r) => r.as_slice(),
-                None => per_event.as_slice(),
-            };
-            report.events += events.len() as u64;
-            let last = events.last().map_or(0, |e| e.seq);
-            match head {
-                Some(head) if head == last => {}
-                Some(head) if events.is_empty() => report.push(
-                    HEADS_TREE,
-                    Some(&stream),
-                    Some(head),
-                    format!("head is {head} but the stream has no events"),
-                ),
-                Some(head) if record.is_some() => report.push(
-                    HEADS_TREE,
-                    Some(&stream),
-                    Some(head),
-                    format!(
-                        "head is {head} but the sealed record holds {} events",
-                        events.len()
-                    ),
-                ),
-                Some(head) => report.push(
-                    HEADS_TREE,
-                    Some(&stream),
-                    Some(head),
-                    format!("head is {head} but the last stored event is #{last}"),
-                ),
-                None => {}
-            }
-            for ev in events {
-                self.check_event(&mut report, &stream, ev, counter, &mut bits, &mut reused)?;
-            }
-            // A summary decodes, and one of the current version says truly whether the
-            // stream is sealed (`listing` believes it without reading the record).
-            if let Some(v) = t.summaries.get(&k)? {
-                match layout::decode_summary(&k, &v) {
-                    Ok(summary) if Some(summary.version) == head => {
-                        if let Some(flag) = summary.sealed {
-                            if flag != t.sealed.contains_key(&k)? {
-                                report.push(
-                                    SUMMARIES_TREE,
-                                    Some(&stream),
-                                    Some(summary.version),
-                                    format!(
-                                        "summary says the stream is {}sealed, but it is {}",
-                                        if flag { "" } else { "not " },
-                                        if flag { "not" } else { "sealed" }
-                                    ),
-                                );
-                            }
-                        }
-                    }
-                    Ok(_) => {} // of an older version: not used, not wrong
-                    Err(e) => report.push(SUMMARIES_TREE, Some(&stream), None, e.to_string()),
                 }
             }
         }
@@ -381,6 +323,144 @@ impl Store {
         Ok(report)
     }
 
+    /// [`Self::walk_stream`] for each of `heads` (key and value of the `heads` tree), on
+    /// every core; the results in the order of `heads`.
+    fn walk_streams(
+        &self,
+        heads: &[(sled::IVec, sled::IVec)],
+        counter: u64,
+    ) -> Vec<Result<StreamWalk, StoreError>> {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .clamp(1, heads.len().max(1));
+        if threads == 1 {
+            return heads
+                .iter()
+                .map(|(k, v)| self.walk_stream(k, v, counter))
+                .collect();
+        }
+        let mut out: Vec<(usize, Result<StreamWalk, StoreError>)> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|first| {
+                    scope.spawn(move || {
+                        (first..heads.len())
+                            .step_by(threads)
+                            .map(|i| (i, self.walk_stream(&heads[i].0, &heads[i].1, counter)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        out.sort_by_key(|(i, _)| *i);
+        out.into_iter().map(|(_, walked)| walked).collect()
+    }
+
+    /// One stream with a head (`k`, `v`: its `heads` entry): its events, from the record or
+    /// per event, checked on their own; the positions they use are left to the caller, who
+    /// sees every stream.
+    fn walk_stream(&self, k: &[u8], v: &[u8], counter: u64) -> Result<StreamWalk, StoreError> {
+        let t = self.trees();
+        let mut report = VerifyReport::default();
+        let mut positions = Vec::new();
+        let stream = match stream_name(HEADS_TREE, k) {
+            Ok(s) => s,
+            Err(e) => {
+                report.push(HEADS_TREE, None, None, e.to_string());
+                return Ok(StreamWalk { report, positions });
+            }
+        };
+        report.streams += 1;
+        let head = match decode_u64(HEADS_TREE, k, v) {
+            Ok(h) => Some(h),
+            Err(e) => {
+                report.push(HEADS_TREE, Some(&stream), None, e.to_string());
+                None
+            }
+        };
+        let per_event = self.walk_per_event(&stream, &mut report)?;
+        let record = match t.sealed.get(k)? {
+            Some(v) => {
+                report.sealed += 1;
+                match decode_sealed(k, &v, 1) {
+                    Ok(r) => Some(r),
+                    Err(e) => {
+                        report.push(SEALED_TREE, Some(&stream), None, e.to_string());
+                        None
+                    }
+                }
+            }
+            None => None,
+        };
+        if let Some(record) = &record {
+            if !per_event.is_empty() {
+                compare_sealed(&mut report, &stream, record, &per_event);
+            }
+        }
+        let events = match &record {
+            Some(r) => r.as_slice(),
+            None => per_event.as_slice(),
+        };
+        report.events += events.len() as u64;
+        let last = events.last().map_or(0, |e| e.seq);
+        match head {
+            Some(head) if head == last => {}
+            Some(head) if events.is_empty() => report.push(
+                HEADS_TREE,
+                Some(&stream),
+                Some(head),
+                format!("head is {head} but the stream has no events"),
+            ),
+            Some(head) if record.is_some() => report.push(
+                HEADS_TREE,
+                Some(&stream),
+                Some(head),
+                format!(
+                    "head is {head} but the sealed record holds {} events",
+                    events.len()
+                ),
+            ),
+            Some(head) => report.push(
+                HEADS_TREE,
+                Some(&stream),
+                Some(head),
+                format!("head is {head} but the last stored event is #{last}"),
+            ),
+            None => {}
+        }
+        for ev in events {
+            self.check_event(&mut report, &stream, ev, counter, &mut positions)?;
+        }
+        // A summary decodes, and one of the current version says truly whether the
+        // stream is sealed (`listing` believes it without reading the record).
+        if let Some(v) = t.summaries.get(k)? {
+            match layout::decode_summary(k, &v) {
+                Ok(summary) if Some(summary.version) == head => {
+                    if let Some(flag) = summary.sealed {
+                        if flag != t.sealed.contains_key(k)? {
+                            report.push(
+                                SUMMARIES_TREE,
+                                Some(&stream),
+                                Some(summary.version),
+                                format!(
+                                    "summary says the stream is {}sealed, but it is {}",
+                                    if flag { "" } else { "not " },
+                                    if flag { "not" } else { "sealed" }
+                                ),
+                            );
+                        }
+                    }
+                }
+                Ok(_) => {} // of an older version: not used, not wrong
+                Err(e) => report.push(SUMMARIES_TREE, Some(&stream), None, e.to_string()),
+            }
+        }
+        Ok(StreamWalk { report, positions })
+    }
+
     /// The per-event entries of `stream`, in seq order, with gaps and undecodable values
     /// reported (and left out).
     fn walk_per_event(
@@ -428,8 +508,7 @@ impl Store {
         stream: &str,
         ev: &StoredEvent,
         counter: u64,
-        bits: &mut PositionBits,
-        reused: &mut BTreeSet<u64>,
+        positions: &mut Vec<u64>,
     ) -> Result<(), StoreError> {
         let tree = EVENTS_TREE;
         if ev.position == 0 || ev.position > counter {
@@ -443,9 +522,7 @@ impl Store {
                 ),
             );
         }
-        if !bits.insert(ev.position) {
-            reused.insert(ev.position);
-        }
+        positions.push(ev.position);
         if !layout::is_canonical_id(&ev.id, stream, ev.seq) {
             let pointed = match self.trees().dedup.get(ev.id.as_bytes())? {
                 Some(v) => decode_dedup(ev.id.as_bytes(), &v).ok(),

@@ -326,3 +326,69 @@ fn a_summary_that_lies_about_the_seal_is_reported() {
         "{report}"
     );
 }
+
+#[test]
+fn problems_come_in_stream_order_across_the_chunks_the_walk_checks_side_by_side() {
+    // Given 300 streams of one event (more than one chunk of streams checked at once)
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db");
+    let names: Vec<String> = (0..300).map(|i| format!("s{i:03}")).collect();
+    {
+        let store = Store::open(&path).unwrap();
+        let batches: Vec<_> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| batch(n, i as u64, 1))
+            .collect();
+        let items: Vec<_> = names
+            .iter()
+            .zip(&batches)
+            .map(|(n, b)| {
+                (
+                    n.as_str(),
+                    ExpectedVersion::NoStream,
+                    b.as_slice(),
+                    carc_store::AppendOptions::default(),
+                )
+            })
+            .collect();
+        for result in store.append_many(&items, false).unwrap() {
+            result.unwrap();
+        }
+    }
+    // … whose heads of every 7th stream claim a second event, and whose s280#1 reuses the
+    // position of s010#1 (a stream of another chunk)
+    let damaged: Vec<&String> = names.iter().step_by(7).collect();
+    damage(&path, |db| {
+        let heads = db.open_tree(layout::HEADS_TREE).unwrap();
+        for n in &damaged {
+            heads.insert(n.as_bytes(), &2u64.to_be_bytes()[..]).unwrap();
+        }
+        let events = db.open_tree(layout::EVENTS_TREE).unwrap();
+        let first = events.get(event_key("s010", 1)).unwrap().unwrap();
+        let mut later = events.get(event_key("s280", 1)).unwrap().unwrap().to_vec();
+        later[1..9].copy_from_slice(&first[1..9]);
+        events.insert(event_key("s280", 1), later).unwrap();
+    });
+    // When the store is verified
+    let report = report_of(&path);
+    // Then every stream is counted, and the problems are those of a walk one stream after the
+    // other: the heads in stream order, then the position used twice
+    assert_eq!((report.streams, report.events), (300, 300), "{report}");
+    let heads: Vec<&str> = report
+        .problems
+        .iter()
+        .filter(|p| p.what.contains("head is 2"))
+        .filter_map(|p| p.stream.as_deref())
+        .collect();
+    assert_eq!(
+        heads,
+        damaged.iter().map(|n| n.as_str()).collect::<Vec<_>>(),
+        "{report}"
+    );
+    assert!(
+        has(&report, "s280", Some(1), "also used by s010 #1"),
+        "{report}"
+    );
+    assert_eq!(report.problems.len(), damaged.len() + 1, "{report}");
+}

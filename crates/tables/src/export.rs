@@ -4,7 +4,8 @@
 //! writer (the calling thread), which writes the games strictly in index order, so the output
 //! is the same on any number of threads (`carc-in-order`). A worker may run at most [`WINDOW_PER_THREAD`] games
 //! per thread ahead of the writer: the games waiting to be written are bounded, and with them
-//! the memory, whatever the number of games.
+//! the memory, whatever the number of games. The writer only cuts the rows into row groups:
+//! encoder threads encode them ([`crate::encode`]) and the writer appends them in order.
 
 use std::path::Path;
 
@@ -76,14 +77,35 @@ where
     P: Fn() + Sync,
 {
     prepare(out)?;
-    let mut writers = Table::ALL
-        .iter()
-        .map(|&t| TableWriter::create(out, t, options.write))
-        .collect::<Result<Vec<_>, _>>()?;
     let threads = options
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, count.max(1));
+    // The Parquet encoding runs on encoder threads beside the replays: this thread only cuts
+    // row groups and appends them encoded, in order.
+    crate::encode::with_encoders(threads, |encoders| {
+        let writers = Table::ALL
+            .iter()
+            .map(|&t| TableWriter::create(out, t, options.write, encoders.clone()))
+            .collect::<Result<Vec<_>, _>>()?;
+        drop(encoders);
+        write_games(count, threads, load, loaded, writers, done)
+    })
+}
+
+/// Replays the games on `threads` workers and writes their rows in order with `writers`.
+fn write_games<L, P>(
+    count: usize,
+    threads: usize,
+    load: L,
+    loaded: &[TileSet],
+    mut writers: Vec<TableWriter>,
+    done: P,
+) -> Result<ExportSummary, TablesError>
+where
+    L: Fn(usize) -> Result<GameInput, String> + Sync,
+    P: Fn() + Sync,
+{
     let mut skipped = Vec::new();
     let mut games = 0;
     // A panic in the engine is a bug, but it must not stop the export: it becomes this
@@ -118,6 +140,9 @@ where
         },
     );
     written?;
+    for w in &mut writers {
+        w.end_rows()?;
+    }
     let tables = writers
         .into_iter()
         .map(TableWriter::finish)

@@ -9,11 +9,13 @@
 //! - [`input`]: what the caller hands over for one game (log, origin, annotations, variations).
 //! - [`rows`]: one game replayed with the rules engine into a record batch per table.
 //! - [`writer`]: a table as a folder of Parquet part files, row groups flushed as they fill.
+//! - [`encode`]: the row groups encoded on worker threads, appended in order by the writer.
 //! - [`export`]: many games replayed on every core and written in order (deterministic
 //!   output, bounded memory).
 //!
 //! Everything is derived from a replay with the rules engine, never from a log's claims.
 
+pub mod encode;
 pub mod error;
 pub mod export;
 pub mod input;

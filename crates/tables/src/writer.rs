@@ -1,19 +1,28 @@
 //! One table written as a folder of Parquet files: `DIR/<table>/part-00000.parquet`, … .
 //!
-//! Memory stays bounded whatever the number of games: the Parquet writer encodes each batch
-//! as it comes and keeps only the row group being filled (at most [`WriteOptions::row_group_rows`]
-//! rows, encoded and compressed), flushing it to the file when full; a file is closed and the
-//! next part begun once it holds [`WriteOptions::part_rows`] rows.
+//! Memory stays bounded whatever the number of games: each batch goes to the encoder lanes
+//! ([`crate::encode`]) as it comes, whose queues are bounded; they keep only the row group
+//! being encoded (at most [`WriteOptions::row_group_rows`] rows, encoded and compressed) and
+//! return its columns when it is full; a file is closed and the next part begun once it holds
+//! [`WriteOptions::part_rows`] rows. Row groups are cut where `parquet`'s `ArrowWriter` cuts
+//! them and appended in order, so the files are those one `ArrowWriter` per part writes.
 
+use std::collections::VecDeque;
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::Arc;
 
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
+use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
+use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
 
+use crate::encode::{Encoded, Encoders};
 use crate::error::TablesError;
 use crate::schema::Table;
 
@@ -43,29 +52,87 @@ pub fn part_name(n: u32) -> String {
     format!("part-{n:05}.parquet")
 }
 
+/// Rows (or batches, whichever comes first) handed to the lanes in one message: each message
+/// costs the writer's thread a wake-up per lane, and the writer's thread is the serial stage.
+const OUTBOX_ROWS: usize = 4096;
+const OUTBOX_BATCHES: usize = 64;
+
+/// A part file open for row groups.
+struct Part {
+    path: PathBuf,
+    file: SerializedFileWriter<File>,
+    factory: Arc<ArrowRowGroupWriterFactory>,
+}
+
+/// What the writer still has to do to the files, in order.
+enum Queued {
+    /// Append this row group (once every column is encoded) to the oldest open part.
+    Group {
+        receiver: Receiver<Encoded>,
+        /// The chunks of each column, as they arrive.
+        columns: Vec<Option<Vec<ArrowColumnChunk>>>,
+        missing: usize,
+    },
+    /// Close the oldest open part: its row groups are all appended.
+    ClosePart,
+}
+
 /// A table's folder being written.
 pub struct TableWriter {
     table: Table,
     dir: PathBuf,
     schema: SchemaRef,
     options: WriteOptions,
-    current: Option<(PathBuf, ArrowWriter<File>)>,
+    encoders: Encoders,
+    /// The table's index in [`Table::ALL`], and the lanes that encode its columns.
+    index: usize,
+    lanes: Vec<usize>,
+    /// A row group is open in the lanes.
+    group_open: bool,
+    /// Parts not closed yet, oldest first; the last one takes new rows when `filling`.
+    open: VecDeque<Part>,
+    filling: bool,
+    queue: VecDeque<Queued>,
+    /// Rows of the row group being filled.
+    pending_rows: usize,
+    /// Batches of the row group not handed to the lanes yet, and their rows.
+    outbox: Vec<RecordBatch>,
+    outbox_rows: usize,
+    groups_in_part: usize,
     rows_in_part: u64,
     parts: u32,
     rows: u64,
 }
 
 impl TableWriter {
-    /// Creates the table's folder under `out`.
-    pub fn create(out: &Path, table: Table, options: WriteOptions) -> Result<Self, TablesError> {
+    /// Creates the table's folder under `out`; its row groups are encoded by `encoders`.
+    pub fn create(
+        out: &Path,
+        table: Table,
+        options: WriteOptions,
+        encoders: Encoders,
+    ) -> Result<Self, TablesError> {
         let dir = out.join(table.name());
         std::fs::create_dir_all(&dir).map_err(|e| TablesError::io(&dir, e))?;
+        let index = Table::ALL.iter().position(|&t| t == table).unwrap_or(0);
+        let schema = table.schema();
+        let lanes = encoders.lanes_of(index, schema.fields().len());
         Ok(TableWriter {
             table,
             dir,
-            schema: table.schema(),
+            schema,
             options,
-            current: None,
+            encoders,
+            index,
+            lanes,
+            group_open: false,
+            open: VecDeque::new(),
+            filling: false,
+            queue: VecDeque::new(),
+            pending_rows: 0,
+            outbox: Vec::new(),
+            outbox_rows: 0,
+            groups_in_part: 0,
             rows_in_part: 0,
             parts: 0,
             rows: 0,
@@ -82,19 +149,170 @@ impl TableWriter {
     fn open_part(&mut self) -> Result<(), TablesError> {
         let path = self.dir.join(part_name(self.parts));
         let file = File::create(&path).map_err(|e| TablesError::io(&path, e))?;
-        let writer = ArrowWriter::try_new(file, self.schema.clone(), Some(self.properties()))
-            .map_err(|e| TablesError::parquet(&path, e))?;
-        self.current = Some((path, writer));
+        // `ArrowWriter` sets the file up (the Arrow schema in the footer's metadata); its
+        // lower half then takes the row groups encoded elsewhere.
+        let (file, factory) =
+            ArrowWriter::try_new(file, self.schema.clone(), Some(self.properties()))
+                .and_then(ArrowWriter::into_serialized_writer)
+                .map_err(|e| TablesError::parquet(&path, e))?;
+        self.open.push_back(Part {
+            path,
+            file,
+            factory: Arc::new(factory),
+        });
+        self.filling = true;
         self.parts += 1;
+        self.groups_in_part = 0;
         self.rows_in_part = 0;
         Ok(())
     }
 
-    fn close_part(&mut self) -> Result<(), TablesError> {
-        if let Some((path, writer)) = self.current.take() {
-            writer.close().map_err(|e| TablesError::parquet(&path, e))?;
+    /// Ends the row group being filled: the lanes return its columns.
+    fn end_group(&mut self) {
+        if !self.group_open {
+            return;
+        }
+        self.send_outbox();
+        let receiver = self.encoders.close(&self.lanes, self.index);
+        let columns = self.schema.fields().len();
+        self.queue.push_back(Queued::Group {
+            receiver,
+            columns: (0..columns).map(|_| None).collect(),
+            missing: columns,
+        });
+        self.group_open = false;
+        self.groups_in_part += 1;
+        self.pending_rows = 0;
+    }
+
+    /// Hands rows of the row group being filled to the lanes (opening it if need be).
+    fn add_rows(&mut self, batch: &RecordBatch) {
+        if !self.group_open {
+            if let Some(part) = self.open.back() {
+                self.encoders.open(
+                    &self.lanes,
+                    self.index,
+                    &self.schema,
+                    &part.factory,
+                    self.groups_in_part,
+                );
+                self.group_open = true;
+            }
+        }
+        self.pending_rows += batch.num_rows();
+        self.outbox_rows += batch.num_rows();
+        self.outbox.push(batch.clone());
+        if self.outbox_rows >= OUTBOX_ROWS || self.outbox.len() >= OUTBOX_BATCHES {
+            self.send_outbox();
+        }
+    }
+
+    fn send_outbox(&mut self) {
+        if !self.outbox.is_empty() {
+            let batches = std::mem::take(&mut self.outbox);
+            self.encoders.write(&self.lanes, self.index, batches);
+            self.outbox_rows = 0;
+        }
+    }
+
+    fn end_part(&mut self) {
+        if self.filling {
+            self.end_group();
+            self.queue.push_back(Queued::ClosePart);
+            self.filling = false;
+        }
+    }
+
+    /// Appends the encoded row groups at the front of the queue and closes finished parts;
+    /// `wait`: until the queue is empty, else only those ready now.
+    fn append_ready(&mut self, wait: bool) -> Result<(), TablesError> {
+        while let Some(next) = self.queue.front() {
+            match next {
+                Queued::Group { .. } => {
+                    if !self.receive_group(wait)? {
+                        return Ok(());
+                    }
+                    let Some(Queued::Group { columns, .. }) = self.queue.pop_front() else {
+                        return Ok(());
+                    };
+                    let part = self
+                        .open
+                        .front_mut()
+                        .ok_or_else(|| TablesError::parquet(&self.dir, lost()))?;
+                    let appended = (|| {
+                        let mut group = part.file.next_row_group()?;
+                        for chunk in columns.into_iter().flatten().flatten() {
+                            chunk.append_to_row_group(&mut group)?;
+                        }
+                        group.close().map(|_| ())
+                    })();
+                    appended.map_err(|e| TablesError::parquet(&part.path, e))?;
+                }
+                Queued::ClosePart => {
+                    self.queue.pop_front();
+                    if let Some(part) = self.open.pop_front() {
+                        part.file
+                            .close()
+                            .map_err(|e| TablesError::parquet(&part.path, e))?;
+                    }
+                }
+            }
         }
         Ok(())
+    }
+
+    /// Takes the columns of the row group at the front of the queue as the lanes return them;
+    /// `wait`: until all are in. Whether all are in.
+    fn receive_group(&mut self, wait: bool) -> Result<bool, TablesError> {
+        let path = self
+            .open
+            .front()
+            .map_or(self.dir.clone(), |p| p.path.clone());
+        let Some(Queued::Group {
+            receiver,
+            columns,
+            missing,
+        }) = self.queue.front_mut()
+        else {
+            return Ok(true);
+        };
+        while *missing > 0 {
+            let (column, chunks) = if wait {
+                receiver
+                    .recv()
+                    .map_err(|_| TablesError::parquet(&path, lost()))?
+            } else {
+                match receiver.try_recv() {
+                    Ok(encoded) => encoded,
+                    Err(TryRecvError::Empty) => return Ok(false),
+                    Err(TryRecvError::Disconnected) => {
+                        return Err(TablesError::parquet(&path, lost()))
+                    }
+                }
+            };
+            let chunks = chunks.map_err(|e| TablesError::parquet(&path, e))?;
+            if let Some(slot @ None) = columns.get_mut(column) {
+                *slot = Some(chunks);
+                *missing -= 1;
+            }
+        }
+        Ok(true)
+    }
+
+    /// Adds rows to the row group being filled, cut where `ArrowWriter::write` cuts them.
+    fn buffer(&mut self, batch: &RecordBatch) {
+        let max = self.options.row_group_rows.max(1);
+        let mut batch = batch.clone();
+        while self.pending_rows + batch.num_rows() > max {
+            let room = max - self.pending_rows;
+            self.add_rows(&batch.slice(0, room));
+            self.end_group();
+            batch = batch.slice(room, batch.num_rows() - room);
+        }
+        self.add_rows(&batch);
+        if self.pending_rows >= max {
+            self.end_group();
+        }
     }
 
     /// Appends a batch of this table's rows.
@@ -102,35 +320,46 @@ impl TableWriter {
         if batch.num_rows() == 0 {
             return Ok(());
         }
-        if self.current.is_none() {
+        if !self.filling {
             self.open_part()?;
         }
-        if let Some((path, writer)) = self.current.as_mut() {
-            writer
-                .write(batch)
-                .map_err(|e| TablesError::parquet(path, e))?;
-        }
+        self.buffer(batch);
         self.rows_in_part += batch.num_rows() as u64;
         self.rows += batch.num_rows() as u64;
         if self.rows_in_part >= self.options.part_rows {
-            self.close_part()?;
+            self.end_part();
         }
-        Ok(())
+        self.append_ready(false)
     }
 
-    /// Closes the last part. A table with no rows still gets one file (with its schema and no
-    /// rows), so a query over `<table>/*.parquet` finds the columns.
-    pub fn finish(mut self) -> Result<TableSummary, TablesError> {
+    /// No more rows: the row group being filled goes to the encoders now, so that the last
+    /// row groups of every table are encoded at once rather than one table after the other.
+    /// A table with no rows still gets one file (with its schema and no rows), so a query over
+    /// `<table>/*.parquet` finds the columns.
+    pub fn end_rows(&mut self) -> Result<(), TablesError> {
         if self.parts == 0 {
             self.open_part()?;
         }
-        self.close_part()?;
+        self.end_part();
+        Ok(())
+    }
+
+    /// Ends the rows ([`Self::end_rows`]) and closes the last part once every row group is
+    /// appended.
+    pub fn finish(mut self) -> Result<TableSummary, TablesError> {
+        self.end_rows()?;
+        self.append_ready(true)?;
         Ok(TableSummary {
             table: self.table,
             rows: self.rows,
             files: self.parts,
         })
     }
+}
+
+/// The error of a lane that is gone (a bug: lanes outlive the writers).
+fn lost() -> ParquetError {
+    ParquetError::General("internal error: an encoder stopped".into())
 }
 
 /// What was written for one table.

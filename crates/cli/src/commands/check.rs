@@ -1,51 +1,116 @@
 //! `carc check`: whole logs validated (decode, fold, assertions, a bundle's own records), one
-//! line or JSON object per file.
+//! line or JSON object per file. Files are checked on worker threads and reported in input
+//! order (`carc-in-order`), so the output is the same on any number of threads.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use carc_replay::{check_assertions, fold};
 use carc_rules::TileSet;
 use clap::Args;
 use serde_json::json;
 
 use crate::exit_code;
+use crate::input::{collect_files, sub_folders};
 use crate::json;
 use carc_replay::describe::visible;
 
 #[derive(Args)]
 pub struct CheckArgs {
     /// Game files: our logs (JSON Lines), JCloisterZone saved games (.jcz), Board Game Arena
-    /// replays (JSON).
-    #[arg(required = true)]
+    /// replays (JSON), or folders: a folder checks every `*.jsonl`, `*.jcz` and `*.json` in
+    /// it, sorted (not those of its sub-folders, which are named as skipped).
+    #[arg(required = true, value_name = "FILE|DIR")]
     files: Vec<PathBuf>,
     /// One JSON object per file on stdout.
     #[arg(long)]
     json: bool,
+    /// Worker threads (default: every core). The output is the same for any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
 }
 
-pub fn check(args: CheckArgs, loaded: &[TileSet]) -> Result<ExitCode> {
-    let mut codes = Vec::new();
-    let mut out = crate::terminal::stdout();
-    for file in &args.files {
-        let report = check_file(file, loaded);
-        codes.push(if report["ok"] == json!(true) {
-            exit_code::OK
-        } else if report["error"]["rule"] == json!("io") {
-            // A file that cannot be read is a usage/IO error, not an illegal log.
-            exit_code::CANNOT_RUN
-        } else {
-            exit_code::ILLEGAL
-        });
-        if args.json {
-            writeln!(out, "{report}")?;
-        } else {
-            writeln!(out, "{}", check_text(&report))?;
+/// How many checked files per worker may wait for their turn to be printed: each is one line,
+/// so the memory held is the files being read (one per worker) and these lines.
+const WINDOW_PER_THREAD: usize = 16;
+
+pub fn check(args: CheckArgs, loaded: &[TileSet], quiet: bool) -> Result<ExitCode> {
+    let files = collect_files(&args.files)?;
+    if !quiet {
+        for folder in sub_folders(&args.files) {
+            eprintln!(
+                "carc: skipped the sub-folder {}: a folder's own game files are checked, not \
+                 those of its sub-folders (name it to check it)",
+                folder.display()
+            );
         }
     }
+    if files.is_empty() {
+        // Only folders were named, and none holds a game file: checking nothing is no success.
+        bail!(
+            "no game files (*.jsonl, *.jcz, *.json) in {}",
+            args.files
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    let mut codes = Vec::with_capacity(files.len());
+    let mut out = crate::terminal::stdout();
+    // The report is built and formatted on the worker; this thread only prints it.
+    let job = |i: usize| {
+        let report = check_file(&files[i], loaded);
+        let code = file_code(&report);
+        let line = if args.json {
+            report.to_string()
+        } else {
+            check_text(&report)
+        };
+        (code, line)
+    };
+    carc_in_order::map_in_order(
+        files.len(),
+        threads,
+        threads * WINDOW_PER_THREAD,
+        job,
+        |i, checked| {
+            let (code, line) = checked.unwrap_or_else(|panicked| {
+                // A bug in the checks: this file's line says so, the others go on.
+                let report = json!({"file": files[i].display().to_string(), "ok": false,
+                    "events": 0, "finished": false, "final_scores": [],
+                    "error": {"line": 0, "event": null, "rule": "internal",
+                              "message": format!("{panicked}; please report it")}});
+                let line = if args.json {
+                    report.to_string()
+                } else {
+                    check_text(&report)
+                };
+                (exit_code::CANNOT_RUN, line)
+            });
+            codes.push(code);
+            writeln!(out, "{line}")
+        },
+    )?;
     Ok(exit_code::worst(codes))
+}
+
+/// A file's exit code: 0 legal, 2 unreadable, 1 illegal.
+fn file_code(report: &serde_json::Value) -> u8 {
+    if report["ok"] == json!(true) {
+        exit_code::OK
+    } else if report["error"]["rule"] == json!("io") {
+        // A file that cannot be read is a usage/IO error, not an illegal log.
+        exit_code::CANNOT_RUN
+    } else {
+        exit_code::ILLEGAL
+    }
 }
 
 fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {

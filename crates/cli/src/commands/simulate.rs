@@ -14,6 +14,9 @@ use clap::Args;
 
 use crate::game_setup::{GameRules, RulesArgs};
 
+/// How many games per worker may be played ahead of the one the progress count waits for.
+const WINDOW_PER_THREAD: usize = 4;
+
 #[derive(Args)]
 pub struct SimulateArgs {
     /// Seed of the first game; game i of a batch uses seed + i.
@@ -31,6 +34,10 @@ pub struct SimulateArgs {
     /// Strategy per seat, comma-separated, cycled: random, greedy.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     strategy: Vec<String>,
+    /// Worker threads (default: every core). Each game is played from its own seed, so the
+    /// files are the same for any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -61,17 +68,32 @@ pub fn simulate(
         .max()
         .unwrap_or(1);
     let bar = crate::progress::bar(quiet || args.games < 2, u64::from(args.games), "games");
-    for i in 0..args.games {
-        bar.inc(1);
-        let seed = args.seed.wrapping_add(u64::from(i));
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    // Each worker plays a game and writes its file; this thread only counts them, in seed
+    // order, and stops at the first game (by seed) that failed.
+    let play = |i: usize| -> Result<()> {
+        let seed = args.seed.wrapping_add(i as u64);
         let text = simulated_log(&rules, args.players, seed, &strategies)?;
         let path = if args.games > 1 {
             args.out.join(format!("game-s{seed:0width$}.jsonl"))
         } else {
             args.out.clone()
         };
-        fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
-    }
+        fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+    };
+    carc_in_order::map_in_order(
+        args.games as usize,
+        threads,
+        threads * WINDOW_PER_THREAD,
+        play,
+        |_, played| {
+            bar.inc(1);
+            played.map_err(|panicked| anyhow::anyhow!("{panicked}; please report it"))?
+        },
+    )?;
     bar.finish_and_clear();
     eprintln!(
         "carc: wrote {} game{} to {}",

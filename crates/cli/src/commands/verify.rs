@@ -88,7 +88,15 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
     let report = std::thread::scope(|scope| -> Result<_> {
         let walk = scope.spawn(|| match walked_first {
             Some(report) => Ok(report),
-            None => store.verify(),
+            None => {
+                // The walk runs side by side with the replays; its thread merges what its
+                // helpers found stream by stream (all of it on one core): a serial stage of
+                // its own (`CARC_TIMINGS`).
+                let cpu = crate::timings::thread_cpu();
+                let walked = store.verify();
+                crate::timings::serial_stage("store walk", cpu);
+                walked
+            }
         });
         carc_in_order::map_in_order(
             ids.len(),
