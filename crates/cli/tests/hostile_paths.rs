@@ -175,3 +175,44 @@ fn unreadable_entries_of_a_folder_are_rejected_not_passed_over() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
 }
+
+#[test]
+fn rules_files_and_moves_files_are_refused_when_endless_or_a_pipe() {
+    // Given a FIFO nobody writes to and a log to add a variation to
+    let dir = tempfile::tempdir().unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("pipe.json"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let log = common::logs_dir().join("short-game-rulings.jsonl");
+    std::fs::copy(&log, dir.path().join("g.jsonl")).unwrap();
+    for path in ["/dev/zero", "pipe.json"] {
+        let kind = if path == "/dev/zero" {
+            "it is a device, not a regular file"
+        } else {
+            "it is a pipe (FIFO), not a regular file"
+        };
+        // When each reader of a tile-set, map or moves file is given it
+        let runs: [&[&str]; 5] = [
+            &["--tiles", path, "tiles", "check", "no-such-file.json"],
+            &["--map", path, "map", "check", "germany"],
+            &["tiles", "check", path],
+            &["map", "check", path],
+            &[
+                "variation", "add", "g.jsonl", "--name", "v", "--after", "1", "--moves", path,
+            ],
+        ];
+        for args in runs {
+            // Then it is refused at once, saying what the path is (exit 2), not read until
+            // memory runs out nor waited on for ever
+            let o = carc_within(dir.path(), args, Duration::from_secs(20));
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(
+                stderr(&o).contains(&format!("cannot read {path}: {kind}")),
+                "{args:?}: {}",
+                stderr(&o)
+            );
+        }
+    }
+}
