@@ -200,7 +200,15 @@ fn rules_files_and_moves_files_are_refused_when_endless_or_a_pipe() {
             &["tiles", "check", path],
             &["map", "check", path],
             &[
-                "variation", "add", "g.jsonl", "--name", "v", "--after", "1", "--moves", path,
+                "variation",
+                "add",
+                "g.jsonl",
+                "--name",
+                "v",
+                "--after",
+                "1",
+                "--moves",
+                path,
             ],
         ];
         for args in runs {
