@@ -25,6 +25,13 @@ pub fn read_text_input(path: &Path, what: &str) -> anyhow::Result<String> {
     })
 }
 
+/// Whether a FILE|GAME argument names a file rather than a stored game id: anything at that
+/// path but a folder (a FIFO, a device or a dangling link too, for the reader to refuse as
+/// what it is, instead of looking for a stored game of that name).
+pub fn names_a_file(arg: &Path) -> bool {
+    fs::symlink_metadata(arg).is_ok_and(|m| !m.is_dir())
+}
+
 /// A game file of any format we read, as our log.
 pub fn load_log(path: &Path) -> anyhow::Result<Log> {
     let bytes = carc_formats::read_game_bytes(path)?;

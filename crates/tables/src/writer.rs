@@ -79,8 +79,11 @@ impl TableWriter {
             .build()
     }
 
+    /// A part is written as `part-NNNNN.parquet.partial` and renamed once closed, so a full
+    /// disk or a failed export leaves no file that a query over `*.parquet` takes for a
+    /// finished part (the partial file is removed when the writer is dropped unfinished).
     fn open_part(&mut self) -> Result<(), TablesError> {
-        let path = self.dir.join(part_name(self.parts));
+        let path = partial(&self.dir.join(part_name(self.parts)));
         let file = File::create(&path).map_err(|e| TablesError::io(&path, e))?;
         let writer = ArrowWriter::try_new(file, self.schema.clone(), Some(self.properties()))
             .map_err(|e| TablesError::parquet(&path, e))?;
@@ -92,7 +95,14 @@ impl TableWriter {
 
     fn close_part(&mut self) -> Result<(), TablesError> {
         if let Some((path, writer)) = self.current.take() {
-            writer.close().map_err(|e| TablesError::parquet(&path, e))?;
+            let closed = writer.close().map_err(|e| TablesError::parquet(&path, e));
+            let done = path.with_extension("");
+            let renamed = closed
+                .and_then(|_| std::fs::rename(&path, &done).map_err(|e| TablesError::io(&done, e)));
+            if renamed.is_err() {
+                let _ = std::fs::remove_file(&path);
+            }
+            renamed?;
         }
         Ok(())
     }
@@ -131,6 +141,23 @@ impl TableWriter {
             files: self.parts,
         })
     }
+}
+
+impl Drop for TableWriter {
+    /// A part still open when the writer goes (an export that failed) is removed.
+    fn drop(&mut self) {
+        if let Some((path, writer)) = self.current.take() {
+            drop(writer);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// `path` with `.partial` added.
+fn partial(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
 }
 
 /// What was written for one table.

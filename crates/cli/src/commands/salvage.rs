@@ -383,8 +383,11 @@ fn write_new(dir: &Path, game: &str, ext: &str, bytes: &[u8]) -> Result<PathBuf>
             .open(&path)
         {
             Ok(mut f) => {
-                f.write_all(bytes)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                if let Err(e) = f.write_all(bytes) {
+                    // No half bundle left that looks whole (a full disk)
+                    let _ = fs::remove_file(&path);
+                    return Err(e).with_context(|| format!("cannot write {}", path.display()));
+                }
                 return Ok(path);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => n += 1,

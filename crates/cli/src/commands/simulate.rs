@@ -70,7 +70,7 @@ pub fn simulate(
         } else {
             args.out.clone()
         };
-        fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        crate::output_file::write_whole(&path, text.as_bytes())?;
     }
     bar.finish_and_clear();
     eprintln!(
