@@ -37,7 +37,11 @@ impl ViewerApp {
                             meeple_colors[seat],
                             egui::Stroke::new(1.0, Color32::from_gray(200)),
                         );
-                        ui.label(RichText::new(&p.name).color(text_colors[seat]).strong());
+                        ui.label(
+                            RichText::new(text::seat_name(header, seat as u8))
+                                .color(text_colors[seat])
+                                .strong(),
+                        );
                         let acting = matches!(
                             state.phase(),
                             Phase::Draw | Phase::Place { .. } | Phase::Meeple { .. }
