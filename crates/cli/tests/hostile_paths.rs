@@ -333,3 +333,26 @@ fn a_mistyped_path_creates_no_store_and_a_pipe_is_no_stored_game() {
         assert!(!dir.path().join("carc-store").exists(), "{args:?}");
     }
 }
+
+#[test]
+fn annotate_refuses_a_text_over_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        common::logs_dir().join("short-game-rulings.jsonl"),
+        dir.path().join("g.jsonl"),
+    )
+    .unwrap();
+    let long = "x".repeat(carc_events::text::MAX_ANNOTATION_CHARS + 1);
+    let o = carc_within(
+        dir.path(),
+        &["annotate", "g.jsonl", "--at", "3", "--text", &long],
+        Duration::from_secs(20),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--text: it is 10001 characters long, more than the 10000 allowed"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.path().join("g.jsonl.annotations.jsonl").exists());
+}
