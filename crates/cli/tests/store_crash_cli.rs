@@ -535,6 +535,13 @@ fn a_failed_open_of_a_damaged_store_changes_no_byte_of_it_and_names_salvage() {
             "{verb:?}: {}",
             stderr(&o)
         );
+        // and says sled's reason once (issue 33, item 9: it used to be printed twice)
+        assert_eq!(
+            stderr(&o).matches("corrupt").count(),
+            1,
+            "{verb:?}: {}",
+            stderr(&o)
+        );
         assert!(
             snapshot_files(&store) == before,
             "{verb:?}: the damaged store was written to"

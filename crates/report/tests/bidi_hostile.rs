@@ -39,14 +39,9 @@ fn every_report_shows_bidi_controls_and_separators_escaped() {
     let tl = timeline(&format!("{head}\n{rest}"));
     assert!(tl.error.is_none());
     let game = tl.log.header.game.clone();
-    let annotations = [note(
-        &game,
-        3,
-        Some(Glyph::Good),
-        &format!("a\u{202e}cba\u{2028}b"),
-    )]
-    .into_iter()
-    .collect::<BTreeMap<_, _>>();
+    let annotations = [note(&game, 3, Some(Glyph::Good), "a\u{202e}cba\u{2028}b")]
+        .into_iter()
+        .collect::<BTreeMap<_, _>>();
 
     // When each report is written
     let pages = [

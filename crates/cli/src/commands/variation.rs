@@ -95,7 +95,7 @@ pub fn run(ctx: &Ctx, cmd: VariationCmd, loaded: &[TileSet]) -> Result<ExitCode>
 
 /// Reads the moves file into event objects, each with its `seq` (numbered on from `after`
 /// where left out). Errors name the file and line.
-fn read_moves(path: &PathBuf, after: u64) -> Result<Vec<Value>> {
+fn read_moves(path: &std::path::Path, after: u64) -> Result<Vec<Value>> {
     let name = if path.as_os_str() == "-" {
         "stdin".to_string()
     } else {

@@ -28,7 +28,7 @@ impl ViewerApp {
                 ui.weak("points");
                 ui.weak("meeples");
                 ui.end_row();
-                for (seat, p) in header.players.iter().enumerate() {
+                for seat in 0..header.players.len() {
                     ui.horizontal(|ui| {
                         let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
                         ui.painter().circle(
