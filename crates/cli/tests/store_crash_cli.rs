@@ -299,6 +299,8 @@ fn salvage_reads_what_is_left_of_damaged_stores_and_never_writes_to_them() {
         "{{\"game\":\"{}\",\"seq\":5,\"glyph\":null,\"text\":\"kept\"}}\n",
         id(3)
     );
+    // What salvage writes for it: the bundle's typed line, which import reads
+    let typed_note = note.replacen('{', "{\"type\":\"annotation\",", 1);
 
     type Damage = fn(&Path);
     let ways: [(&str, Damage, bool); 6] = [
@@ -404,7 +406,7 @@ fn salvage_reads_what_is_left_of_damaged_stores_and_never_writes_to_them() {
             };
             let mut expected = original(g);
             if g == 3 {
-                expected.extend_from_slice(note.as_bytes());
+                expected.extend_from_slice(typed_note.as_bytes());
             }
             if bytes == expected {
                 recovered += 1;

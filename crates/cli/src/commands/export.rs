@@ -278,12 +278,12 @@ fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode>
         }
     }
     let wants_store = args.all || games.iter().any(|g| matches!(g, Selected::Stored(_)));
-    let store = match games.iter().find_map(|g| match g {
-        Selected::Stored(id) => Some(id),
-        Selected::File(_) => None,
-    }) {
-        Some(id) => Some(ctx.open_for_stored_game(id)?),
-        None => wants_store.then(|| ctx.open_for_reading()).transpose()?,
+    // A name that is neither a file nor a folder is a stored game; with no store folder it
+    // is reported as a game that cannot be exported, and no store is created for it
+    let store = if args.all || ctx.store_dir.is_dir() {
+        wants_store.then(|| ctx.open_for_reading()).transpose()?
+    } else {
+        None
     };
     if let (true, Some(store)) = (args.all, &store) {
         games.extend(
@@ -315,7 +315,10 @@ fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode>
             (Selected::Stored(id), Some(store)) => {
                 stored_input(ctx, store, id).map_err(|e| format!("{e:#}"))
             }
-            (Selected::Stored(id), None) => Err(format!("no stored game {id:?}")),
+            (Selected::Stored(_), None) => Err(format!(
+                "no such file, and no store at {} to find a game of that id in",
+                ctx.store_dir.display()
+            )),
         }
     };
     let bar = crate::progress::bar(ctx.quiet, games.len() as u64, "games");
