@@ -454,6 +454,10 @@ pub struct Imported {
     /// Whether BGA's replay reached its end-of-game result with every tile played (the log
     /// then ends with `expect_final_scores`); an abandoned or running table is in progress.
     pub finished: bool,
+    /// For each assertion, by its line in `log`, the notification of the replay that stated
+    /// the scores it claims: a disagreement is shown there, in the file the user has, not at
+    /// a line of the converted log that no one sees.
+    pub claims: Vec<(usize, Place)>,
 }
 
 /// Reads a BGA replay (the JSON of a table's notification packets) into our log.
@@ -570,6 +574,8 @@ pub fn import(bytes: &[u8]) -> Result<Imported, BgaError> {
         feature: None,
         feature_points: Vec::new(),
         ended: false,
+        claims: Vec::new(),
+        end_place: None,
     };
     replayer.start()?;
     for note in &parsed.notes {
@@ -594,11 +600,15 @@ pub fn import(bytes: &[u8]) -> Result<Imported, BgaError> {
         replayer
             .log
             .push_assertion(Assertion::ExpectFinalScores { scores });
+        if let Some(place) = replayer.end_place.take() {
+            replayer.record_claim(place);
+        }
     }
     Ok(Imported {
         log: replayer.log,
         source,
         finished,
+        claims: replayer.claims,
     })
 }
 
@@ -610,14 +620,20 @@ struct Replayer {
     seats: Vec<i64>,
     /// Each seat's score as BGA last stated it.
     totals: Vec<u32>,
-    /// The event after which BGA's scores were last stated, not yet written as a claim.
-    claim: Option<u64>,
+    /// The event after which BGA's scores were last stated, not yet written as a claim, and
+    /// the notification that stated them last.
+    claim: Option<(u64, Place)>,
     /// The kind of the feature BGA scored last (its points follow).
     feature: Option<FeatureKind>,
     /// Points per seat and feature kind stated since the last event, not yet written.
-    feature_points: Vec<(u8, FeatureKind, u32)>,
+    /// (With the notification that first stated them.)
+    feature_points: Vec<(u8, FeatureKind, u32, Place)>,
     /// Whether BGA's end-of-game state was seen.
     ended: bool,
+    /// The notification of each assertion written, by its log line (see [`Imported::claims`]).
+    claims: Vec<(usize, Place)>,
+    /// The end-of-game notification, where the final scores are stated.
+    end_place: Option<Place>,
 }
 
 fn tile_id(letter: &str) -> TileId {
@@ -637,19 +653,28 @@ impl Replayer {
 
     /// Writes BGA's stated scores after the event they follow.
     fn flush_claim(&mut self) {
-        if let Some(after) = self.claim.take() {
-            for (player, feature, points) in std::mem::take(&mut self.feature_points) {
+        if let Some((after, place)) = self.claim.take() {
+            for (player, feature, points, stated) in std::mem::take(&mut self.feature_points) {
                 self.log.push_assertion(Assertion::ExpectPoints {
                     after,
                     player,
                     feature,
                     points,
                 });
+                self.record_claim(stated);
             }
             self.log.push_assertion(Assertion::ExpectScores {
                 after,
                 scores: self.totals.clone(),
             });
+            self.record_claim(place);
+        }
+    }
+
+    /// The assertion just written was stated by the notification at `place`.
+    fn record_claim(&mut self, place: Place) {
+        if let Some((line, _)) = self.log.assertions.last() {
+            self.claims.push((*line, place));
         }
     }
 
@@ -774,15 +799,17 @@ impl Replayer {
                     match self
                         .feature_points
                         .iter_mut()
-                        .find(|(s, k, _)| *s == seat && *k == kind)
+                        .find(|(s, k, _, _)| *s == seat && *k == kind)
                     {
-                        Some((_, _, sum)) => *sum += points,
-                        None => self.feature_points.push((seat, kind, points)),
+                        Some((_, _, sum, _)) => *sum += points,
+                        None => self
+                            .feature_points
+                            .push((seat, kind, points, note.place.clone())),
                     }
                 }
                 self.totals[usize::from(seat)] = u32::try_from(*total)
                     .map_err(|_| fail(format!("score {total} is not a score")))?;
-                self.claim = Some(self.log.last_seq());
+                self.claim = Some((self.log.last_seq(), note.place.clone()));
             }
             Move::State => {
                 self.close_meeple_step().map_err(fail)?;
@@ -791,6 +818,7 @@ impl Replayer {
             Move::End { .. } => {
                 self.close_meeple_step().map_err(fail)?;
                 self.ended = true;
+                self.end_place = Some(note.place.clone());
             }
         }
         Ok(())

@@ -277,10 +277,20 @@ fn a_claim_our_rules_contradict_is_reported_with_both_numbers_the_feature_and_th
     let mut v = fixture_json("short.json");
     note(&mut v, 3, 4)["args"]["points"] = json!(5);
     note(&mut v, 3, 4)["args"]["score"] = json!("5");
-    let log = import(&v).unwrap().log;
-    let failures = check_assertions(&fold(log, &[]));
+    let imported = import(&v).unwrap();
+    let failures = check_assertions(&fold(imported.log, &[]));
     let text: Vec<String> = failures.iter().map(ToString::to_string).collect();
     assert_eq!(failures.len(), 2, "{text:?}");
+    // Each failed claim knows the notification that stated it: the points of packet 3,
+    // notification 4
+    for f in &failures {
+        let (_, place) = imported
+            .claims
+            .iter()
+            .find(|(line, _)| *line == f.line)
+            .expect("every assertion has its notification");
+        assert_eq!((place.packet, place.notification), (3, 4), "{f}");
+    }
     assert_eq!(failures[0].assertion, "expect_points");
     assert_eq!(failures[0].claimed, vec![5]);
     assert!(

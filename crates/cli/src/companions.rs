@@ -42,7 +42,7 @@ impl Annotated {
     /// `game` is a file if such a file exists, else a stored game id.
     pub fn open(ctx: &Ctx, game: &str) -> Result<Annotated> {
         let file = Path::new(game);
-        if file.is_file() {
+        if crate::input::names_a_file(file) {
             let log = load_log(file)?;
             let mut annotation_records: Vec<String> =
                 log.annotations.iter().map(|(_, a)| a.to_json()).collect();
@@ -57,7 +57,7 @@ impl Annotated {
                 variation_records,
             });
         }
-        let store = ctx.open_for_reading()?;
+        let store = ctx.open_for_stored_game(game)?;
         let stored = read_game(&store, game)?.ok_or_else(|| ctx.no_game(game))?;
         let log = stored.effective_log()?;
         let text = |records: Vec<Vec<u8>>| -> Vec<String> {

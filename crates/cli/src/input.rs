@@ -10,6 +10,28 @@ use anyhow::Context;
 use carc_events::Log;
 pub use carc_formats::{read_converted, read_game_file};
 
+/// A text input that is not a game (a tile-set or map-board file, a moves file), read with the
+/// checks of a game file: a regular file of at most [`carc_formats::MAX_GAME_FILE`] bytes,
+/// checked by its metadata before it is opened, so `/dev/zero` or a FIFO is refused at once.
+/// `what` names the file for people ("tile-set file").
+pub fn read_text_input(path: &Path, what: &str) -> anyhow::Result<String> {
+    let bytes = carc_formats::read_input_bytes(path).with_context(|| what.to_string())?;
+    String::from_utf8(bytes).map_err(|e| {
+        anyhow::anyhow!(
+            "{what}: cannot read {}: not UTF-8 text (byte {})",
+            path.display(),
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
+/// Whether a FILE|GAME argument names a file rather than a stored game id: anything at that
+/// path but a folder (a FIFO, a device or a dangling link too, for the reader to refuse as
+/// what it is, instead of looking for a stored game of that name).
+pub fn names_a_file(arg: &Path) -> bool {
+    fs::symlink_metadata(arg).is_ok_and(|m| !m.is_dir())
+}
+
 /// A game file of any format we read, as our log.
 pub fn load_log(path: &Path) -> anyhow::Result<Log> {
     let bytes = carc_formats::read_game_bytes(path)?;

@@ -18,6 +18,7 @@ mod input;
 mod json;
 mod log_problem;
 mod match_stats;
+mod output_file;
 mod progress;
 mod quality;
 mod rules_files;

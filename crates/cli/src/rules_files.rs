@@ -1,19 +1,19 @@
 //! The tile-set and map-board files of the global `--tiles` and `--map` options, loaded once
 //! before any verb runs.
 
-use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use carc_rules::{MapBoard, TileSet};
 
+use crate::input::read_text_input;
+
 pub fn load_tile_sets(paths: &[PathBuf]) -> Result<Vec<TileSet>> {
     paths
         .iter()
         .map(|p| {
-            let text = fs::read_to_string(p)
-                .with_context(|| format!("cannot read tile-set file {}", p.display()))?;
+            let text = read_text_input(p, "--tiles")?;
             TileSet::from_json(&text).with_context(|| format!("{}", p.display()))
         })
         .collect()
@@ -29,7 +29,7 @@ pub fn load_maps(values: &[String]) -> Result<Option<Arc<MapBoard>>> {
             last = Some(map);
             continue;
         }
-        let text = fs::read_to_string(value).with_context(|| {
+        let text = read_text_input(Path::new(value), "map file").with_context(|| {
             format!(
                 "--map {value}: not a built-in map ({}) and not a readable map file",
                 MapBoard::BUILTIN.join(", ")

@@ -84,6 +84,22 @@ impl Ctx {
         })
     }
 
+    /// [`Ctx::open_for_reading`] for a FILE|GAME argument that names no file: a stored game.
+    /// A store that does not exist is not created (a mistyped file name would leave an empty
+    /// `./carc-store` behind): the error says there is neither such a file nor a store.
+    pub fn open_for_stored_game(&self, game: &str) -> Result<ReadStore> {
+        if !self.store_dir.exists() {
+            self.finish_interrupted_rebuild()?;
+        }
+        if !self.store_dir.is_dir() {
+            bail!(
+                "{game}: no such file, and no store at {} to find a game of that id in",
+                self.store_dir.display()
+            );
+        }
+        self.open_for_reading()
+    }
+
     /// A store path must be a folder, or not exist yet with folders (not files) above it. A
     /// rebuild killed while it put its store in place is finished first.
     fn check_path(&self) -> Result<()> {

@@ -93,10 +93,10 @@ fn prepare_file(path: &Path, loaded: &[TileSet]) -> Result<Prepared> {
         }
     };
     // Another program's game is converted; the store holds our format.
-    let bytes = match input::read_converted(path, &bytes) {
-        Some(Ok(log)) => write_log(&log).into_bytes(),
+    let (bytes, original) = match input::read_converted(path, &bytes) {
+        Some(Ok(log)) => (write_log(&log).into_bytes(), Some(bytes)),
         Some(Err(e)) => return Ok(Prepared::Refused(Outcome::rejected(e.line(), e.message()))),
-        None => bytes,
+        None => (bytes, None),
     };
     Ok(match read_log(&bytes) {
         Ok(log) if log.has_companions() => Prepared::Bundle {
@@ -106,6 +106,28 @@ fn prepare_file(path: &Path, loaded: &[TileSet]) -> Result<Prepared> {
         // Decoded once: the log is stored from exactly these bytes.
         Ok(log) => match validate(bytes, log, loaded)? {
             Ok(game) => Prepared::Game(game),
+            // A claim of a converted file that our rules contradict is shown where the file
+            // states it, not at a line of the converted log
+            Err(Outcome::Rejected {
+                line,
+                message,
+                unreadable,
+            }) => {
+                let (line, message) = match original
+                    .and_then(|original| carc_formats::claim_in_file(path, &original, line))
+                {
+                    Some((at, position)) => (
+                        position.line,
+                        format!("{message} (stated at {at}, column {})", position.column),
+                    ),
+                    None => (line, message),
+                };
+                Prepared::Refused(Outcome::Rejected {
+                    line,
+                    message,
+                    unreadable,
+                })
+            }
             Err(refused) => Prepared::Refused(refused),
         },
         Err(e) => Prepared::Refused(Outcome::rejected(e.line, e.kind.to_string())),

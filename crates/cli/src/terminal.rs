@@ -25,7 +25,10 @@ use std::io::{self, Write};
 /// an escape that JSON itself reads (as the same character) keeps `--json` exact. (The C0
 /// controls never reach here raw from JSON: serde_json escapes them.)
 pub fn visible_lines(text: &str) -> Cow<'_, str> {
-    let shown = |c: char| !c.is_control() || matches!(c, '\n' | '\t');
+    // Bidi controls and U+2028/U+2029 too (`carc_events::text::is_hidden_format`): they
+    // reorder or break what the terminal shows around them. All are above U+007F, so they
+    // get the JSON-readable escape.
+    let shown = |c: char| !carc_events::text::is_hazard(c) || matches!(c, '\n' | '\t');
     if text.chars().all(shown) {
         return Cow::Borrowed(text);
     }

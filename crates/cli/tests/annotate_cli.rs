@@ -123,8 +123,9 @@ fn bad_requests_say_what_is_wrong() {
         ),
         (&["annotate", log, "--at", "3"], "nothing to write"),
         (
+            // No store yet: none is created for a name that is neither a file nor a game
             &["annotate", "no-such-game", "--at", "3", "--text", "x"],
-            "no game \"no-such-game\" in store",
+            "no-such-game: no such file, and no store at",
         ),
     ];
     for (args, want) in cases {

@@ -235,3 +235,78 @@ fn a_broken_or_unsupported_replay_says_where_and_what() {
     let o = carc(dir.path(), &["--store", "st", "games"]);
     assert!(!stdout(&o).contains("bga-"), "{}", stdout(&o));
 }
+
+#[test]
+fn a_scoring_disagreement_points_at_the_notification_in_the_replay() {
+    // Given the short fixture, one notification to a line, with BGA's points for the city
+    // of packet 3 changed from 4 to 5
+    let mut v: Value =
+        serde_json::from_slice(&std::fs::read(fixture("short.json")).unwrap()).unwrap();
+    let claim = &mut v["data"]["data"][3]["data"][4];
+    claim["args"]["points"] = serde_json::json!(5);
+    claim["args"]["score"] = serde_json::json!("5");
+    let claim_text = claim.to_string();
+    let mut text = String::from("{\"status\":1,\"data\":{\"valid\":1,\"data\":[\n");
+    let packets = v["data"]["data"].as_array().unwrap();
+    for (i, packet) in packets.iter().enumerate() {
+        let mut head = packet.clone();
+        let notes = head.as_object_mut().unwrap().remove("data").unwrap();
+        let head = head.to_string();
+        text.push_str(&head[..head.len() - 1]);
+        text.push_str(",\"data\":[\n");
+        let notes: Vec<String> = notes
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(Value::to_string)
+            .collect();
+        text.push_str(&notes.join(",\n"));
+        text.push_str(if i + 1 < packets.len() {
+            "\n]},\n"
+        } else {
+            "\n]}\n"
+        });
+    }
+    text.push_str("]}}\n");
+    let line = 1 + text
+        .lines()
+        .position(|l| l.starts_with(&claim_text))
+        .expect("the claim on a line of its own");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("claim.json"), &text).unwrap();
+
+    // When it is checked
+    let o = carc(dir.path(), &["check", "claim.json"]);
+    // Then the disagreement is shown at the notification's line of the replay, with its path
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let said = stdout(&o);
+    assert!(
+        said.starts_with(&format!(
+            "claim.json:{line}:1: [log.assertion] expect_points claims 5 points"
+        )),
+        "{said}"
+    );
+    assert!(said.contains("(stated at data.data[3].data[4])"), "{said}");
+    // And `--json` says the same line, column and path
+    let o = carc(dir.path(), &["check", "--json", "claim.json"]);
+    let report: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(report["error"]["line"], line, "{report}");
+    assert_eq!(report["error"]["column"], 1, "{report}");
+    assert_eq!(report["error"]["path"], "data.data[3].data[4]", "{report}");
+
+    // When it is imported, the rejection names the same line
+    let o = carc(dir.path(), &["--store", "st", "import", "claim.json"]);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!(
+            "rejected claim.json:{line}: expect_points claims 5"
+        )),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stdout(&o).contains("(stated at data.data[3].data[4], column 1)"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -175,3 +175,189 @@ fn unreadable_entries_of_a_folder_are_rejected_not_passed_over() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
 }
+
+#[test]
+fn rules_files_and_moves_files_are_refused_when_endless_or_a_pipe() {
+    // Given a FIFO nobody writes to and a log to add a variation to
+    let dir = tempfile::tempdir().unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("pipe.json"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let log = common::logs_dir().join("short-game-rulings.jsonl");
+    std::fs::copy(&log, dir.path().join("g.jsonl")).unwrap();
+    for path in ["/dev/zero", "pipe.json"] {
+        let kind = if path == "/dev/zero" {
+            "it is a device, not a regular file"
+        } else {
+            "it is a pipe (FIFO), not a regular file"
+        };
+        // When each reader of a tile-set, map or moves file is given it
+        let runs: [&[&str]; 5] = [
+            &["--tiles", path, "tiles", "check", "no-such-file.json"],
+            &["--map", path, "map", "check", "germany"],
+            &["tiles", "check", path],
+            &["map", "check", path],
+            &[
+                "variation",
+                "add",
+                "g.jsonl",
+                "--name",
+                "v",
+                "--after",
+                "1",
+                "--moves",
+                path,
+            ],
+        ];
+        for args in runs {
+            // Then it is refused at once, saying what the path is (exit 2), not read until
+            // memory runs out nor waited on for ever
+            let o = carc_within(dir.path(), args, Duration::from_secs(20));
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(
+                stderr(&o).contains(&format!("cannot read {path}: {kind}")),
+                "{args:?}: {}",
+                stderr(&o)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_write_that_runs_out_of_room_leaves_no_partial_output_file() {
+    // Given a game, and a file-size limit of 4 KiB standing in for a full disk (the signal
+    // ignored, so that a write past it fails as on a full disk instead of killing carc)
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        common::logs_dir().join("short-game-rulings.jsonl"),
+        dir.path().join("g.jsonl"),
+    )
+    .unwrap();
+    for args in [
+        "export g.jsonl --format html --out out.html",
+        "render g.jsonl --out out.svg",
+        "simulate -q --games 2 --out sims",
+        "export g.jsonl --format parquet --out tables",
+    ] {
+        // When the output is larger than that
+        let script = format!("trap '' XFSZ; ulimit -f 4; exec \"$0\" {args}");
+        let o = Command::new("bash")
+            .args(["-c", &script, env!("CARGO_BIN_EXE_carc")])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        // Then carc fails saying it cannot write, and leaves no file, whole or partial
+        assert_eq!(o.status.code(), Some(2), "{args}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write"),
+            "{args}: {}",
+            stderr(&o)
+        );
+        assert!(
+            stderr(&o).contains("File too large"),
+            "{args}: {}",
+            stderr(&o)
+        );
+        let left: Vec<String> = files_under(dir.path())
+            .into_iter()
+            .filter(|n| !n.ends_with("g.jsonl"))
+            .collect();
+        assert!(left.is_empty(), "{args}: left {left:?}");
+    }
+}
+
+/// Every file under `dir` (folders searched, not listed), as text.
+fn files_under(dir: &std::path::Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.push(path.display().to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn a_mistyped_path_creates_no_store_and_a_pipe_is_no_stored_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let made = Command::new("mkfifo")
+        .arg(dir.path().join("pipe.jsonl"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let runs: [&[&str]; 5] = [
+        &["analyze", "gmae.jsonl"],
+        &["annotate", "gmae.jsonl", "--at", "1", "--text", "x"],
+        &["export", "gmae.jsonl"],
+        &[
+            "export",
+            "gmae.jsonl",
+            "--format",
+            "parquet",
+            "--out",
+            "tables",
+        ],
+        &["render", "gmae.jsonl", "--out", "b.svg"],
+    ];
+    for args in runs {
+        // When a verb that takes FILE|GAME is given a path that does not exist
+        let o = carc_within(dir.path(), args, Duration::from_secs(20));
+        // Then it says there is no such file and no store, and creates none (the Parquet
+        // export names it among the games it could not export, exit 1)
+        let code = if args.contains(&"parquet") { 1 } else { 2 };
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("gmae.jsonl: no such file, and no store at carc-store")
+                || stderr(&o).contains(
+                    "gmae.jsonl: cannot be exported: no such file, and no store at carc-store"
+                ),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert!(!dir.path().join("carc-store").exists(), "{args:?}");
+    }
+    for verb in ["analyze", "annotate", "export"] {
+        // When it is given a FIFO
+        let mut args = vec![verb, "pipe.jsonl"];
+        if verb == "annotate" {
+            args.extend(["--at", "1", "--text", "x"]);
+        }
+        let o = carc_within(dir.path(), &args, Duration::from_secs(20));
+        // Then the FIFO is refused for what it is, not looked for in a store
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot read pipe.jsonl: it is a pipe (FIFO)"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert!(!dir.path().join("carc-store").exists(), "{args:?}");
+    }
+}
+
+#[test]
+fn annotate_refuses_a_text_over_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        common::logs_dir().join("short-game-rulings.jsonl"),
+        dir.path().join("g.jsonl"),
+    )
+    .unwrap();
+    let long = "x".repeat(carc_events::text::MAX_ANNOTATION_CHARS + 1);
+    let o = carc_within(
+        dir.path(),
+        &["annotate", "g.jsonl", "--at", "3", "--text", &long],
+        Duration::from_secs(20),
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--text: it is 10001 characters long, more than the 10000 allowed"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.path().join("g.jsonl.annotations.jsonl").exists());
+}

@@ -96,10 +96,12 @@ fn a_game_that_cannot_be_read_is_named_and_the_others_are_written() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(
-        err.contains("stored game no-such-game: cannot be exported: no game \"no-such-game\""),
+        err.contains("stored game no-such-game: cannot be exported: no such file, and no store at"),
         "{err}"
     );
     assert!(err.contains("wrote 1 games to"), "{err}");
+    // and no store was created for a name that is neither a file nor a stored game
+    assert!(!store.exists());
 }
 
 #[test]

@@ -299,6 +299,8 @@ fn salvage_reads_what_is_left_of_damaged_stores_and_never_writes_to_them() {
         "{{\"game\":\"{}\",\"seq\":5,\"glyph\":null,\"text\":\"kept\"}}\n",
         id(3)
     );
+    // What salvage writes for it: the bundle's typed line, which import reads
+    let typed_note = note.replacen('{', "{\"type\":\"annotation\",", 1);
 
     type Damage = fn(&Path);
     let ways: [(&str, Damage, bool); 6] = [
@@ -404,7 +406,7 @@ fn salvage_reads_what_is_left_of_damaged_stores_and_never_writes_to_them() {
             };
             let mut expected = original(g);
             if g == 3 {
-                expected.extend_from_slice(note.as_bytes());
+                expected.extend_from_slice(typed_note.as_bytes());
             }
             if bytes == expected {
                 recovered += 1;
@@ -535,6 +537,13 @@ fn a_failed_open_of_a_damaged_store_changes_no_byte_of_it_and_names_salvage() {
             "{verb:?}: {}",
             stderr(&o)
         );
+        // and says sled's reason once (issue 33, item 9: it used to be printed twice)
+        assert_eq!(
+            stderr(&o).matches("corrupt").count(),
+            1,
+            "{verb:?}: {}",
+            stderr(&o)
+        );
         assert!(
             snapshot_files(&store) == before,
             "{verb:?}: the damaged store was written to"
@@ -542,4 +551,76 @@ fn a_failed_open_of_a_damaged_store_changes_no_byte_of_it_and_names_salvage() {
     }
     // and salvage still reads as many games as before
     assert_eq!(salvaged_games(tmp.path(), &store, "after"), salvaged);
+}
+
+#[test]
+fn a_salvaged_bundle_with_annotations_and_variations_imports_again() {
+    // Given a stored game with an annotation, a variation and a deleted annotation
+    let tmp = TempDir::new().unwrap();
+    let store = tmp.path().join("st");
+    let log = common::logs_dir().join("short-game-rulings.jsonl");
+    let game = "short-game-rulings";
+    ok(carc_with_store(&store, &["import", path_str(&log)]));
+    let moves = tmp.path().join("city.jsonl");
+    std::fs::write(
+        &moves,
+        "{\"type\":\"tile_placed\",\"player\":1,\"tile\":\"N\",\"at\":[0,2],\"rotation\":0}\n\
+         {\"type\":\"meeple_placed\",\"player\":1,\"on\":\"city N\"}\n",
+    )
+    .unwrap();
+    for args in [
+        &[
+            "annotate",
+            game,
+            "--at",
+            "3",
+            "--text",
+            "a good start",
+            "--glyph",
+            "!",
+        ][..],
+        &["annotate", game, "--at", "5", "--text", "gone"],
+        &["annotate", game, "--at", "5", "--delete"],
+        &[
+            "variation",
+            "add",
+            game,
+            "--name",
+            "city north",
+            "--after",
+            "17",
+            "--moves",
+            path_str(&moves),
+        ],
+    ] {
+        ok(carc_with_store(&store, args));
+    }
+    let exported = tmp.path().join("exported.jsonl");
+    ok(carc_with_store(
+        &store,
+        &["export", game, "--out", path_str(&exported)],
+    ));
+
+    // When it is salvaged and the bundle imported into a new store
+    let out = tmp.path().join("saved");
+    ok(carc_with_store(
+        &store,
+        &["salvage", path_str(&store), "--out", path_str(&out)],
+    ));
+    let bundle = out.join(format!("{game}.jsonl"));
+    let again = tmp.path().join("again");
+    let o = ok(carc_with_store(&again, &["import", path_str(&bundle)]));
+
+    // Then the import takes it whole, and the new store exports the same bundle as the old
+    assert!(stdout(&o).contains("imported 1,"), "{}", stdout(&o));
+    let re_exported = tmp.path().join("re-exported.jsonl");
+    ok(carc_with_store(
+        &again,
+        &["export", game, "--out", path_str(&re_exported)],
+    ));
+    let text = std::fs::read_to_string(&re_exported).unwrap();
+    assert!(text.contains("a good start"), "{text}");
+    assert!(text.contains("city north"), "{text}");
+    assert!(!text.contains("gone"), "{text}");
+    assert_eq!(text, std::fs::read_to_string(&exported).unwrap());
 }

@@ -12,9 +12,10 @@ use std::process::Output;
 use common::{carc, carc_with_store, logs_dir, stderr, stdout};
 use serde_json::Value;
 
-/// Ada retitles the terminal, Brandt clears it and forges a result line.
+/// Ada retitles the terminal, Brandt clears it, forges a result line, reverses the rest of
+/// every line that names him (U+202E) and breaks it (U+2028).
 const ADA: &str = "A\u{1b}]0;owned\u{7}da";
-const BRANDT: &str = "Bo\r\nfake: ok \u{1b}[2J";
+const BRANDT: &str = "Bo\r\nfake: ok \u{1b}[2J\u{202e}\u{2028}";
 
 /// The short sample game with hostile names and comment; `game` is its id.
 fn hostile_log(game: &str) -> String {
@@ -27,20 +28,20 @@ fn hostile_log(game: &str) -> String {
         .replacen("\"Brandt\"", &json(BRANDT), 1)
         .replacen(
             "\"comment\":\"",
-            "\"comment\":\"\\u001b]0;comment\\u0007\\r\\nfake: ok ",
+            "\"comment\":\"\\u001b]0;comment\\u0007\\r\\nfake: ok \\u2067",
             1,
         );
     format!("{head}\n{rest}")
 }
 
 /// Everything a verb printed, on both streams, holds no control character but line breaks and
-/// tabs, and no line starts with the forged text.
+/// tabs, no bidi control or line separator, and no line starts with the forged text.
 fn assert_terminal_safe(what: &str, o: &Output) {
     for (stream, bytes) in [("stdout", &o.stdout), ("stderr", &o.stderr)] {
         let text = String::from_utf8_lossy(bytes);
         let bad: Vec<char> = text
             .chars()
-            .filter(|c| c.is_control() && !matches!(c, '\n' | '\t'))
+            .filter(|&c| carc_events::text::is_hazard(c) && !matches!(c, '\n' | '\t'))
             .collect();
         assert!(
             bad.is_empty(),
@@ -179,14 +180,14 @@ fn every_verb_shows_hostile_names_and_text_escaped() {
     let o = carc(&["explain", "illegal.jsonl", "--at", "5"], d);
     assert!(
         stdout(&o)
-            .contains(r"it is Bo\u{d}\u{a}fake: ok \u{1b}[2J's turn, not A\u{1b}]0;owned\u{7}da's"),
+            .contains(r"it is Bo\u{d}\u{a}fake: ok \u{1b}[2J\u{202e}\u{2028}'s turn, not A\u{1b}]0;owned\u{7}da's"),
         "{}",
         stdout(&o)
     );
     let o = carc(&["check", "g.jsonl"], d);
     assert!(
         stdout(&o).contains(
-            r"final scores: A\u{1b}]0;owned\u{7}da 20, Bo\u{d}\u{a}fake: ok \u{1b}[2J 11"
+            r"final scores: A\u{1b}]0;owned\u{7}da 20, Bo\u{d}\u{a}fake: ok \u{1b}[2J\u{202e}\u{2028} 11"
         ),
         "{}",
         stdout(&o)
@@ -228,11 +229,41 @@ fn record_new_refuses_control_characters_in_names() {
     );
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(
-        stderr(&o).contains(r#"player name "Bo\r\nfake: ok \u{1b}[2J" holds a control character"#),
+        stderr(&o).contains(
+            r#"player name "Bo\r\nfake: ok \u{1b}[2J\u{202e}\u{2028}" holds a control character"#
+        ),
         "{}",
         stderr(&o)
     );
     assert_terminal_safe("record new", &o);
+    let o = carc_with_store(&store, &["games"]);
+    assert!(!stdout(&o).contains("t:"), "{}", stdout(&o));
+}
+
+/// `record new` refuses a name with a bidi control or a line separator too (they reorder or
+/// break every line that names the player); nothing is stored.
+#[test]
+fn record_new_refuses_bidi_controls_and_separators_in_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    for (name, code) in [
+        ("Eve\u{202e}kcab", "U+202E"),
+        ("Eve\u{2066}x", "U+2066"),
+        ("Eve\u{200f}", "U+200F"),
+        ("Eve\u{2028}fake", "U+2028"),
+    ] {
+        let o = carc_with_store(
+            &store,
+            &["record", "new", "t", "--players", &format!("Ada,{name}")],
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+        assert!(
+            stderr(&o).contains(&format!("holds the invisible formatting character {code}")),
+            "{}",
+            stderr(&o)
+        );
+        assert_terminal_safe("record new", &o);
+    }
     let o = carc_with_store(&store, &["games"]);
     assert!(!stdout(&o).contains("t:"), "{}", stdout(&o));
 }

@@ -84,8 +84,18 @@ pub struct Annotation {
     pub game: String,
     pub seq: u64,
     pub glyph: Option<Glyph>,
-    #[serde(default)]
+    /// At most [`crate::text::MAX_ANNOTATION_CHARS`] characters, checked when read.
+    #[serde(default, deserialize_with = "capped_text")]
     pub text: String,
+}
+
+/// An annotation's text, refused past [`crate::text::MAX_ANNOTATION_CHARS`] by every reader
+/// (a bundle's lines, annotation files and streams).
+fn capped_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let text = String::deserialize(d)?;
+    crate::text::check_annotation_length(&text)
+        .map_err(|why| serde::de::Error::custom(format!("text: {why}")))?;
+    Ok(text)
 }
 
 impl Annotation {

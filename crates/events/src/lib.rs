@@ -30,6 +30,7 @@ mod model;
 mod read;
 mod tagged;
 mod target;
+pub mod text;
 mod upcast;
 pub mod variation;
 mod write;

@@ -42,10 +42,10 @@ impl ReadFileError {
         match self {
             ReadFileError::Io { error, .. } => error.to_string(),
             ReadFileError::NotAFile { kind, .. } => {
-                format!("it is {kind}, not a regular file (carc reads game files only)")
+                format!("it is {kind}, not a regular file (carc reads regular files only)")
             }
             ReadFileError::TooLarge { .. } => format!(
-                "it is larger than {} MiB, the most carc reads as one game file",
+                "it is larger than {} MiB, the most carc reads as one input file",
                 MAX_GAME_FILE / (1024 * 1024)
             ),
         }
@@ -92,6 +92,13 @@ pub fn check_game_path(path: &Path) -> Result<(), ReadFileError> {
         });
     }
     Ok(())
+}
+
+/// Any input file's bytes (a game, a tile set, a map board, a moves file): the same checks
+/// and cap as a game file's, so `/dev/zero` or a FIFO given as `--tiles` is refused at once
+/// instead of read until memory runs out or waited on for ever.
+pub fn read_input_bytes(path: &Path) -> Result<Vec<u8>, ReadFileError> {
+    read_game_bytes(path)
 }
 
 /// A game file's bytes: [`check_game_path`], then at most [`MAX_GAME_FILE`] bytes read (a

@@ -22,7 +22,7 @@ use carc_json_position::{parent_path, value_positions, TextPosition};
 
 mod file;
 
-pub use file::{check_game_path, read_game_bytes, ReadFileError, MAX_GAME_FILE};
+pub use file::{check_game_path, read_game_bytes, read_input_bytes, ReadFileError, MAX_GAME_FILE};
 
 /// The kinds of game file carc reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -177,6 +177,34 @@ pub fn read_game_prefix(path: &Path, bytes: &[u8]) -> Result<LogPrefix, InputErr
     }
 }
 
+/// The JSON path and position of a Board Game Arena notification. The packets are
+/// `data.data`, `data` or the document itself (as `looks_like_bga` accepts them): the
+/// notification is at the first of these paths the file has.
+fn notification_at(
+    positions: &std::collections::HashMap<String, TextPosition>,
+    place: &carc_bga::Place,
+) -> Option<(String, TextPosition)> {
+    ["data.data", "data", ""].iter().find_map(|list| {
+        let path = format!("{list}[{}].data[{}]", place.packet, place.notification);
+        positions.get(&path).map(|p| (path, *p))
+    })
+}
+
+/// Where a converted file states the claim of an assertion of its log: for a Board Game
+/// Arena replay, the notification whose scores became the assertion on line `log_line` of
+/// the converted log, as its JSON path and position (`None` for other formats, or a line
+/// that holds no assertion). Found by converting the file again, so call it only for a
+/// claim that failed.
+pub fn claim_in_file(path: &Path, bytes: &[u8], log_line: usize) -> Option<(String, TextPosition)> {
+    if detect(path, bytes) != Format::Bga {
+        return None;
+    }
+    let imported = carc_bga::import(bytes).ok()?;
+    let (_, place) = imported.claims.iter().find(|(line, _)| *line == log_line)?;
+    let text = std::str::from_utf8(bytes).ok()?;
+    notification_at(&value_positions(text), place)
+}
+
 /// Where the value a Board Game Arena error is about starts in `bytes`: the value at the
 /// error's JSON path (a missing value: the object that should hold it), or the notification
 /// of a move our rules refuse. `None` for a syntax error (it says where itself), a list of
@@ -195,14 +223,8 @@ pub fn locate_bga(error: &BgaError, bytes: &[u8]) -> Option<TextPosition> {
                 path = parent_path(path)?;
             }
         }
-        // The packets are `data.data`, `data` or the document itself (as `looks_like_bga`
-        // accepts them): the notification is at the first of these paths the file has.
         BgaError::Replay { place, .. } => {
-            let positions = value_positions(text);
-            ["data.data", "data", ""].iter().find_map(|list| {
-                let path = format!("{list}[{}].data[{}]", place.packet, place.notification);
-                positions.get(&path).copied()
-            })
+            notification_at(&value_positions(text), place).map(|(_, position)| position)
         }
         BgaError::Json { .. } | BgaError::Unsupported(_) => None,
     }

@@ -20,17 +20,38 @@ pub fn shown_name(header: &Header, seat: u8) -> String {
     visible(&seat_name(header, seat)).into_owned()
 }
 
-/// `text` with every control character (C0, DEL and C1, line breaks and tabs included)
-/// written as Rust writes a char escape, `\u{1b}`: names, ids, comments and annotations from a
+/// `text` with every control character (C0, DEL and C1, line breaks and tabs included) and
+/// every hidden format character (bidi controls, U+2028/U+2029:
+/// `carc_events::text::is_hidden_format`) written as Rust writes a char escape, `\u{1b}`: names, ids, comments and annotations from a
 /// log are one line of inert text wherever they are shown (a terminal, a label). Text without
 /// control characters comes back borrowed.
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    use carc_events::text::is_hazard;
+    if !text.chars().any(is_hazard) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if c.is_control() {
+        if is_hazard(c) {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// `text` with only its hidden format characters (bidi controls, U+2028/U+2029) written as
+/// [`visible`] writes them, line breaks and other control characters left as they are: for
+/// surfaces that keep a comment's lines, or escape control characters in their own way.
+pub fn visible_format(text: &str) -> std::borrow::Cow<'_, str> {
+    use carc_events::text::is_hidden_format;
+    if !text.chars().any(is_hidden_format) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if is_hidden_format(c) {
             out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
         } else {
             out.push(c);

@@ -221,8 +221,9 @@ fn inline(text: &str) -> String {
                     out.push('\\');
                     out.push(c);
                 }
-                // `\\u{1b}` renders as the visible text `\u{1b}`.
-                c if c.is_control() => {
+                // `\\u{1b}` renders as the visible text `\u{1b}`; bidi controls and
+                // U+2028/U+2029 likewise, so no name reorders the line it is on.
+                c if carc_events::text::is_hazard(c) => {
                     let _ = write!(out, "\\\\u{{{:x}}}", c as u32);
                 }
                 c => out.push(c),

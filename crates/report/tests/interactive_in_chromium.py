@@ -285,6 +285,11 @@ def expect(what, got, want):
 
 HOSTILE_NAME = "<img src=x onerror=\"document.title='pwned'\" id=injected-img>"
 HOSTILE_GAME = "g</script><b id=injected-b>"
+# A bidi override, an isolate and a line separator (issue 33): shown as visible escapes, so
+# the name reverses nothing.
+BIDI_NAME = "Brandt\u202eevil\u2066x\u2028y"
+BIDI_SHOWN = "Brandt\\u{202e}evil\\u{2066}x\\u{2028}y"
+HIDDEN = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u2028\u2029"
 HOSTILE_NOTES = [
     "<script>document.title='pwned'</script>",
     "</script><script>document.title='pwned'</script><div id=injected-div>",
@@ -329,6 +334,7 @@ def main():
     text = open(SAMPLE).read()
     text = text.replace('"game":"short-game-rulings"', '"game":' + json.dumps(HOSTILE_GAME), 1)
     text = text.replace('{"name":"Ada"', '{"name":' + json.dumps(HOSTILE_NAME), 1)
+    text = text.replace('{"name":"Brandt"', '{"name":' + json.dumps(BIDI_NAME), 1)
     with open(os.path.join(hostile_dir, "h.jsonl"), "w") as f:
         f.write(text)
     for seq, note in zip(("3", "4", "5"), HOSTILE_NOTES):
@@ -494,6 +500,12 @@ def main():
         name = page.eval("document.querySelector('#moves tr.turn[data-turn=\"1\"] td:nth-child(2)')"
                          ".textContent")
         expect("the hostile name in the move list", name, HOSTILE_NAME)
+        name = page.eval("document.querySelector('#moves tr.turn[data-turn=\"2\"] td:nth-child(2)')"
+                         ".textContent")
+        expect("the bidi name in the move list, escaped", name, BIDI_SHOWN)
+        raw = page.eval("[...document.body.innerText].filter(c => " + json.dumps(HIDDEN)
+                        + ".includes(c)).length")
+        expect("bidi controls and separators shown raw", raw, 0)
         if page.problems():
             fail("; ".join(page.problems()))
     finally:

@@ -146,8 +146,11 @@ impl TableWriter {
             .build()
     }
 
+    /// A part is written as `part-NNNNN.parquet.partial` and renamed once closed, so a full
+    /// disk or a failed export leaves no file that a query over `*.parquet` takes for a
+    /// finished part (the partial files are removed when the writer is dropped unfinished).
     fn open_part(&mut self) -> Result<(), TablesError> {
-        let path = self.dir.join(part_name(self.parts));
+        let path = partial(&self.dir.join(part_name(self.parts)));
         let file = File::create(&path).map_err(|e| TablesError::io(&path, e))?;
         // `ArrowWriter` sets the file up (the Arrow schema in the footer's metadata); its
         // lower half then takes the row groups encoded elsewhere.
@@ -251,9 +254,19 @@ impl TableWriter {
                 Queued::ClosePart => {
                     self.queue.pop_front();
                     if let Some(part) = self.open.pop_front() {
-                        part.file
+                        let path = part.path.clone();
+                        let done = path.with_extension("");
+                        let renamed = part
+                            .file
                             .close()
-                            .map_err(|e| TablesError::parquet(&part.path, e))?;
+                            .map_err(|e| TablesError::parquet(&path, e))
+                            .and_then(|_| {
+                                std::fs::rename(&path, &done).map_err(|e| TablesError::io(&done, e))
+                            });
+                        if renamed.is_err() {
+                            let _ = std::fs::remove_file(&path);
+                        }
+                        renamed?;
                     }
                 }
             }
@@ -355,6 +368,24 @@ impl TableWriter {
             files: self.parts,
         })
     }
+}
+
+impl Drop for TableWriter {
+    /// The parts still open when the writer goes (an export that failed) are removed.
+    fn drop(&mut self) {
+        for part in self.open.drain(..) {
+            let path = part.path.clone();
+            drop(part);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// `path` with `.partial` added.
+fn partial(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
 }
 
 /// The error of a lane that is gone (a bug: lanes outlive the writers).

@@ -73,7 +73,8 @@ impl LibraryEntry {
             .header
             .players
             .iter()
-            .map(|p| p.name.clone())
+            // Shown in the games window: escaped as everywhere (`describe::visible`)
+            .map(|p| carc_replay::describe::visible(&p.name).into_owned())
             .collect();
         let timeline = fold(prefix.log, &[]);
         entry.events = timeline.steps.len();

@@ -165,14 +165,18 @@ impl LoadedGame {
         })
     }
 
-    /// Player name of a seat (or `seat N` for a seat the header does not list).
+    /// Player name of a seat as shown (`describe::visible`), or `seat N` for a seat the
+    /// header does not list.
     pub fn seat_name(&self, seat: u8) -> String {
         self.timeline
             .log
             .header
             .players
             .get(seat as usize)
-            .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
+            .map_or_else(
+                || format!("seat {seat}"),
+                |p| carc_replay::describe::visible(&p.name).into_owned(),
+            )
     }
 
     pub fn players(&self) -> usize {

@@ -291,7 +291,10 @@ impl QualityPanel {
                 .map(|p| {
                     format!(
                         "{} {}/{}/{}",
-                        p.name, p.inaccuracies, p.mistakes, p.blunders
+                        carc_replay::describe::visible(&p.name),
+                        p.inaccuracies,
+                        p.mistakes,
+                        p.blunders
                     )
                 })
                 .collect();

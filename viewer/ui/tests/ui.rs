@@ -896,3 +896,45 @@ fn the_final_scoring_has_rows_of_its_own_and_its_board_shows_the_figures_that_sc
     assert!(figures.iter().any(|r| r.player == 0));
     assert!(figures.iter().any(|r| r.player == 1));
 }
+
+#[test]
+fn bidi_controls_and_line_separators_in_names_are_shown_escaped() {
+    // Given the short game with a bidi override, an isolate and a line separator in a name
+    // and in the game id (one U+202E once reversed every line naming the player)
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(sample("short-game-rulings.jsonl")).unwrap();
+    let text = text
+        .replacen(
+            "{\"name\":\"Ada\"",
+            "{\"name\":\"Ada\\u202eevil\\u2066x\\u2028y\"",
+            1,
+        )
+        .replacen(
+            "\"game\":\"short-game-rulings\"",
+            "\"game\":\"g\\u202e1\"",
+            1,
+        );
+    let path = dir.path().join("bidi.jsonl");
+    std::fs::write(&path, text).unwrap();
+    // When it is opened and stepped to a turn of hers and to the end
+    let mut h = opened(&path);
+    for key in [Key::ArrowRight, Key::ArrowRight, Key::ArrowRight, Key::End] {
+        press(&mut h, key, 1);
+        // Then no widget shows those characters raw
+        for c in ['\u{202e}', '\u{2066}', '\u{2028}'] {
+            let raw = c.to_string();
+            let shown: Vec<String> = h
+                .query_all_by_label_contains(&raw)
+                .map(|n| format!("{n:?}"))
+                .collect();
+            assert!(shown.is_empty(), "U+{:04X} shown raw: {shown:?}", c as u32);
+        }
+        // And the name is shown with them escaped
+        assert!(
+            h.query_all_by_label_contains(r"Ada\u{202e}evil\u{2066}x\u{2028}y")
+                .next()
+                .is_some(),
+            "the escaped name is not shown"
+        );
+    }
+}

@@ -58,10 +58,10 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode>
             args.target
         );
     }
-    let log = if path.is_file() {
+    let log = if crate::input::names_a_file(path) {
         crate::input::load_log(path)?
     } else {
-        let store = ctx.open_for_reading()?;
+        let store = ctx.open_for_stored_game(&args.target)?;
         read_game(&store, &args.target)?
             .ok_or_else(|| ctx.no_game(&args.target))?
             .effective_log()?

@@ -45,6 +45,9 @@ fn record(args: &AnnotateArgs, log: &Log) -> Result<Annotation> {
     if !args.delete && glyph.is_none() && text.is_empty() {
         bail!("nothing to write: give --text, --glyph or both (or --delete)");
     }
+    if let Err(why) = carc_events::text::check_annotation_length(&text) {
+        bail!("--text: {why} (docs/cli.md, \"Text from a log\")");
+    }
     let events = log.events.len() as u64;
     if args.at == 0 || args.at > events {
         bail!(

@@ -169,6 +169,14 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
         report["ok"] = json!(false);
         report["error"] = json!({"line": f.line, "event": null, "rule": "log.assertion",
                                  "message": f.message()});
+        // A converted file's claim (BGA's scoring) is shown where the file states it: the
+        // notification's line, column and JSON path in the replay, not a converted line
+        if let Some((path, at)) = carc_formats::claim_in_file(file, &bytes, f.line) {
+            report["error"]["line"] = json!(at.line);
+            report["error"]["column"] = json!(at.column);
+            report["error"]["message"] = json!(format!("{} (stated at {path})", f.message()));
+            report["error"]["path"] = json!(path);
+        }
     } else if let Some((line, message)) = bundle_problem {
         report["ok"] = json!(false);
         report["error"] =

@@ -1,7 +1,6 @@
 //! `carc export`: a game (a stored game or a file) as a bundle, its lines alone, a
 //! JCloisterZone saved game, or a Markdown or HTML report; or many games as Parquet tables.
 
-use std::fs;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -122,12 +121,12 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     }
     let kind = report_kind(args)?;
     // A file path that exists is a file; anything else is a stored game id.
-    let is_file = Path::new(game_arg).is_file();
+    let is_file = crate::input::names_a_file(Path::new(game_arg));
     if args.raw {
         if is_file {
             bail!("--raw is for stored games; {game_arg} is a file");
         }
-        let store = ctx.open_for_reading()?;
+        let store = ctx.open_for_stored_game(game_arg)?;
         let sg = read_game(&store, game_arg)?.ok_or_else(|| ctx.no_game(game_arg))?;
         return Ok(sg.raw_bytes());
     }
@@ -237,7 +236,7 @@ pub fn export(ctx: &Ctx, args: ExportArgs, loaded: &[TileSet]) -> Result<ExitCod
     let bytes = export_bytes(ctx, &args, loaded)?;
     match &args.out {
         Some(path) => {
-            fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+            crate::output_file::write_whole(path, &bytes)?;
             let game = args.game.as_deref().unwrap_or_default();
             ctx.info(format!("wrote game {game} to {}", path.display()));
         }
@@ -272,14 +271,20 @@ fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode>
         if path.is_dir() {
             let files = crate::input::collect_files(&[path.to_path_buf()])?;
             games.extend(files.into_iter().map(Selected::File));
-        } else if path.is_file() {
+        } else if crate::input::names_a_file(path) {
             games.push(Selected::File(path.to_path_buf()));
         } else {
             games.push(Selected::Stored(target.clone()));
         }
     }
     let wants_store = args.all || games.iter().any(|g| matches!(g, Selected::Stored(_)));
-    let store = wants_store.then(|| ctx.open_for_reading()).transpose()?;
+    // A name that is neither a file nor a folder is a stored game; with no store folder it
+    // is reported as a game that cannot be exported, and no store is created for it
+    let store = if args.all || ctx.store_dir.is_dir() {
+        wants_store.then(|| ctx.open_for_reading()).transpose()?
+    } else {
+        None
+    };
     if let (true, Some(store)) = (args.all, &store) {
         games.extend(
             carc_archive::game_ids(store)?
@@ -310,7 +315,10 @@ fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode>
             (Selected::Stored(id), Some(store)) => {
                 stored_input(ctx, store, id).map_err(|e| format!("{e:#}"))
             }
-            (Selected::Stored(id), None) => Err(format!("no stored game {id:?}")),
+            (Selected::Stored(_), None) => Err(format!(
+                "no such file, and no store at {} to find a game of that id in",
+                ctx.store_dir.display()
+            )),
         }
     };
     let bar = crate::progress::bar(ctx.quiet, games.len() as u64, "games");

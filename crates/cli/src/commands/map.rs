@@ -1,11 +1,13 @@
 //! `carc map check`: a map-board file (or a built-in map) validated and summarised.
 
-use std::fs;
+use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use carc_rules::MapBoard;
 use clap::Args;
+
+use crate::input::read_text_input;
 
 #[derive(Args)]
 pub struct MapCheckArgs {
@@ -20,8 +22,7 @@ pub fn map_check(args: MapCheckArgs) -> Result<ExitCode> {
     let map = match MapBoard::builtin_shared(&name) {
         Some(map) => (*map).clone(),
         None => {
-            let text = fs::read_to_string(&name)
-                .with_context(|| format!("cannot read map file {name}"))?;
+            let text = read_text_input(Path::new(&name), "map file")?;
             match MapBoard::from_json(&text) {
                 Ok(map) => map,
                 Err(e) => {

@@ -486,8 +486,7 @@ impl Match {
                 scores: game.scores().to_vec(),
             });
             let path = dir.join(format!("{id}.jsonl"));
-            fs::write(&path, write_log(&log))
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            crate::output_file::write_whole(&path, write_log(&log).as_bytes())?;
         }
         Ok(Played {
             game: id,

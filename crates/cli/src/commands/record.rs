@@ -305,6 +305,18 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
     {
         bail!("player name {name:?} holds a control character; names are plain text");
     }
+    // Nor an invisible character that reorders or breaks the text around it (a bidi
+    // override would reverse every line that names the player)
+    if let Some((name, c)) = args.players.iter().find_map(|n| {
+        n.chars()
+            .find(|&c| carc_events::text::is_hidden_format(c))
+            .map(|c| (n, c))
+    }) {
+        bail!(
+            "player name {name:?} holds the invisible formatting character U+{:04X}; names are plain text",
+            u32::from(c)
+        );
+    }
     // The Gifts needs verbs for gift cards received, opened and Take 2's returned tile, which
     // `record` does not have: refuse it plainly rather than start a game that would stall.
     if args.expansions.iter().any(|e| e == "gifts") {

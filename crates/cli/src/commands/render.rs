@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use carc_archive::read_game;
 use carc_draw::color::BACKGROUND;
 use carc_draw::svg::{self, SvgOptions};
@@ -62,18 +62,11 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
     // The format is checked first: a typo in --out should not wait for a replay.
     let format = format_of(&args.out)?;
     let path = Path::new(&args.game);
-    let log = if path.is_file() {
+    let log = if crate::input::names_a_file(path) {
         crate::input::load_log(path)?
     } else {
         // Not a file: a stored game, but a mistyped file name must not create a store.
-        if !ctx.store_dir.is_dir() {
-            bail!(
-                "{}: no such file, and no store at {} to find a game of that id in",
-                args.game,
-                ctx.store_dir.display()
-            );
-        }
-        let store = ctx.open_for_reading()?;
+        let store = ctx.open_for_stored_game(&args.game)?;
         read_game(&store, &args.game)?
             .ok_or_else(|| ctx.no_game(&args.game))?
             .effective_log()?
@@ -148,8 +141,7 @@ pub fn render(ctx: &Ctx, args: RenderArgs, loaded: &[TileSet]) -> Result<ExitCod
         .into_bytes(),
         Format::Png => raster::png(&list, scale, Some(BACKGROUND))?,
     };
-    std::fs::write(&args.out, &bytes)
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
+    crate::output_file::write_whole(&args.out, &bytes)?;
     let (w, h) = svg::pixel_size(&list.bounds, scale);
     ctx.info(format!(
         "wrote the board of {} after event {n} to {} ({w} × {h} px)",

@@ -147,26 +147,61 @@ pub fn salvage(ctx: &Ctx, args: SalvageArgs) -> Result<ExitCode> {
                 sg.raw_bytes()
             }
         };
-        if let Err(e) = carc_events::read_log(&bytes) {
-            problems.push(format!(
-                "game {game}: written, but it does not decode (line {}: {})",
-                e.line, e.kind
-            ));
-        }
+        let players = match carc_events::read_log(&bytes) {
+            Ok(log) => Some(log.header.players.len()),
+            Err(e) => {
+                problems.push(format!(
+                    "game {game}: written, but it does not decode (line {}: {})",
+                    e.line, e.kind
+                ));
+                None
+            }
+        };
+        // A stored record is the sidecar form (no `"type"`); the bundle needs the typed line
+        // that `export` writes, so that `import` reads what salvage wrote. Every record is
+        // written, oldest first, so later-record-wins gives what the store held.
         let mut records = 0;
+        let mut unreadable: Vec<(Companion, &[u8])> = Vec::new();
         for kind in Companion::ALL {
             if let Some(c) = streams.get(&kind.stream(game)) {
                 for p in &c.payloads {
-                    if bytes.last().is_some_and(|&b| b != b'\n') {
-                        bytes.push(b'\n');
+                    match bundle_line(kind, game, p, players) {
+                        Some(line) => {
+                            if bytes.last().is_some_and(|&b| b != b'\n') {
+                                bytes.push(b'\n');
+                            }
+                            bytes.extend_from_slice(line.as_bytes());
+                            records += 1;
+                        }
+                        None => unreadable.push((kind, p)),
                     }
-                    bytes.extend_from_slice(p);
-                    records += 1;
                 }
             }
         }
         if bytes.last().is_some_and(|&b| b != b'\n') {
             bytes.push(b'\n');
+        }
+        for kind in Companion::ALL {
+            let raw: Vec<u8> = unreadable
+                .iter()
+                .filter(|(k, _)| *k == kind)
+                .flat_map(|(_, p)| {
+                    let mut line = p.to_vec();
+                    if line.last() != Some(&b'\n') {
+                        line.push(b'\n');
+                    }
+                    line
+                })
+                .collect();
+            if raw.is_empty() {
+                continue;
+            }
+            let path = write_new(&out, game, &format!("{}.jsonl", kind.what()), &raw)?;
+            problems.push(format!(
+                "game {game}: some of its {} cannot be read as records; written as found to {}",
+                kind.what(),
+                path.display()
+            ));
         }
         let path = write_new(&out, game, "jsonl", &bytes)?;
         written.push(json!({"game": game, "file": path.display().to_string(),
@@ -281,6 +316,29 @@ fn read_with_sled(dir: &Path) -> Result<SledReading> {
     Ok((found, ids, problems))
 }
 
+/// A stored annotation or variation record of `game` as the bundle line `export` writes for
+/// it (`"type"` first); `None` when it cannot be read as such a record (damaged bytes, another
+/// game's record, or a variation of a game whose log does not decode, so that its number of
+/// players is unknown).
+fn bundle_line(
+    kind: Companion,
+    game: &str,
+    payload: &[u8],
+    players: Option<usize>,
+) -> Option<String> {
+    let text = std::str::from_utf8(payload).ok()?.trim_end();
+    match kind {
+        Companion::Annotations => {
+            let a = carc_events::annotation::parse_annotation(text).ok()?;
+            (a.game == game).then(|| carc_events::write_annotation_line(&a))
+        }
+        Companion::Variations => {
+            let r = carc_events::variation::parse_variation(text, players?).ok()?;
+            (r.game() == game).then(|| carc_events::write_variation_line(&r))
+        }
+    }
+}
+
 /// Runs `f`, turning a panic (sled may panic on a damaged store) into an error message, with
 /// the panic's own report kept off stderr.
 fn quietly<T>(f: impl FnOnce() -> T) -> std::result::Result<T, String> {
@@ -325,8 +383,11 @@ fn write_new(dir: &Path, game: &str, ext: &str, bytes: &[u8]) -> Result<PathBuf>
             .open(&path)
         {
             Ok(mut f) => {
-                f.write_all(bytes)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                if let Err(e) = f.write_all(bytes) {
+                    // No half bundle left that looks whole (a full disk)
+                    let _ = fs::remove_file(&path);
+                    return Err(e).with_context(|| format!("cannot write {}", path.display()));
+                }
                 return Ok(path);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => n += 1,

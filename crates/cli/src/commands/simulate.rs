@@ -82,7 +82,7 @@ pub fn simulate(
         } else {
             args.out.clone()
         };
-        fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+        crate::output_file::write_whole(&path, text.as_bytes())
     };
     carc_in_order::map_in_order(
         args.games as usize,

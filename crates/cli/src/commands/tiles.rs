@@ -1,12 +1,13 @@
 //! `carc tiles check`: a tile-set file validated and summarised.
 
-use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use carc_rules::TileSet;
 use clap::Args;
+
+use crate::input::read_text_input;
 
 #[derive(Args)]
 pub struct TilesCheckArgs {
@@ -18,8 +19,7 @@ pub struct TilesCheckArgs {
 /// first problem and exit code 1.
 pub fn tiles_check(args: TilesCheckArgs) -> Result<ExitCode> {
     let name = args.file.display().to_string();
-    let text = fs::read_to_string(&args.file)
-        .with_context(|| format!("cannot read tile-set file {name}"))?;
+    let text = read_text_input(&args.file, "tile-set file")?;
     let set = match TileSet::from_json(&text) {
         Ok(set) => set,
         Err(e) => {

@@ -20,6 +20,7 @@ use clap::{Args, Subcommand};
 use serde_json::{json, Map, Value};
 
 use crate::companions::Annotated;
+use crate::input::read_text_input;
 use crate::store_context::Ctx;
 use crate::variation_report::from_text;
 
@@ -94,20 +95,28 @@ pub fn run(ctx: &Ctx, cmd: VariationCmd, loaded: &[TileSet]) -> Result<ExitCode>
 
 /// Reads the moves file into event objects, each with its `seq` (numbered on from `after`
 /// where left out). Errors name the file and line.
-fn read_moves(path: &PathBuf, after: u64) -> Result<Vec<Value>> {
+fn read_moves(path: &std::path::Path, after: u64) -> Result<Vec<Value>> {
     let name = if path.as_os_str() == "-" {
         "stdin".to_string()
     } else {
         path.display().to_string()
     };
     let text = if path.as_os_str() == "-" {
-        let mut text = String::new();
+        // Capped like a file: an endless stdin is refused, not read until memory runs out
+        let mut bytes = Vec::new();
         io::stdin()
-            .read_to_string(&mut text)
+            .take(carc_formats::MAX_GAME_FILE + 1)
+            .read_to_end(&mut bytes)
             .context("cannot read the moves from stdin")?;
-        text
+        if bytes.len() as u64 > carc_formats::MAX_GAME_FILE {
+            bail!(
+                "the moves on stdin are longer than {} MiB, the most carc reads as one input",
+                carc_formats::MAX_GAME_FILE / (1024 * 1024)
+            );
+        }
+        String::from_utf8(bytes).context("the moves on stdin are not UTF-8 text")?
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {name}"))?
+        read_text_input(path, "--moves")?
     };
     let mut moves = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -243,6 +243,8 @@ pub(crate) fn check_players(players: &[Player]) -> Result<(), String> {
         if player.name.is_empty() {
             return Err(format!("players: player {seat} has an empty name"));
         }
+        crate::text::check_name_length(&player.name)
+            .map_err(|why| format!("players: the name of player {seat}: {why}"))?;
         if let Some(first) = players[..seat].iter().position(|p| p.name == player.name) {
             return Err(format!(
                 "players: players {first} and {seat} are both named {}; names must be unique",

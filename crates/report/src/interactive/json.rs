@@ -68,8 +68,14 @@ fn string(out: &mut String, s: &str) {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
-            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+            '<' | '>' | '&' => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            // Bidi controls and U+2028/U+2029 reach the page as the visible text `\u{202e}`
+            // (a JSON `\\` then the escape), as in every other report: the script puts text
+            // in with `textContent`, where the character itself would reorder its line.
+            c if carc_events::text::is_hidden_format(c) => {
+                let _ = write!(out, "\\\\u{{{:x}}}", c as u32);
             }
             c if c.is_control() => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
@@ -151,10 +157,11 @@ mod tests {
             "t",
             "</script><!--<b>&amp;\"\\\n\u{7}\u{2028}é".into(),
         )]);
-        // Then the JSON holds none of < > & and the escapes spell the same text
+        // Then the JSON holds none of < > & and the escapes spell the same text, but for the
+        // line separator, which the page shows as the visible text `\u{2028}`
         assert_eq!(
             v.to_json(),
-            r#"{"t":"\u003c/script\u003e\u003c!--\u003cb\u003e\u0026amp;\"\\\n\u0007\u2028é"}"#
+            r#"{"t":"\u003c/script\u003e\u003c!--\u003cb\u003e\u0026amp;\"\\\n\u0007\\u{2028}é"}"#
         );
     }
 

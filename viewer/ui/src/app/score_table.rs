@@ -28,7 +28,7 @@ impl ViewerApp {
                 ui.weak("points");
                 ui.weak("meeples");
                 ui.end_row();
-                for (seat, p) in header.players.iter().enumerate() {
+                for seat in 0..header.players.len() {
                     ui.horizontal(|ui| {
                         let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), Sense::hover());
                         ui.painter().circle(
@@ -37,7 +37,11 @@ impl ViewerApp {
                             meeple_colors[seat],
                             egui::Stroke::new(1.0, Color32::from_gray(200)),
                         );
-                        ui.label(RichText::new(&p.name).color(text_colors[seat]).strong());
+                        ui.label(
+                            RichText::new(text::seat_name(header, seat as u8))
+                                .color(text_colors[seat])
+                                .strong(),
+                        );
                         let acting = matches!(
                             state.phase(),
                             Phase::Draw | Phase::Place { .. } | Phase::Meeple { .. }

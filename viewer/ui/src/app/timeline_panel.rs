@@ -12,7 +12,9 @@ impl ViewerApp {
         let cursor = self.vm.cursor.index();
         ui.add_space(4.0);
         if let Some(h) = self.header() {
-            let names: Vec<String> = h.players.iter().map(|p| p.name.clone()).collect();
+            let names: Vec<String> = (0..h.players.len())
+                .map(|seat| crate::text::seat_name(h, seat as u8))
+                .collect();
             let (_, colors) = self.player_colors(ui.visuals().dark_mode);
             let marks = (self.game.as_ref())
                 .map_or_else(Vec::new, |g| self.quality.graph_marks(&g.timeline.steps));

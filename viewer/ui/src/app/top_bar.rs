@@ -51,7 +51,7 @@ impl ViewerApp {
                 };
                 ui.label(format!(
                     "game {}: {} players, {} events, {state}",
-                    h.game,
+                    carc_replay::describe::visible(&h.game),
                     h.players.len(),
                     g.timeline.steps.len()
                 ));
