@@ -11,7 +11,7 @@ reported damaged). B < A for a store means a verb destroyed readable games.
 
 Not a CI test (minutes). Run from the repository root after `cargo build -p carc-cli`:
 
-    python3 scripts/damaged_stores.py --carc target/debug/carc --stores 100 --seed 1
+    python3 crates/cli/tests/damaged_stores.py --carc target/debug/carc --stores 100 --seed 1
 """
 
 import argparse
