@@ -367,3 +367,32 @@ pub fn quality_text(q: &QualityReport) -> String {
     }
     out
 }
+
+/// The move quality of `log` for the Parquet tables (`export --format parquet --quality`): each
+/// seat's accuracy and every judged turn's mark and what it gave away, by placement event.
+pub fn table_quality(
+    log: &carc_events::Log,
+    loaded: &[carc_rules::TileSet],
+    options: &QualityOptions,
+) -> Result<carc_tables::GameQuality, String> {
+    let timeline = carc_replay::fold(log.clone(), loaded);
+    let report = move_quality(&timeline, options, &|_, _| {})
+        .map_err(|e| format!("cannot judge its moves: {e}"))?;
+    Ok(carc_tables::GameQuality {
+        accuracy: report.players.iter().map(|p| p.accuracy).collect(),
+        moves: report
+            .turns
+            .iter()
+            .map(|t| {
+                (
+                    t.seq,
+                    carc_tables::JudgedMove {
+                        mark: t.mark.map(|m| m.glyph()),
+                        win_lost: t.win.map(|w| w.lost),
+                        margin_lost: t.loss,
+                    },
+                )
+            })
+            .collect(),
+    })
+}

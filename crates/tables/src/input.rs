@@ -54,6 +54,31 @@ pub struct GameInput {
     pub annotations: BTreeMap<u64, Annotation>,
     /// The variations in force, by name.
     pub variations: BTreeMap<String, Variation>,
+    /// The move quality, when the caller judged the game (`carc export --format parquet
+    /// --quality`); `None` leaves the quality columns null.
+    pub quality: Option<GameQuality>,
+}
+
+/// A game's move quality as the tables show it, from whichever judge the caller ran (this
+/// crate judges nothing: `carc-analysis` does, in the caller).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameQuality {
+    /// Per seat: the accuracy over its judged turns, 0..=100 (`None`: no turn judged, or a
+    /// judge that measures no chance to win).
+    pub accuracy: Vec<Option<f64>>,
+    /// The judged turns, by the seq of their placement event.
+    pub moves: BTreeMap<u64, JudgedMove>,
+}
+
+/// One judged turn, on the row of its placement event.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JudgedMove {
+    /// `?!`, `?` or `??`; `None` when the move is not marked.
+    pub mark: Option<&'static str>,
+    /// The chance to win the move gave away, in percentage points (the engine judge).
+    pub win_lost: Option<f64>,
+    /// The points of expected final margin it gave away.
+    pub margin_lost: f64,
 }
 
 impl GameInput {
@@ -65,6 +90,7 @@ impl GameInput {
             file: None,
             annotations: BTreeMap::new(),
             variations: BTreeMap::new(),
+            quality: None,
         }
     }
 }

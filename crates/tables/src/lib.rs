@@ -25,7 +25,7 @@ pub mod writer;
 
 pub use error::TablesError;
 pub use export::{export_games, ExportOptions, ExportSummary, Skipped};
-pub use input::{GameInput, Origin};
+pub use input::{GameInput, GameQuality, JudgedMove, Origin};
 pub use rows::{game_batches, score_source, GameBatches};
 pub use schema::Table;
 pub use writer::{part_name, TableSummary, WriteOptions};

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BooleanBuilder, Int32Builder, ListBuilder, StringBuilder, UInt16Builder, UInt32Builder,
-    UInt64Builder, UInt8Builder,
+    BooleanBuilder, Float64Builder, Int32Builder, ListBuilder, StringBuilder, UInt16Builder,
+    UInt32Builder, UInt64Builder, UInt8Builder,
 };
 use arrow_array::{ArrayRef, RecordBatch, UInt64Array};
 use arrow_schema::{ArrowError, DataType, Field};
@@ -18,7 +18,7 @@ use carc_events::{event_to_action, game_from_header, Event, Source};
 use carc_replay::ReplayError;
 use carc_rules::{Effects, Score, ScoreSource, ScoreTime};
 
-use crate::input::GameInput;
+use crate::input::{GameInput, JudgedMove};
 use crate::schema::Table;
 
 /// The rows of one game, one batch per table in [`Table::ALL`] order.
@@ -158,6 +158,9 @@ struct Moves {
     points: Int32Builder,
     scores_after: ListBuilder<UInt32Builder>,
     supply_after: ListBuilder<UInt8Builder>,
+    mark: StringBuilder,
+    win_lost: Float64Builder,
+    margin_lost: Float64Builder,
 }
 
 impl Moves {
@@ -170,7 +173,18 @@ impl Moves {
             points: Int32Builder::new(),
             scores_after: list_of(UInt32Builder::new(), DataType::UInt32),
             supply_after: list_of(UInt8Builder::new(), DataType::UInt8),
+            mark: StringBuilder::new(),
+            win_lost: Float64Builder::new(),
+            margin_lost: Float64Builder::new(),
         }
+    }
+
+    /// The quality columns of the row of event `seq`: null unless it placed a judged turn.
+    fn push_quality(&mut self, judged: Option<&JudgedMove>) {
+        self.mark.append_option(judged.and_then(|j| j.mark));
+        self.win_lost.append_option(judged.and_then(|j| j.win_lost));
+        self.margin_lost
+            .append_option(judged.map(|j| j.margin_lost));
     }
 
     fn finish(mut self, key: u64) -> Result<RecordBatch, ArrowError> {
@@ -183,6 +197,9 @@ impl Moves {
         columns.push(Arc::new(self.points.finish()));
         columns.push(Arc::new(self.scores_after.finish()));
         columns.push(Arc::new(self.supply_after.finish()));
+        columns.push(Arc::new(self.mark.finish()));
+        columns.push(Arc::new(self.win_lost.finish()));
+        columns.push(Arc::new(self.margin_lost.finish()));
         finish(Table::Moves, key, columns)
     }
 }
@@ -415,6 +432,11 @@ fn replay(
         moves
             .supply_after
             .append_value(game.supply().iter().map(|&s| Some(s)));
+        let judged = input
+            .quality
+            .as_ref()
+            .and_then(|q| q.moves.get(&envelope.seq));
+        moves.push_quality(judged);
     }
     out.final_scores = game.scores().to_vec();
     out.finished = game.is_over() && out.stopped.is_none();
@@ -548,6 +570,7 @@ fn players_rows(key: u64, input: &GameInput, outcome: &Outcome) -> Result<Record
     let mut bga_player = UInt64Builder::new();
     let mut final_score = UInt32Builder::new();
     let mut winner = BooleanBuilder::new();
+    let mut accuracy = Float64Builder::new();
     for (s, player) in header.players.iter().enumerate() {
         game.append_value(&header.game);
         seat.append_value(s as u8);
@@ -569,6 +592,12 @@ fn players_rows(key: u64, input: &GameInput, outcome: &Outcome) -> Result<Record
         }
         final_score.append_value(outcome.final_scores.get(s).copied().unwrap_or(0));
         winner.append_value(won.contains(&(s as u8)));
+        accuracy.append_option(
+            input
+                .quality
+                .as_ref()
+                .and_then(|q| q.accuracy.get(s).copied().flatten()),
+        );
     }
     finish(
         Table::Players,
@@ -582,6 +611,7 @@ fn players_rows(key: u64, input: &GameInput, outcome: &Outcome) -> Result<Record
             Arc::new(bga_player.finish()),
             Arc::new(final_score.finish()),
             Arc::new(winner.finish()),
+            Arc::new(accuracy.finish()),
         ],
     )
 }

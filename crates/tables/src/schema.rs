@@ -113,6 +113,8 @@ fn players_fields() -> Vec<Field> {
         Field::new("bga_player", DataType::UInt64, true),
         Field::new("final_score", DataType::UInt32, false),
         Field::new("winner", DataType::Boolean, false),
+        // The move quality (`--quality`); null without it.
+        Field::new("accuracy", DataType::Float64, true),
     ]
 }
 
@@ -144,6 +146,10 @@ fn moves_fields() -> Vec<Field> {
         Field::new("points", DataType::Int32, false),
         list("scores_after", DataType::UInt32, false),
         list("supply_after", DataType::UInt8, false),
+        // The move quality (`--quality`), on the placement event of each judged turn.
+        text("mark", true),
+        Field::new("win_lost", DataType::Float64, true),
+        Field::new("margin_lost", DataType::Float64, true),
     ]);
     fields
 }

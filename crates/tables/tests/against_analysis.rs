@@ -496,3 +496,87 @@ fn the_documentation_describes_every_column() {
         }
     }
 }
+
+#[test]
+fn the_move_quality_given_fills_its_columns_and_leaves_them_null_otherwise() {
+    use arrow_array::types::Float64Type;
+    use carc_tables::{GameQuality, JudgedMove};
+    // Given the short sample game twice: once with a judged turn (event 24, Brandt's edge
+    // monastery) and each seat's accuracy, once with no quality
+    let log = sample_logs()
+        .into_iter()
+        .find(|l| l.header.game == "short-game-rulings")
+        .unwrap();
+    let mut judged = GameInput::new(log.clone());
+    judged.quality = Some(GameQuality {
+        accuracy: vec![Some(91.5), None],
+        moves: [(
+            24,
+            JudgedMove {
+                mark: Some("??"),
+                win_lost: Some(33.0),
+                margin_lost: 13.9,
+            },
+        )]
+        .into(),
+    });
+    let mut plain = GameInput::new(log);
+    plain.log.header.game = "plain".into();
+    // When both are exported
+    let dir = tempfile::tempdir().unwrap();
+    export(&[judged, plain], dir.path(), 2, WriteOptions::default());
+    // Then the judged game's seats carry their accuracy, the other game's none
+    let players = read_table(dir.path(), Table::Players);
+    let accuracy: Vec<Option<f64>> = players
+        .iter()
+        .flat_map(|b| {
+            let c = b
+                .column_by_name("accuracy")
+                .unwrap()
+                .as_primitive::<Float64Type>();
+            (0..c.len())
+                .map(|i| c.is_valid(i).then(|| c.value(i)))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(accuracy, [Some(91.5), None, None, None]);
+    // And only the row of event 24 of the judged game has a mark and what it gave away
+    let moves = read_table(dir.path(), Table::Moves);
+    let mut marked = Vec::new();
+    for b in &moves {
+        let games = strs(b, "game");
+        let seqs = u64s(b, "seq");
+        let marks = strs(b, "mark");
+        let win = b
+            .column_by_name("win_lost")
+            .unwrap()
+            .as_primitive::<Float64Type>();
+        let margin = b
+            .column_by_name("margin_lost")
+            .unwrap()
+            .as_primitive::<Float64Type>();
+        for i in 0..b.num_rows() {
+            if let Some(mark) = &marks[i] {
+                marked.push((
+                    games[i].clone().unwrap(),
+                    seqs[i],
+                    mark.clone(),
+                    win.value(i),
+                    margin.value(i),
+                ));
+            } else {
+                assert!(win.is_null(i) && margin.is_null(i));
+            }
+        }
+    }
+    assert_eq!(
+        marked,
+        [(
+            "short-game-rulings".to_string(),
+            24,
+            "??".to_string(),
+            33.0,
+            13.9
+        )]
+    );
+}

@@ -58,6 +58,28 @@ def main():
         compared += 1
         if expected.get(key, 0) != tables.get(key, 0):
             problems.append(f"{key}: DuckDB {tables.get(key, 0)}, carc analyze {expected.get(key, 0)}")
+    # The move quality (`--quality`): the marks and accuracies DuckDB reads from the tables are
+    # those `carc analyze --quality --json` gives for the same game, judge, iterations and seed.
+    short = os.path.join(logs, "short-game-rulings.jsonl")
+    judged = ["--quality", "--nodes", "60", "--seed", "3"]
+    qout = os.path.join(work, "quality")
+    subprocess.run([carc, "export", short, "--format", "parquet", "--out", qout, "--quiet", *judged], check=True)
+    report = json.loads(subprocess.run(
+        [carc, "analyze", short, "--json", *judged], check=True, capture_output=True, text=True
+    ).stdout)["quality"]
+    con.execute(f"SET file_search_path = '{qout}'")
+    marks = sorted(con.execute("SELECT seq, mark FROM 'moves/*.parquet' WHERE mark IS NOT NULL").fetchall())
+    want = sorted((t["event"], t["mark"]) for t in report["turns"] if t.get("mark"))
+    compared += 1
+    if marks != want:
+        problems.append(f"quality marks: DuckDB {marks}, carc analyze {want}")
+    accuracy = dict(con.execute("SELECT seat, accuracy FROM 'players/*.parquet'").fetchall())
+    print(f"quality: marks {marks}, accuracy by seat {accuracy}")
+    for seat, player in enumerate(report["players"]):
+        compared += 1
+        got, expect = accuracy.get(seat), player.get("accuracy")
+        if (got is None) != (expect is None) or (got is not None and abs(got - expect) > 1e-9):
+            problems.append(f"seat {seat} accuracy: DuckDB {got}, carc analyze {expect}")
     for p in problems:
         print("MISMATCH", p)
     print(f"DuckDB {duckdb.__version__}: {len(games)} games, {compared} (game, seat, source) totals compared with carc analyze")

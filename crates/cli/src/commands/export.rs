@@ -116,8 +116,13 @@ fn export_bytes(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<Vec<
     if args.game_only && args.format == ExportFormat::Jcz {
         bail!("--game-only leaves out annotations and variations; jcz has neither");
     }
-    if args.quality.quality && !matches!(args.format, ExportFormat::Md | ExportFormat::Html) {
-        bail!("--quality marks the moves in the report; it goes with --format md or html only");
+    if args.quality.quality
+        && !matches!(
+            args.format,
+            ExportFormat::Md | ExportFormat::Html | ExportFormat::Parquet
+        )
+    {
+        bail!("--quality judges the moves for a report or the tables; it goes with --format md, html or parquet only");
     }
     let kind = report_kind(args)?;
     // A file path that exists is a file; anything else is a stored game id.
@@ -259,8 +264,8 @@ enum Selected {
 /// `--format parquet`: the games named (files, folders, stored ids; `--all`: every stored game)
 /// replayed into tables by `carc-tables`, on every core, with a progress bar.
 fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
-    if args.raw || args.game_only || args.quality.quality || args.boards.is_some() {
-        bail!("--raw, --game-only, --quality and --boards go with the single-game formats, not parquet");
+    if args.raw || args.game_only || args.boards.is_some() {
+        bail!("--raw, --game-only and --boards go with the single-game formats, not parquet");
     }
     let Some(out) = &args.out else {
         bail!("--format parquet writes a folder of tables: give it with --out DIR");
@@ -292,7 +297,7 @@ fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode>
                 .map(Selected::Stored),
         );
     }
-    let load = |i: usize| -> Result<carc_tables::GameInput, String> {
+    let load_input = |i: usize| -> Result<carc_tables::GameInput, String> {
         match (&games[i], &store) {
             (Selected::File(file), _) => {
                 // `Annotated::open` takes a name; a lossy one would be taken for a stored id.
@@ -320,6 +325,16 @@ fn parquet(ctx: &Ctx, args: &ExportArgs, loaded: &[TileSet]) -> Result<ExitCode>
                 ctx.store_dir.display()
             )),
         }
+    };
+    // With --quality each game is judged on the worker that loads it, one thread a game (the
+    // games are the parallel work).
+    let judge = args.quality.quality.then(|| args.quality.options(Some(1)));
+    let load = |i: usize| -> Result<carc_tables::GameInput, String> {
+        let mut input = load_input(i)?;
+        if let Some(options) = &judge {
+            input.quality = Some(crate::quality::table_quality(&input.log, loaded, options)?);
+        }
+        Ok(input)
     };
     let bar = crate::progress::bar(ctx.quiet, games.len() as u64, "games");
     let options = carc_tables::ExportOptions {
