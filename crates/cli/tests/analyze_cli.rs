@@ -245,10 +245,14 @@ fn the_markdown_report_with_quality_marks_moves_and_names_the_best_alternative()
         stripped.push(line);
     }
     assert_eq!(stripped.join("\n") + "\n", plain);
-    // And --quality goes with the report formats only
+    // And --quality goes with the report formats and the tables only
     let o = carc_with_store(&store, &["export", log, "--quality"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--format md or html"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--format md, html or parquet"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 /// The events a Markdown report marks with a move-quality line.
