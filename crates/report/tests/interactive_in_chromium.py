@@ -485,7 +485,7 @@ def main():
         page.key("Home", key_code=36)
         for _ in range(len(events)):
             page.key("ArrowRight", key_code=39)
-            if page.eval("document.title") != HOSTILE_NAME + " vs Brandt \u00b7 " + HOSTILE_GAME:
+            if page.eval("document.title") != HOSTILE_NAME + " vs " + BIDI_SHOWN + " \u00b7 " + HOSTILE_GAME:
                 fail("the title changed: " + page.eval("document.title"))
         for seq in (3, 4, 5):
             goto(page, seq)
