@@ -159,6 +159,7 @@ pub fn turn_row_within(
     marks: &str,
     columns: usize,
 ) -> String {
+    let summary = turn_summary(header, steps, group.clone());
     let first = &steps[group.start];
     let who = match (&first.event, first.seat) {
         (Event::StartPlaced { .. }, _) | (_, None) => String::new(),
@@ -166,7 +167,7 @@ pub fn turn_row_within(
             let name = seat_name(header, seat);
             // The rest of the row: the number, the summary, the marks and the gaps.
             let rest = 5
-                + turn_summary(header, steps, group.clone()).chars().count()
+                + summary.chars().count()
                 + if marks.is_empty() {
                     0
                 } else {
@@ -181,7 +182,7 @@ pub fn turn_row_within(
         row.push_str(&who);
         row.push_str("  ");
     }
-    row.push_str(&turn_summary(header, steps, group));
+    row.push_str(&summary);
     if !marks.is_empty() {
         row.push_str("  ");
         row.push_str(marks);

@@ -112,11 +112,12 @@ impl LineRows<'_> {
             &marks,
             columns.saturating_sub(4),
         );
-        let explanation = self.quality.and_then(|q| {
+        // The hover text is worded only while the row is hovered (not every frame).
+        let explanation = |q: &QualityPanel| {
             self.steps[group.clone()]
                 .iter()
                 .find_map(|s| q.row_explanation(s.seq))
-        });
+        };
         let scored = self.steps[group.clone()]
             .iter()
             .any(|s| !s.effects.scores.is_empty());
@@ -136,8 +137,10 @@ impl LineRows<'_> {
                 rich = rich.color(c);
             }
             let mut r = ui.add(egui::Button::selectable(here, rich).truncate());
-            if let Some(text) = &explanation {
-                r = r.on_hover_text(text);
+            if let Some(q) = self.quality.filter(|_| r.hovered()) {
+                if let Some(text) = explanation(q) {
+                    r = r.on_hover_text(text);
+                }
             }
             if r.clicked() {
                 *click = Some(ListClick::Jump(group.end));
