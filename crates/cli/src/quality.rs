@@ -17,8 +17,9 @@ use crate::store_context::Ctx;
 /// The move-quality options, shared by `analyze` and `export --format md`.
 #[derive(Args, Clone)]
 pub struct QualityArgs {
-    /// Judge every move of the game against the best found (one game only; see
-    /// docs/analysis.md): the marks ?! ? ??, each player's accuracy and average loss.
+    /// Judge every move of the game against the best found (one game only, but `export
+    /// --format parquet` judges every game it writes; see docs/analysis.md): the marks ?! ? ??,
+    /// each player's accuracy and average loss.
     #[arg(long)]
     pub quality: bool,
     /// Who judges, with --quality: the engine (default; marks by the chance to win lost) or
