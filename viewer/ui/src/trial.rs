@@ -113,19 +113,7 @@ pub fn offers(game: &Game) -> Vec<Offer> {
             // tile just placed, or through a portal), or taken back.
             let mut abbot = Vec::new();
             game.legal_abbot_moves(&mut abbot);
-            actions.extend(abbot.into_iter().map(|m| match m {
-                AbbotMove::Place {
-                    at,
-                    segment,
-                    portal,
-                    ..
-                } => Action::PlaceAbbot {
-                    at,
-                    segment,
-                    portal,
-                },
-                AbbotMove::TakeBack { .. } => Action::TakeBackAbbot,
-            }));
+            actions.extend(abbot.into_iter().map(AbbotMove::action));
         }
         // The deck, or the discard pile reshuffled when the deck is empty: the rules say
         // which cards can come, so every card is offered and those they refuse are dropped.
