@@ -25,6 +25,7 @@ pub mod quality;
 pub mod review;
 mod seeds;
 pub mod verdict;
+pub mod win_chances;
 
 pub use aggregate::{Aggregate, Distribution, SeatStats};
 pub use game::{analyze, GameAnalysis, Moment, MomentKind, PlayerStats};

@@ -167,11 +167,36 @@ pub fn quality_of(
     Ok(report?)
 }
 
-/// The move quality for the Markdown report: the mark and the best alternative under each
-/// marked move, and a closing section with each player's totals.
-pub fn quality_extras(q: &QualityReport) -> carc_report::Extras {
+/// The engine judge's chances to win as the pages' graph (`None` from the playout judge).
+fn win_chart(q: &QualityReport, timeline: &carc_replay::Timeline) -> Option<carc_report::WinChart> {
+    let chances = carc_analysis::win_chances::win_chances(q, timeline)?;
+    let caption = if chances.seats.len() == 2 {
+        "Each player's chance to win after every judged move, as the engine measured it; the two \
+         always sum to 100 %. The last point is the result."
+    } else {
+        "Each player's chance to win after each of their own judged moves, as the engine \
+         measured it (with three or more players it measures the mover's chance only). The \
+         last point is the result."
+    };
+    Some(carc_report::WinChart {
+        seats: chances
+            .seats
+            .iter()
+            .map(|line| line.iter().map(|p| (p.position, p.chance)).collect())
+            .collect(),
+        caption: caption.to_string(),
+    })
+}
+
+/// The move quality for the reports: the mark and the best alternative under each marked move,
+/// a closing section with each player's totals, and (the engine judge) the win-probability
+/// graph of `timeline`, the game judged.
+pub fn quality_extras(q: &QualityReport, timeline: &carc_replay::Timeline) -> carc_report::Extras {
     use carc_report::{Column, EventNote, Extras, Section, Table};
-    let mut extras = Extras::default();
+    let mut extras = Extras {
+        win_chart: win_chart(q, timeline),
+        ..Extras::default()
+    };
     for t in &q.turns {
         let Some(mark) = t.mark else { continue };
         extras.events.insert(

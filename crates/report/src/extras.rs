@@ -56,6 +56,28 @@ pub struct Column {
     pub numeric: bool,
 }
 
+/// Each player's chance to win over the game (the engine judge's), drawn as a second graph
+/// under the score graph of both HTML pages.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WinChart {
+    /// Per seat: the points `(position, chance)`, a position being the number of events applied
+    /// and a chance in 0..=1, in position order.
+    pub seats: Vec<Vec<(usize, f64)>>,
+    /// What the lines are, in a sentence (the graph's caption).
+    pub caption: String,
+}
+
+impl WinChart {
+    /// Seat `seat`'s chance at `position`: its last point at or before it.
+    pub fn at(&self, seat: usize, position: usize) -> Option<f64> {
+        let line = self.seats.get(seat)?;
+        line.iter()
+            .take_while(|p| p.0 <= position)
+            .last()
+            .map(|p| p.1)
+    }
+}
+
 /// What a caller adds to the report (nothing by default: the report is then exactly the
 /// plain one).
 #[derive(Clone, Debug, Default)]
@@ -64,4 +86,6 @@ pub struct Extras {
     pub events: BTreeMap<u64, EventNote>,
     /// After the final score table, in this order.
     pub sections: Vec<Section>,
+    /// The win-probability graph, when the caller has one (HTML pages only).
+    pub win_chart: Option<WinChart>,
 }

@@ -87,6 +87,9 @@ pub fn html_with(
     head(&mut out, header);
     setup(&mut out, header);
     score_graph(&mut out, &o, timeline);
+    if let Some(chart) = &extras.win_chart {
+        crate::win_graph::win_section(&mut out, &o, chart, timeline.steps.len());
+    }
     let _ = writeln!(out, "<h2>Turn by turn</h2>");
     // Boards of the closing sections come with any board pictures; `--boards none` has none.
     let section_boards: Vec<&BoardAt> = if options.boards == Boards::None {

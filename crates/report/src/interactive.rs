@@ -34,9 +34,10 @@ use carc_rules::{Action, Effects, Game, Score, ScoreTime};
 
 use self::board::BoardParts;
 use self::json::Value;
-use crate::extras::{Extras, Section};
-use crate::html::{graph_svg, meeple_rgba, symbols, GraphUse};
+use crate::extras::{Extras, Section, WinChart};
+use crate::html::{escape, graph_svg, meeple_rgba, symbols, GraphUse};
 use crate::outline::{outline, returned_line, Event, Outline};
+use crate::win_graph::win_svg;
 
 /// The page's script: it reads the data and swaps the precomputed parts.
 const SCRIPT: &str = include_str!("interactive/page.js");
@@ -103,7 +104,7 @@ pub fn interactive_html(
 
     let mut out = String::new();
     head(&mut out);
-    body_frame(&mut out, &o, timeline);
+    body_frame(&mut out, &o, timeline, extras.win_chart.as_ref());
 
     let game_lines = std::iter::once(timeline).chain(variations.iter().map(|v| v.1));
     let extra_tiles: Vec<TileAt> = best.iter().map(|b| b.tile).collect();
@@ -228,7 +229,7 @@ fn head(out: &mut String) {
 }
 
 /// The page's fixed markup: places the script fills, the board, the controls and the graph.
-fn body_frame(out: &mut String, o: &Outline, timeline: &Timeline) {
+fn body_frame(out: &mut String, o: &Outline, timeline: &Timeline, win: Option<&WinChart>) {
     let background = carc_draw::color::BACKGROUND.hex();
     let map = if timeline.state_at(0).is_ok_and(|g| g.map().is_some()) {
         "<use href=\"#carc-map\"/>"
@@ -248,11 +249,24 @@ fn body_frame(out: &mut String, o: &Outline, timeline: &Timeline) {
 "
     );
     graph_svg(out, o, timeline, GraphUse::Interactive);
+    let _ = writeln!(
+        out,
+        "<figcaption><ul id=\"legend\" class=\"legend\"></ul></figcaption>\n</figure>"
+    );
+    if let Some(chart) = win {
+        // Its caption is the caller's text, and the interactive page puts no text from the
+        // caller into markup: it is escaped like every other text there.
+        let _ = writeln!(out, "<figure class=\"graph\">");
+        win_svg(out, o, chart, timeline.steps.len(), GraphUse::Interactive);
+        let _ = writeln!(
+            out,
+            "<figcaption>{}</figcaption>\n</figure>",
+            escape(&chart.caption)
+        );
+    }
     let _ = write!(
         out,
-        "<figcaption><ul id=\"legend\" class=\"legend\"></ul></figcaption>
-</figure>
-</div>
+        "</div>
 <div class=\"side\">
 <section id=\"event\" class=\"event\" aria-live=\"polite\"></section>
 <div class=\"moves\"><table id=\"moves\"><thead><tr><th>turn</th><th>player</th><th>tile</th><th>square</th><th>meeple</th><th>points</th><th>mark</th></tr></thead><tbody></tbody></table></div>

@@ -6,7 +6,7 @@
 //! - [`interactive`]: the game as one self-contained page to step through like the viewer:
 //!   board, move list, scrubber, keys, the current event's scores and annotations.
 //! - [`Extras`]: what a caller adds to either (the CLI's move quality): marks and lines under
-//!   events, and a closing section.
+//!   events, closing sections, and a win-probability graph for the HTML pages (`win_graph`).
 //!
 //! Both writers render one outline of the game (`outline`), and their sentences are the ones
 //! `carc explain` and the viewer use (`carc_replay::describe`), so a score reads the same
@@ -17,8 +17,9 @@ pub mod html;
 pub mod interactive;
 pub mod markdown;
 mod outline;
+mod win_graph;
 
-pub use extras::{BoardAt, Column, EventNote, Extras, Section, Table};
+pub use extras::{BoardAt, Column, EventNote, Extras, Section, Table, WinChart};
 pub use html::{html, html_with, Boards, HtmlOptions};
 pub use interactive::interactive_html;
 pub use markdown::{markdown, markdown_with};

@@ -343,6 +343,11 @@ def main():
     hostile = os.path.join(out_dir, "hostile.html")
     carc(carc_bin, "export", "h.jsonl", "--format", "html", "--out", hostile, cwd=hostile_dir)
 
+    # The sample game judged by the engine: the page has the win-probability graph too.
+    judged = os.path.join(out_dir, "engine-quality.html")
+    carc(carc_bin, "export", SAMPLE, "--format", "html", "--quality", "--judge", "engine",
+         "--nodes", "300", "--seed", "1", "--out", judged, cwd=work)
+
     browser = Browser(chromium)
     try:
         # After load: the start tile on the board, the script ran under the policy.
@@ -479,6 +484,40 @@ def main():
             with open(path, "wb") as f:
                 f.write(base64.b64decode(png))
             print(f"screenshot at {width} px: {path}")
+
+        # The win-probability graph: a click on it at position 19 jumps there, and both
+        # graphs' cursors stand at the same x.
+        page = browser.open(judged)
+        page.key("Home", key_code=36)
+        x, y = page.eval(
+            "(() => { const g = document.getElementById('wingraph'); g.scrollIntoView();"
+            " const r = g.getBoundingClientRect(); const w = g.viewBox.baseVal.width;"
+            " const l = Number(g.dataset.left), rt = Number(g.dataset.right),"
+            " n = Number(g.dataset.positions);"
+            " const vx = l + (w - l - rt) * 19 / n;"
+            " return [r.left + vx * r.width / w, r.top + r.height / 2]; })()")
+        page.click_at(x, y)
+        expect("a click on the win graph at position 19", shown(page)["seq"], 19)
+        expect("the two cursors at the same x", page.eval(
+            "document.getElementById('cursor').getAttribute('x1') ==="
+            " document.getElementById('wincursor').getAttribute('x1')"), True)
+        expect("one line per player on the win graph",
+               page.eval("document.querySelectorAll('#wingraph polyline').length"), 2)
+        for width, mobile in ((1280, False), (400, True)):
+            page.call("Emulation.setDeviceMetricsOverride", width=width, height=900,
+                      deviceScaleFactor=1, mobile=mobile)
+            time.sleep(0.2)
+            overflow = page.eval("document.documentElement.scrollWidth -"
+                                 " document.documentElement.clientWidth")
+            expect(f"at {width} px, the judged page's sideways overflow", max(overflow, 0), 0)
+            page.eval("document.getElementById('wingraph').scrollIntoView()")
+            png = page.call("Page.captureScreenshot", format="png")["data"]
+            path = os.path.join(out_dir, f"interactive-win-graph-{width}px.png")
+            with open(path, "wb") as f:
+                f.write(base64.b64decode(png))
+            print(f"screenshot of the win graph at {width} px: {path}")
+        if page.problems():
+            fail("; ".join(page.problems()))
 
         # The hostile page runs nothing, at every event.
         page = browser.open(hostile)

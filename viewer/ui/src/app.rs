@@ -153,6 +153,8 @@ pub struct ViewerApp {
     /// The game-list window is open.
     pub show_games: bool,
     graph_rect: Option<egui::Rect>,
+    /// Where the win-probability graph was drawn last frame (`None`: not shown).
+    win_graph_rect: Option<egui::Rect>,
     board_rect: Option<egui::Rect>,
     /// The tile-set window is open.
     pub show_tiles: bool,
@@ -219,6 +221,7 @@ impl ViewerApp {
             games: None,
             show_games: false,
             graph_rect: None,
+            win_graph_rect: None,
             board_rect: None,
             show_tiles: false,
             pov: View::Full,
@@ -386,6 +389,11 @@ impl ViewerApp {
     /// Where the score graph was drawn last frame.
     pub fn graph_rect(&self) -> Option<egui::Rect> {
         self.graph_rect
+    }
+
+    /// Where the win-probability graph was drawn last frame, if it was.
+    pub fn win_graph_rect(&self) -> Option<egui::Rect> {
+        self.win_graph_rect
     }
 
     /// Where the board was drawn last frame.

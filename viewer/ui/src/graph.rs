@@ -1,11 +1,16 @@
-//! The score graph: one line per player over the events, a marker at the cursor, and the
-//! move-quality marks once they are computed; a click jumps to the event under the pointer.
+//! The score graph and the win-probability graph: one line per player over the events, a
+//! marker at the cursor, and the move-quality marks once they are computed; a click jumps to
+//! the event under the pointer. The win-probability graph shows once the engine judge has
+//! judged the game (see `carc_analysis::win_chances` for what its points are).
 
 use egui::{Color32, Rect};
 use egui_plot::{
     uniform_grid_spacer, HoverPosition, Line, LineStyle, MarkerShape, Plot, PlotPoint, PlotPoints,
     Points, Text, VLine,
 };
+
+/// A graph's lines: per seat, points `[position, value]`.
+pub type Series = Vec<Vec<[f64; 2]>>;
 
 /// Score of every seat after every position: `series[seat][n]` for n in 0..=len.
 pub fn series(steps: &[carc_replay::Step], players: usize) -> Vec<Vec<[f64; 2]>> {
@@ -83,9 +88,54 @@ pub struct GraphMark {
     pub color: Color32,
 }
 
-/// What the graph plots: the score lines (see [`series`]) and the move-quality marks.
+/// Each player's chance to win in percent, as points `[position, percent]` (see
+/// `carc_analysis::win_chances`): straight lines join a player's judged moves.
+pub fn win_series(chances: &carc_analysis::win_chances::WinChances) -> Series {
+    chances
+        .seats
+        .iter()
+        .map(|line| {
+            line.iter()
+                .map(|p| [p.position as f64, 100.0 * p.chance])
+                .collect()
+        })
+        .collect()
+}
+
+/// What hovering the win-probability graph at `x` says: every seat's last known chance there,
+/// e.g. `after event 12: Ada 64%, Brandt 36%`.
+pub fn win_hover_text(series: &[Vec<[f64; 2]>], names: &[String], x: f64) -> String {
+    let n = x.round().max(0.0);
+    let chances: Vec<String> = series
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, line)| {
+            let point = line.iter().take_while(|p| p[0] <= n).last()?;
+            let name = names.get(seat).map_or("?", String::as_str);
+            Some(format!("{name} {:.0}%", point[1]))
+        })
+        .collect();
+    let at = if n < 0.5 {
+        "before the first event".to_string()
+    } else {
+        format!("after event {n}")
+    };
+    format!("{at}: {}", chances.join(", "))
+}
+
+/// Which of the two graphs is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Points: step lines from the score after each event.
+    Score,
+    /// The chance to win, in percent, from 0 to 100.
+    WinChance,
+}
+
+/// What the graph plots: the lines (see [`series`], [`win_series`]) and the move-quality marks.
 #[derive(Clone, Copy, Debug)]
 pub struct GraphData<'a> {
+    pub measure: Measure,
     pub series: &'a [Vec<[f64; 2]>],
     pub marks: &'a [GraphMark],
 }
@@ -101,14 +151,22 @@ pub struct GraphResponse {
 /// Draws the graph. `names` and `colors` are per seat; `len` is the number of legal events.
 pub fn show(
     ui: &mut egui::Ui,
-    GraphData { series, marks }: GraphData<'_>,
+    GraphData {
+        measure,
+        series,
+        marks,
+    }: GraphData<'_>,
     names: &[String],
     colors: &[Color32],
     len: usize,
     cursor: usize,
     height: f32,
 ) -> GraphResponse {
-    let resp = Plot::new("score_graph")
+    let (id, top) = match measure {
+        Measure::Score => ("score_graph", 10.0),
+        Measure::WinChance => ("win_graph", 100.0),
+    };
+    let resp = Plot::new(id)
         .height(height)
         .allow_drag(false)
         .allow_zoom(false)
@@ -118,19 +176,26 @@ pub fn show(
         .include_x(0.0)
         .include_x(len.max(1) as f64)
         .include_y(0.0)
-        .include_y(10.0)
+        .include_y(top)
         .y_axis_min_width(36.0)
         .label_formatter(|pos| {
             let x = match pos {
                 HoverPosition::NearDataPoint { position, .. } => position.x,
                 HoverPosition::Elsewhere { position } => position.x,
             };
-            Some(hover_text(series, names, x))
+            Some(match measure {
+                Measure::Score => hover_text(series, names, x),
+                Measure::WinChance => win_hover_text(series, names, x),
+            })
         })
-        .y_grid_spacer(uniform_grid_spacer(|input| {
+        .y_grid_spacer(uniform_grid_spacer(move |input| match measure {
             // About four labelled lines whatever the height: steps of 1, 2 or 5 × 10^k.
-            let major = nice_step((input.bounds.1 - input.bounds.0) / 4.0);
-            [major / 5.0, major, major * 5.0]
+            Measure::Score => {
+                let major = nice_step((input.bounds.1 - input.bounds.0) / 4.0);
+                [major / 5.0, major, major * 5.0]
+            }
+            // 0, 50 and 100 %: even chances in the middle.
+            Measure::WinChance => [10.0, 50.0, 100.0],
         }))
         .show(ui, |plot_ui| {
             for (seat, points) in series.iter().enumerate() {
@@ -209,6 +274,29 @@ mod tests {
             "before the first event: Ada 0, Brandt 0"
         );
         assert_eq!(hover_text(&s, &names, 500.0), "event 34: Ada 20, Brandt 11");
+    }
+
+    #[test]
+    fn win_hover_names_the_last_known_chances() {
+        // Given two players' lines with points at positions 0, 5 and 9
+        let s = vec![
+            vec![[0.0, 50.0], [5.0, 70.0], [9.0, 40.0]],
+            vec![[0.0, 50.0], [5.0, 30.0], [9.0, 60.0]],
+        ];
+        let names = ["Ada".to_string(), "Brandt".to_string()];
+        // Then hovering between points names the chances of the last point before
+        assert_eq!(
+            win_hover_text(&s, &names, 7.2),
+            "after event 7: Ada 70%, Brandt 30%"
+        );
+        assert_eq!(
+            win_hover_text(&s, &names, 0.0),
+            "before the first event: Ada 50%, Brandt 50%"
+        );
+        assert_eq!(
+            win_hover_text(&s, &names, 99.0),
+            "after event 99: Ada 40%, Brandt 60%"
+        );
     }
 
     #[test]

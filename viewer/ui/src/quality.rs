@@ -17,7 +17,7 @@ use carc_analysis::quality::{
 use carc_replay::Timeline;
 use egui::{Color32, RichText};
 
-use crate::graph::GraphMark;
+use crate::graph::{GraphMark, Series};
 
 /// Every fixed text this module shows (checked against the fonts by a test).
 pub const UI_TEXT: &[&str] = &[
@@ -259,6 +259,28 @@ impl QualityPanel {
                 })
             })
             .collect()
+    }
+
+    /// The win-probability graph's lines (percent) and marks for `timeline`, the game judged,
+    /// once the engine judge's report is in (`None` with the playout judge, which measures
+    /// points only).
+    pub fn win_graph(&self, timeline: &Timeline) -> Option<(Series, Vec<GraphMark>)> {
+        let r = self.report()?;
+        let chances = carc_analysis::win_chances::win_chances(r, timeline)?;
+        let marks = r
+            .turns
+            .iter()
+            .filter_map(|t| {
+                let (mark, win) = (t.mark?, t.win?);
+                Some(GraphMark {
+                    x: (t.step + 1) as f64,
+                    y: 100.0 * win.played,
+                    glyph: mark.glyph(),
+                    color: mark_color(mark),
+                })
+            })
+            .collect();
+        Some((crate::graph::win_series(&chances), marks))
     }
 
     /// The top-bar control: the button (or the progress and Cancel while running) and the

@@ -211,9 +211,10 @@ fn report(
     }
     if args.quality.quality {
         let options = args.quality.options(None);
-        let quality = quality_extras(&quality_of(ctx, timeline, &options)?);
+        let quality = quality_extras(&quality_of(ctx, timeline, &options)?, timeline);
         extras.events.extend(quality.events);
         extras.sections.extend(quality.sections);
+        extras.win_chart = quality.win_chart;
     }
     Ok(match kind {
         Report::Md => carc_report::markdown_with(timeline, annotations, &extras).into_bytes(),

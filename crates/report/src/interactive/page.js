@@ -282,18 +282,24 @@
     else if (r.bottom > c.bottom) box.scrollTop += r.bottom - c.bottom;
   }
 
+  // The graphs (the score graph, and the chance to win when the engine judged the game) and
+  // their cursor lines: both share one horizontal scale.
+  const GRAPHS = [['graph', 'cursor'], ['wingraph', 'wincursor']];
+
   function moveCursor() {
-    const g = byId('graph');
-    const cursor = byId('cursor');
-    if (!g || !cursor) return;
-    const left = Number(g.dataset.left);
-    const right = Number(g.dataset.right);
-    const n = Number(g.dataset.positions);
-    const width = g.viewBox.baseVal.width;
     const k = line === 0 ? pos : Math.min(pos, lines[line].from);
-    const x = String(left + ((width - left - right) * k) / Math.max(n, 1));
-    cursor.setAttribute('x1', x);
-    cursor.setAttribute('x2', x);
+    for (const [graphId, cursorId] of GRAPHS) {
+      const g = byId(graphId);
+      const cursor = byId(cursorId);
+      if (!g || !cursor) continue;
+      const left = Number(g.dataset.left);
+      const right = Number(g.dataset.right);
+      const n = Number(g.dataset.positions);
+      const width = g.viewBox.baseVal.width;
+      const x = String(left + ((width - left - right) * k) / Math.max(n, 1));
+      cursor.setAttribute('x1', x);
+      cursor.setAttribute('x2', x);
+    }
   }
 
   function go(l, k) {
@@ -398,8 +404,9 @@
       e.preventDefault();
       go(line, moves[e.key]);
     });
-    const graph = byId('graph');
-    if (graph) {
+    for (const [graphId] of GRAPHS) {
+      const graph = byId(graphId);
+      if (!graph) continue;
       graph.addEventListener('click', (e) => {
         const mark = e.target.closest('g.mark');
         if (mark) {

@@ -1,5 +1,6 @@
 //! The timeline at the bottom: the score graph (with move-quality marks; a click jumps there),
-//! the transport buttons, the playback speed, the position, and the scrubber.
+//! the win-probability graph once the engine has judged the game, the transport buttons, the
+//! playback speed, the position, and the scrubber.
 
 use crate::graph;
 use crate::model::{Command, SPEEDS};
@@ -19,12 +20,35 @@ impl ViewerApp {
             let marks = (self.game.as_ref())
                 .map_or_else(Vec::new, |g| self.quality.graph_marks(&g.timeline.steps));
             let data = graph::GraphData {
+                measure: graph::Measure::Score,
                 series: &self.series,
                 marks: &marks,
             };
             let g = graph::show(ui, data, &names, &colors, len, cursor, 150.0);
             self.graph_rect = Some(g.rect);
-            if let Some(n) = g.jump {
+            let mut jump = g.jump;
+            // The judged game's chances; not over a what-if variation, which was not judged.
+            let win = (self.game.as_ref())
+                .filter(|_| self.variation.is_none())
+                .and_then(|g| self.quality.win_graph(&g.timeline));
+            self.win_graph_rect = None;
+            if let Some((series, marks)) = win {
+                ui.label(egui::RichText::new("chance to win (engine)").small().weak())
+                    .on_hover_text(
+                        "each player's chance to win after every judged move, as the engine \
+                     judge measured it; with three or more players the engine measures only \
+                     the mover's chance, so each line has points at that player's moves",
+                    );
+                let data = graph::GraphData {
+                    measure: graph::Measure::WinChance,
+                    series: &series,
+                    marks: &marks,
+                };
+                let w = graph::show(ui, data, &names, &colors, len, cursor, 90.0);
+                self.win_graph_rect = Some(w.rect);
+                jump = jump.or(w.jump);
+            }
+            if let Some(n) = jump {
                 if n != cursor {
                     self.command(Command::JumpTo(n));
                 }
