@@ -98,7 +98,10 @@ fn a_refused_line_stores_nothing_the_next_works_and_the_exit_code_says_so() {
     assert_eq!(o.status.code(), Some(1), "{}{err}", stdout(&o));
     // Each refusal in the verb's words (the fold's, clap's, the rotation's, the shell's).
     assert!(err.contains("carc: illegal move, not recorded"), "{err}");
-    assert!(err.contains("unrecognized subcommand 'frobnicate'"), "{err}");
+    assert!(
+        err.contains("unrecognized subcommand 'frobnicate'"),
+        "{err}"
+    );
     assert!(err.contains("rotation 45 is not one of"), "{err}");
     assert!(err.contains("unbalanced quotes"), "{err}");
     assert_eq!(err.matches("nothing was recorded").count(), 3, "{err}");
@@ -109,7 +112,10 @@ fn a_refused_line_stores_nothing_the_next_works_and_the_exit_code_says_so() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("tile U: [n] marks a legal square"), "{out}");
-    assert!(out.lines().any(|l| l.starts_with("(") && l.contains("): ")), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("(") && l.contains("): ")),
+        "{out}"
+    );
     let o = shell(&by_shell, "g", "legal\n");
     assert!(stdout(&o).contains("): "), "{}", stdout(&o));
     // `end` after `quit` was not run: U still waits to be placed.
@@ -120,7 +126,9 @@ fn a_refused_line_stores_nothing_the_next_works_and_the_exit_code_says_so() {
 fn while_the_shell_holds_the_store_another_carc_is_told_who() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("store");
-    assert!(verb(&store, &["new", "g", "--players", "Ada,Bo"]).status.success());
+    assert!(verb(&store, &["new", "g", "--players", "Ada,Bo"])
+        .status
+        .success());
     let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
         .env_remove("CARC_STORE")
         .arg("--store")
@@ -136,7 +144,10 @@ fn while_the_shell_holds_the_store_another_carc_is_told_who() {
     // The shell has the store once its note is there.
     let started = Instant::now();
     while !store.join(carc_store::HOLDER_FILE).exists() {
-        assert!(started.elapsed() < Duration::from_secs(20), "no holder note");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "no holder note"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     let o = verb(&store, &["place", "g", "1", "0", "90", "none"]);
@@ -157,4 +168,3 @@ fn while_the_shell_holds_the_store_another_carc_is_told_who() {
     let o = verb(&store, &["undo", "g"]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
-

@@ -187,7 +187,10 @@ mod tests {
         let who = read_holder(dir.path()).unwrap();
         assert!(who.starts_with("x\\u{1b}[2J\\u{202e}yyy"), "{who}");
         assert!(who.contains("…"), "{who}");
-        assert!(who.ends_with(&format!("(pid {me}, since 1970-01-01 00:00 UTC)")), "{who}");
+        assert!(
+            who.ends_with(&format!("(pid {me}, since 1970-01-01 00:00 UTC)")),
+            "{who}"
+        );
         for bad in [
             "not json",
             r#"{"pid":"1","since":0,"what":"x"}"#,

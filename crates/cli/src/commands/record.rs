@@ -312,9 +312,7 @@ pub fn run_verb(ctx: &Ctx, store: &Store, cmd: RecordCmd, loaded: &[TileSet]) ->
                 on,
             })
         }),
-        RecordCmd::End { game } => {
-            record_move(ctx, store, &game, loaded, |_| Ok(Event::GameEnded))
-        }
+        RecordCmd::End { game } => record_move(ctx, store, &game, loaded, |_| Ok(Event::GameEnded)),
         RecordCmd::Abbot {
             game,
             x,

@@ -73,9 +73,7 @@ pub fn show(game: &Game, due: &str) -> String {
             let squares = legal_squares(game);
             let name = &game.tiles().get(tile).id;
             if squares.is_empty() {
-                out.push_str(&format!(
-                    "tile {name} fits nowhere: `set-aside`\n"
-                ));
+                out.push_str(&format!("tile {name} fits nowhere: `set-aside`\n"));
             } else {
                 out.push_str(&format!(
                     "tile {name}: [n] marks a legal square and its number of legal rotations; \
@@ -125,12 +123,14 @@ mod tests {
 
     #[test]
     fn squares_wrap_at_80_columns() {
-        let squares: BTreeMap<(i32, i32), Vec<u32>> = (0..12)
-            .map(|i| ((i, -1), vec![0, 90, 180, 270]))
-            .collect();
+        let squares: BTreeMap<(i32, i32), Vec<u32>> =
+            (0..12).map(|i| ((i, -1), vec![0, 90, 180, 270])).collect();
         let text = square_lines(&squares);
         assert!(text.lines().all(|l| l.len() <= 80), "{text}");
-        assert!(text.starts_with("(0,-1): 0 90 180 270   (1,-1): 0 90 180 270"), "{text}");
+        assert!(
+            text.starts_with("(0,-1): 0 90 180 270   (1,-1): 0 90 180 270"),
+            "{text}"
+        );
         assert_eq!(text.matches("): ").count(), 12);
     }
 }

@@ -24,7 +24,7 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{Context, Editor, Helper};
+use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use crate::commands::record::complete::{complete, SHELL_WORDS};
 use crate::commands::record::hint::{hint, phase_text};
@@ -124,7 +124,13 @@ impl Session<'_> {
 
     /// Lines typed at a terminal, with completion and history. Whether one was refused.
     fn interactive(&self) -> Result<bool> {
-        let mut editor: Editor<ShellHelper, DefaultHistory> = Editor::new()?;
+        // As a Unix shell completes: Tab fills in what the candidates share, a second Tab
+        // lists them (rustyline's default cycles through them instead).
+        let config = Config::builder()
+            .completion_type(CompletionType::List)
+            .auto_add_history(false)
+            .build();
+        let mut editor: Editor<ShellHelper, DefaultHistory> = Editor::with_config(config)?;
         editor.set_helper(Some(ShellHelper {
             verbs: verb_names().into_iter().map(|(n, _)| n).collect(),
             now: None,
