@@ -97,7 +97,7 @@ pub struct Now {
     pub game: Game,
     /// The number of the last event recorded.
     pub at: u64,
-    /// The turn of the last event recorded.
+    /// The turn the next move belongs to.
     pub turn: u32,
 }
 
@@ -175,9 +175,15 @@ impl Session<'_> {
         let sg = read_game(self.store, self.game).ok()??;
         let timeline = fold(sg.effective_log().ok()?, self.loaded);
         let game = timeline.state_at(timeline.steps.len()).ok()?;
+        // A draw begins the next turn; any other step is of the turn of the last event.
+        let last = timeline.steps.last().map_or(0, |s| s.turn);
         Some(Now {
             at: timeline.log.last_seq(),
-            turn: timeline.steps.last().map_or(0, |s| s.turn),
+            turn: if game.phase() == Phase::Draw {
+                last + 1
+            } else {
+                last
+            },
             header: timeline.log.header,
             game,
         })
@@ -331,9 +337,10 @@ impl Completer for ShellHelper {
         let (start, found) = complete(self.now.as_ref(), &self.verbs, &line[..pos]);
         let pairs = found
             .into_iter()
+            // A space after a completed word, so that Tab goes on to the next one.
             .map(|c| Pair {
-                display: c.clone(),
-                replacement: c,
+                replacement: format!("{c} "),
+                display: c,
             })
             .collect();
         Ok((start, pairs))
