@@ -79,8 +79,11 @@ pub fn shell(ctx: &Ctx, game: &str, loaded: &[TileSet]) -> Result<ExitCode> {
         game,
         loaded,
     };
+    // At a terminal the player saw each refusal and went on: leaving is a success. A script
+    // sees none of them, so the exit code tells it.
     let refused = if std::io::stdin().is_terminal() {
-        session.interactive()?
+        session.interactive()?;
+        false
     } else {
         session.piped()?
     };
@@ -122,8 +125,8 @@ impl Session<'_> {
         Ok(refused)
     }
 
-    /// Lines typed at a terminal, with completion and history. Whether one was refused.
-    fn interactive(&self) -> Result<bool> {
+    /// Lines typed at a terminal, with completion and history, until `quit` or Ctrl-D.
+    fn interactive(&self) -> Result<()> {
         // As a Unix shell completes: Tab fills in what the candidates share, a second Tab
         // lists them (rustyline's default cycles through them instead).
         let config = Config::builder()
@@ -144,7 +147,6 @@ impl Session<'_> {
         if let Some(now) = self.now() {
             println!("{}", hint(self.game, now.at, &now.header, &now.game));
         }
-        let mut refused = false;
         loop {
             let now = self.now();
             let prompt = prompt(self.game, now.as_ref());
@@ -161,12 +163,11 @@ impl Session<'_> {
                 editor.add_history_entry(line.as_str())?;
             }
             match self.line(&line) {
-                Outcome::Done => {}
-                Outcome::Refused => refused = true,
+                Outcome::Done | Outcome::Refused => {}
                 Outcome::Quit => break,
             }
         }
-        Ok(refused)
+        Ok(())
     }
 
     /// The stored game's state now; `None` when there is no such game yet, or it does not
