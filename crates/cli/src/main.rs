@@ -100,9 +100,9 @@ enum Command {
     /// What-if variations beside a game: add from a file of moves, list, show, delete, promote.
     #[command(subcommand)]
     Variation(variation::VariationCmd),
-    /// Enter a game move by move into the store.
-    #[command(subcommand)]
-    Record(record::RecordCmd),
+    /// Enter a game move by move into the store: a verb per move, or with GAME alone the record
+    /// shell (a prompt that keeps the store open, with Tab completion of the legal moves).
+    Record(record::RecordArgs),
     /// Tile-set files.
     #[command(subcommand)]
     Tiles(TilesCmd),
@@ -154,7 +154,15 @@ fn run() -> Result<ExitCode> {
     let args: Vec<OsString> = std::env::args_os().collect();
     let matches = Cli::command().get_matches_from(&args);
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    let ctx = Ctx::new(cli.store.clone(), cli.quiet, cli.verbose);
+    let mut ctx = Ctx::new(cli.store.clone(), cli.quiet, cli.verbose);
+    // Named while it holds the store: "carc import", "carc record draw".
+    ctx.holder = match matches.subcommand() {
+        Some((verb, sub)) => match sub.subcommand_name() {
+            Some(inner) => format!("carc {verb} {inner}"),
+            None => format!("carc {verb}"),
+        },
+        None => "carc".into(),
+    };
     // Kept alive until the verb has run: holds a stored game exported for replay/explain/legal.
     let mut _exported: Option<tempfile::TempDir> = None;
     if let Some((args, dir)) = stored_game_argv(&ctx, &args, &matches)? {

@@ -13,6 +13,9 @@ pub struct Ctx {
     pub store_dir: PathBuf,
     pub quiet: bool,
     pub verbose: bool,
+    /// What this process is, as a process refused the store is told while it holds it
+    /// ("carc import", "carc record shell on game g1"; see `carc_store::Store::open_as`).
+    pub holder: String,
 }
 
 impl Ctx {
@@ -31,6 +34,7 @@ impl Ctx {
             store_dir,
             quiet,
             verbose,
+            holder: "carc".into(),
         }
     }
 
@@ -38,8 +42,13 @@ impl Ctx {
     /// error "store <dir> is in use by another process"; a path that is a file, a read-only
     /// file system and a full disk each get a sentence of their own (docs/store.md).
     pub fn open(&self) -> Result<Store> {
+        self.open_as(&self.holder)
+    }
+
+    /// [`Ctx::open`], naming this process `holder` while it holds the store.
+    pub fn open_as(&self, holder: &str) -> Result<Store> {
         self.check_path()?;
-        Store::open(&self.store_dir).map_err(|e| self.open_error(e.into()))
+        Store::open_as(&self.store_dir, holder).map_err(|e| self.open_error(e.into()))
     }
 
     /// [`Ctx::open`] for verbs that only read (`games`, `export`, `verify` without
@@ -50,7 +59,9 @@ impl Ctx {
     pub fn open_for_reading(&self) -> Result<ReadStore> {
         self.check_path()?;
         // These verbs walk the store about once: a small page cache costs them no time.
-        let open = |dir: &Path| Store::open_with_cache(dir, carc_store::SMALL_CACHE_CAPACITY);
+        let open = |dir: &Path| {
+            Store::open_with_cache_as(dir, carc_store::SMALL_CACHE_CAPACITY, &self.holder)
+        };
         let error = match open(&self.store_dir) {
             Ok(store) => {
                 return Ok(ReadStore {

@@ -366,8 +366,14 @@ fn in_progress_games_are_stored_and_extended() {
 fn a_store_in_use_is_a_clean_exit_2() {
     let tmp = TempDir::new().unwrap();
     let store_dir = tmp.path().join("store");
-    let held = carc_store::Store::open(&store_dir).unwrap();
-    let expected = format!(
+    let held = carc_store::Store::open_as(&store_dir, "the test's holder").unwrap();
+    // The holder's note names it (issue 36): who, its pid, since when.
+    let named = format!(
+        "carc: store {} is in use by the test's holder (pid {}, since ",
+        store_dir.display(),
+        std::process::id()
+    );
+    let plain = format!(
         "carc: store {} is in use by another process\n",
         store_dir.display()
     );
@@ -377,11 +383,20 @@ fn a_store_in_use_is_a_clean_exit_2() {
         &["verify"],
         &["export", "g"],
         &["record", "new", "g", "--players", "Ada,Bo"],
+        &["record", "g"],
     ] {
         let o = carc(&store_dir, args);
         assert_eq!(code(&o), 2, "{args:?}: {}", stderr(&o));
-        assert_eq!(stderr(&o), expected, "{args:?}");
+        let err = stderr(&o);
+        assert!(err.starts_with(&named), "{args:?}: {err}");
+        assert!(err.ends_with(" UTC); quit it or wait\n"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
     }
+    // Without a note (or with one that is not believed), the plain message of before.
+    fs::remove_file(store_dir.join(carc_store::HOLDER_FILE)).unwrap();
+    let o = carc(&store_dir, &["games"]);
+    assert_eq!(code(&o), 2);
+    assert_eq!(stderr(&o), plain);
     drop(held);
     ok(carc(&store_dir, &["games"]));
 }

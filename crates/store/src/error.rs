@@ -12,10 +12,14 @@ use crate::ExpectedVersion;
 #[non_exhaustive]
 pub enum StoreError {
     /// Another process holds the database lock (sled allows one process per database).
-    #[error("store {} is in use by another process", path.display())]
+    /// `holder` names it, from the note it left (`holder.rs`), when there is one to believe.
+    #[error("{}", in_use(path, holder.as_deref()))]
     InUse {
         /// The store folder that could not be locked.
         path: PathBuf,
+        /// Who holds it, in words, escaped: "carc record shell on game g1 (pid 1234, since
+        /// 21:40 UTC)".
+        holder: Option<String>,
     },
 
     /// A file-system operation outside sled failed (for example creating the store folder).
@@ -158,6 +162,16 @@ impl StoreError {
             StoreError::NotRestored { error, .. } => error.is_damage(),
             _ => false,
         }
+    }
+}
+
+fn in_use(path: &std::path::Path, holder: Option<&str>) -> String {
+    match holder {
+        Some(who) => format!(
+            "store {} is in use by {who}; quit it or wait",
+            path.display()
+        ),
+        None => format!("store {} is in use by another process", path.display()),
     }
 }
 

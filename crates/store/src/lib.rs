@@ -31,6 +31,7 @@
 mod append;
 mod error;
 mod guard;
+mod holder;
 pub mod layout;
 mod reopen;
 pub mod salvage;
@@ -40,6 +41,7 @@ mod verify;
 
 pub use append::AppendOptions;
 pub use error::StoreError;
+pub use holder::HOLDER_FILE;
 pub use store::{AllStreams, Listing, Store, StreamListing, StreamRecord, SMALL_CACHE_CAPACITY};
 pub use verify::{Problem, VerifyReport};
 

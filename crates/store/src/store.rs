@@ -9,6 +9,7 @@ use sled::Transactional;
 
 use crate::append::{abort, append_in_tx, clone_verdict, tx_result, validate_batch, AppendOptions};
 use crate::guard::Backup;
+use crate::holder::{read_holder, HolderNote};
 use crate::layout::{
     self, corrupt, decode_event, decode_sealed, decode_summary, decode_u64, encode_sealed,
     encode_summary, event_key, validate_stream_id, DEDUP_TREE, EVENTS_TREE, HEADS_TREE,
@@ -101,6 +102,9 @@ impl Listing {
 /// transaction lock and checked against [`ExpectedVersion`]).
 #[derive(Clone)]
 pub struct Store {
+    /// This process's note naming it as the holder (declared first: removed before sled's
+    /// handle drops and lets go of the lock, so it never removes the next holder's note).
+    _holder: Arc<Option<HolderNote>>,
     path: PathBuf,
     db: sled::Db,
     events: sled::Tree,
@@ -138,6 +142,26 @@ impl Store {
     /// threads let go of its lock (at most two seconds, see `reopen`).
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
         Store::open_with_cache(dir, CACHE_CAPACITY)
+    }
+
+    /// [`Store::open`], naming the holder: while this store is open, a process refused it is
+    /// told "store DIR is in use by HOLDER (pid …, since …)" (the note `<dir>/holder`, see
+    /// [`crate::HOLDER_FILE`]). `holder` says what holds it: "carc record shell on game g1".
+    pub fn open_as(dir: &Path, holder: &str) -> Result<Store, StoreError> {
+        Store::open_with_cache_as(dir, CACHE_CAPACITY, holder)
+    }
+
+    /// [`Store::open_with_cache`], naming the holder as [`Store::open_as`] does.
+    pub fn open_with_cache_as(
+        dir: &Path,
+        cache_capacity: u64,
+        holder: &str,
+    ) -> Result<Store, StoreError> {
+        let mut store = Store::open_with_cache(dir, cache_capacity)?;
+        // Replaces the note of the program's name alone (ours: this process holds the lock).
+        store._holder = Arc::new(None);
+        store._holder = Arc::new(HolderNote::write(dir, holder));
+        Ok(store)
     }
 
     /// [`Store::open`] with a page cache of `cache_capacity` bytes instead of 64 MiB. A walk
@@ -196,12 +220,19 @@ impl Store {
             if is_lock_error(&e) {
                 StoreError::InUse {
                     path: dir.to_path_buf(),
+                    holder: read_holder(dir),
                 }
             } else {
                 StoreError::Sled(e)
             }
         })?;
+        // A holder that does not name itself is named by its program.
+        let program = std::env::current_exe()
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "a program".into());
         let store = Store {
+            _holder: Arc::new(HolderNote::write(dir, &program)),
             path: dir.to_path_buf(),
             events: db.open_tree(EVENTS_TREE)?,
             heads: db.open_tree(HEADS_TREE)?,

@@ -2,11 +2,17 @@
 //! the effective log plus the new event before it is appended; `undo` appends a retraction
 //! record and never deletes anything. The sub-verbs share the modules under `record/`: the
 //! words a move is written in (`parse`, `tile_words`), the turn's events (`turn`), folding and
-//! storing them (`moves`, `stored`), the hints (`hint`) and `undo`.
+//! storing them (`moves`, `stored`), the hints (`hint`) and `undo`. `carc record GAME` with no
+//! verb opens the record shell (`shell`): the same verbs, run by [`run_verb`] against the
+//! store it keeps open, with Tab completion of the legal moves (`complete`) and a picture of
+//! the drawn tile's legal placements (`picture`).
 
+mod complete;
 mod hint;
 mod moves;
 mod parse;
+mod picture;
+mod shell;
 mod stored;
 mod tile_words;
 mod turn;
@@ -24,6 +30,25 @@ use carc_replay::fold;
 use carc_rules::{Phase, TileSet};
 use carc_store::{ExpectedVersion, NewEvent, Store};
 use clap::{Args, Subcommand};
+
+/// `carc record VERB GAME …`, or `carc record GAME`: the record shell on GAME.
+#[derive(Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    arg_required_else_help = true,
+    subcommand_value_name = "VERB",
+    subcommand_help_heading = "Verbs (each also a line of the record shell, without the game)"
+)]
+pub struct RecordArgs {
+    #[command(subcommand)]
+    verb: Option<RecordCmd>,
+    /// With no VERB: open the record shell on this game, a prompt that keeps the store open
+    /// and takes the verbs' lines without the game (`draw V`, `place 1 0 90 city N`, `undo`),
+    /// with Tab completion of the legal moves, `show`, `legal`, `help` and `quit`
+    /// (docs/cli.md, "The record shell"). Lines piped in are run one by one (exit 1 at the end
+    /// if any was refused).
+    game: Option<String>,
+}
 
 use crate::commands::record::hint::{hint, phase_text};
 use crate::commands::record::moves::{record_move, record_moves};
@@ -67,7 +92,8 @@ pub enum RecordCmd {
         /// The meeple's spot ("road N" or road-N, "field Sw", monastery) or `none`, or
         /// `abbot` (on the tile's monastery or garden), `abbot-back`; left out, the meeple
         /// step stays open for `carc record meeple`.
-        spot: Option<String>,
+        #[arg(value_name = "SPOT")]
+        spot: Vec<String>,
     },
     /// A whole turn in one command: the current player drew TILE, placed it at (X, Y) rotated
     /// ROT, and put a meeple on SPOT (or `none`, or the abbot). Recorded whole or not at all.
@@ -89,15 +115,18 @@ pub enum RecordCmd {
         /// The meeple's spot ("road N" or road-N, "field Sw", monastery) or `none`, or
         /// `abbot` (on the tile's monastery or garden), `abbot-back`; left out, the meeple
         /// step stays open (for an arrow, or `carc record meeple`).
-        spot: Option<String>,
+        #[arg(value_name = "SPOT")]
+        spot: Vec<String>,
     },
     /// The current player put a meeple on the tile just placed ("city N", "road E",
     /// "field Sw", "monastery"), or `none`, or the abbot (`abbot`, `abbot-back`).
     Meeple {
         /// The game id.
         game: String,
-        /// The feature, in board orientation, or `none`, `abbot`, `abbot-back`.
-        on: String,
+        /// The feature, in board orientation, or `none`, `abbot`, `abbot-back` (`city N` in
+        /// one argument or two).
+        #[arg(value_name = "ON", required = true)]
+        on: Vec<String>,
     },
     /// The drawn tile fits nowhere: the current player sets it aside.
     SetAside {
@@ -187,12 +216,29 @@ pub struct NewArgs {
     expansions: Vec<String>,
 }
 
-pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode> {
-    let store = ctx.open()?;
+pub fn record(ctx: &Ctx, args: RecordArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+    match (args.verb, args.game) {
+        (Some(cmd), _) => {
+            let store = ctx.open()?;
+            run_verb(ctx, &store, cmd, loaded)
+        }
+        (None, Some(game)) => shell::shell(ctx, &game, loaded),
+        (None, None) => bail!("name a verb, or a game to open the record shell on"),
+    }
+}
+
+/// The words of a spot given as one argument or several (`city N`, `road-E`).
+fn spot_words(words: Vec<String>) -> Option<String> {
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// Runs one verb against an open store: each `carc record VERB` process, and each line of the
+/// record shell.
+pub fn run_verb(ctx: &Ctx, store: &Store, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode> {
     match cmd {
-        RecordCmd::New(args) => new_game(ctx, &store, args, loaded),
+        RecordCmd::New(args) => new_game(ctx, store, args, loaded),
         RecordCmd::Draw { game, tile } => {
-            record_move(ctx, &store, &game, loaded, |g| draw_event(g, &tile))
+            record_move(ctx, store, &game, loaded, |g| draw_event(g, &tile))
         }
         RecordCmd::Place {
             game,
@@ -201,8 +247,8 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
             rot,
             spot,
         } => {
-            let mut turn = TurnPlan::new(None, x, y, rot, spot);
-            record_moves(ctx, &store, &game, loaded, |g| turn.next(g))
+            let mut turn = TurnPlan::new(None, x, y, rot, spot_words(spot));
+            record_moves(ctx, store, &game, loaded, |g| turn.next(g))
         }
         RecordCmd::Turn {
             game,
@@ -212,13 +258,14 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
             rot,
             spot,
         } => {
-            let mut turn = TurnPlan::new(Some(tile), x, y, rot, spot);
-            record_moves(ctx, &store, &game, loaded, |g| turn.next(g))
+            let mut turn = TurnPlan::new(Some(tile), x, y, rot, spot_words(spot));
+            record_moves(ctx, store, &game, loaded, |g| turn.next(g))
         }
         RecordCmd::Meeple { game, on } => {
-            record_move(ctx, &store, &game, loaded, |g| figure_event(g, &on))
+            let on = on.join(" ");
+            record_move(ctx, store, &game, loaded, |g| figure_event(g, &on))
         }
-        RecordCmd::SetAside { game } => record_move(ctx, &store, &game, loaded, |g| {
+        RecordCmd::SetAside { game } => record_move(ctx, store, &game, loaded, |g| {
             let Phase::Place { tile } = g.phase() else {
                 bail!("no tile to set aside: {}", phase_text(g));
             };
@@ -227,7 +274,7 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
                 tile: tile_id(g, tile),
             })
         }),
-        RecordCmd::Arrow { game, x, y } => record_move(ctx, &store, &game, loaded, |g| {
+        RecordCmd::Arrow { game, x, y } => record_move(ctx, store, &game, loaded, |g| {
             if !matches!(g.phase(), Phase::ChooseArrow { .. }) {
                 bail!("no arrow to choose: {}", phase_text(g));
             }
@@ -251,7 +298,7 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
             x,
             y,
             on,
-        } => record_move(ctx, &store, &game, loaded, |g| {
+        } => record_move(ctx, store, &game, loaded, |g| {
             let action = match action.as_str() {
                 "companion" => ArrowMeepleAction::Companion,
                 "portal" => ArrowMeepleAction::Portal,
@@ -265,16 +312,14 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
                 on,
             })
         }),
-        RecordCmd::End { game } => {
-            record_move(ctx, &store, &game, loaded, |_| Ok(Event::GameEnded))
-        }
+        RecordCmd::End { game } => record_move(ctx, store, &game, loaded, |_| Ok(Event::GameEnded)),
         RecordCmd::Abbot {
             game,
             x,
             y,
             on,
             portal,
-        } => record_move(ctx, &store, &game, loaded, |g| {
+        } => record_move(ctx, store, &game, loaded, |g| {
             if !matches!(g.phase(), Phase::Meeple { .. }) {
                 bail!("no meeple step now: {}", phase_text(g));
             }
@@ -286,8 +331,8 @@ pub fn record(ctx: &Ctx, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode>
                 portal,
             })
         }),
-        RecordCmd::AbbotBack { game } => record_move(ctx, &store, &game, loaded, abbot_back_event),
-        RecordCmd::Undo { game, turn } => undo(ctx, &store, &game, loaded, turn),
+        RecordCmd::AbbotBack { game } => record_move(ctx, store, &game, loaded, abbot_back_event),
+        RecordCmd::Undo { game, turn } => undo(ctx, store, &game, loaded, turn),
     }
 }
 

@@ -1,0 +1,279 @@
+//! Tab completion in the record shell, from the current legal state: the verbs, the letters
+//! still in the bag, the legal squares of the drawn tile, the rotations legal at a square and
+//! the spots legal for a placement (`city N`, `none`, `abbot`). The legal moves come from the
+//! rules (`Game::legal_placements`, `legal_meeples`, `legal_abbot_moves`), the ones `legal`
+//! and the hints list; a placement's spots are those of a copy of the game it is applied to.
+
+use carc_rules::{AbbotMove, Action, Effects, Game, MeepleSpot, Phase, Placement, Pos, Rotation};
+
+/// The shell's own words, beside the verbs.
+pub const SHELL_WORDS: [&str; 5] = ["help", "show", "legal", "quit", "exit"];
+
+/// The candidates for the word under the cursor at the end of `before` (the line up to the
+/// cursor): where that word starts, and the words or phrases (`1 0`, `city N`) it may become.
+pub fn complete(game: Option<&Game>, verbs: &[String], before: &str) -> (usize, Vec<String>) {
+    let current_len = before.len() - before.trim_end_matches(|c: char| !c.is_whitespace()).len();
+    let start = before.len() - current_len;
+    let current = &before[start..];
+    let typed: Vec<&str> = before[..start].split_whitespace().collect();
+    let mut found: Vec<String> = match typed.split_first() {
+        None => verbs
+            .iter()
+            .map(String::as_str)
+            .chain(SHELL_WORDS)
+            .map(str::to_string)
+            .collect(),
+        Some((verb, rest)) => game.map_or_else(Vec::new, |g| arguments(g, verb, rest)),
+    };
+    found.retain(|c| c.starts_with(current));
+    found.sort();
+    found.dedup();
+    (start, found)
+}
+
+/// What may follow `rest`, the arguments typed after `verb`, in the state `g`.
+fn arguments(g: &Game, verb: &str, rest: &[&str]) -> Vec<String> {
+    match (verb, g.phase()) {
+        ("draw", Phase::Draw | Phase::DrawSecond { .. }) if rest.is_empty() => bag_letters(g),
+        ("turn", Phase::Draw) => match rest.split_first() {
+            None => bag_letters(g),
+            Some((letter, rest)) => match drawn(g, letter) {
+                Some(after) => placement_words(&after, rest),
+                None => Vec::new(),
+            },
+        },
+        ("place", Phase::Place { .. }) => placement_words(g, rest),
+        ("meeple", Phase::Meeple { .. }) => spot_words(g, rest),
+        ("undo", _) if rest.is_empty() => vec!["--turn".into()],
+        _ => Vec::new(),
+    }
+}
+
+/// The letters of the tiles still in the bag.
+pub fn bag_letters(g: &Game) -> Vec<String> {
+    let tiles = g.tiles();
+    (0..tiles.len())
+        .map(|i| carc_rules::TileTypeId(i as u16))
+        .filter(|&t| g.bag_count(t) > 0)
+        .map(|t| tiles.get(t).id.clone())
+        .collect()
+}
+
+/// A copy of `g` after the current player drew the tile of letter `letter` (either case).
+fn drawn(g: &Game, letter: &str) -> Option<Game> {
+    let tiles = g.tiles();
+    let tile = (0..tiles.len())
+        .map(|i| carc_rules::TileTypeId(i as u16))
+        .find(|&t| g.bag_count(t) > 0 && tiles.get(t).id.eq_ignore_ascii_case(letter))?;
+    let mut after = g.clone();
+    after
+        .apply(&Action::Draw { tile }, &mut Effects::default())
+        .ok()?;
+    Some(after)
+}
+
+/// The legal placements of the tile waiting in `g`.
+pub fn placements(g: &Game) -> Vec<Placement> {
+    let Phase::Place { tile } = g.phase() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    g.legal_placements(tile, &mut out);
+    out
+}
+
+/// The arguments of a placement: the square `X Y` (whole, or its Y after X), the rotations
+/// legal there, then the spots legal after it.
+fn placement_words(g: &Game, rest: &[&str]) -> Vec<String> {
+    let legal = placements(g);
+    let number = |i: usize| rest.get(i).and_then(|w| w.parse::<i32>().ok());
+    match rest.len() {
+        0 => legal
+            .iter()
+            .map(|p| format!("{} {}", p.at.x, p.at.y))
+            .collect(),
+        1 => legal
+            .iter()
+            .filter(|p| Some(p.at.x) == number(0))
+            .map(|p| p.at.y.to_string())
+            .collect(),
+        2 => legal
+            .iter()
+            .filter(|p| Some(p.at.x) == number(0) && Some(p.at.y) == number(1))
+            .map(|p| p.rotation.degrees().to_string())
+            .collect(),
+        _ => {
+            let (Some(x), Some(y)) = (number(0), number(1)) else {
+                return Vec::new();
+            };
+            let rotation = super::parse::parse_rotation(rest[2])
+                .ok()
+                .and_then(|r| Rotation::from_degrees(u32::from(r.degrees())));
+            let Some(rotation) = rotation else {
+                return Vec::new();
+            };
+            match placed(g, Pos::new(x, y), rotation) {
+                Some(after) => spot_words(&after, &rest[3..]),
+                None => Vec::new(),
+            }
+        }
+    }
+}
+
+/// A copy of `g` after the waiting tile is placed at `at` rotated `rotation`, if that is legal.
+fn placed(g: &Game, at: Pos, rotation: Rotation) -> Option<Game> {
+    let mut after = g.clone();
+    after
+        .apply(&Action::Place { at, rotation }, &mut Effects::default())
+        .ok()?;
+    Some(after)
+}
+
+/// The figure step's words in `g` (whose tile is just placed): each legal spot (`city N`,
+/// whole, or its second word after the first), `none`, and the abbot's words when legal.
+fn spot_words(g: &Game, rest: &[&str]) -> Vec<String> {
+    let spots = spot_phrases(g);
+    match rest {
+        [] => spots,
+        [first] => spots
+            .iter()
+            .filter_map(|s| s.split_once(' '))
+            .filter(|(a, _)| a == first)
+            .map(|(_, b)| b.to_string())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The whole phrases of the figure step legal in `g`: `city N`, …, `none`, `abbot`,
+/// `abbot-back`. Empty when no meeple step is due.
+pub fn spot_phrases(g: &Game) -> Vec<String> {
+    if !matches!(g.phase(), Phase::Meeple { .. }) {
+        return Vec::new();
+    }
+    let mut spots: Vec<MeepleSpot> = Vec::new();
+    g.legal_meeples(&mut spots);
+    let mut out: Vec<String> = spots.iter().map(|s| s.label.code()).collect();
+    out.push("none".into());
+    let mut abbot: Vec<AbbotMove> = Vec::new();
+    g.legal_abbot_moves(&mut abbot);
+    for m in &abbot {
+        match m {
+            AbbotMove::Place { portal: false, .. } => out.push("abbot".into()),
+            AbbotMove::TakeBack { .. } => out.push("abbot-back".into()),
+            AbbotMove::Place { .. } => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carc_rules::{Setup, TileTypeId};
+
+    /// The start tile D at (0,0) (city N, road E-W) and, for the first player, `drawn`
+    /// drawn.
+    fn after_drawing(drawn: Option<&str>) -> Game {
+        let mut g = Game::new(Setup::base(2)).unwrap();
+        let id = |name: &str| g.tiles().find(name).unwrap();
+        let (d, drawn) = (id("D"), drawn.map(id));
+        let fx = &mut Effects::default();
+        g.apply(
+            &Action::PlaceStart {
+                tile: d,
+                at: Pos::new(0, 0),
+                rotation: Rotation::default(),
+            },
+            fx,
+        )
+        .unwrap();
+        if let Some(tile) = drawn {
+            g.apply(&Action::Draw { tile }, fx).unwrap();
+        }
+        g
+    }
+
+    fn verbs() -> Vec<String> {
+        ["draw", "place", "turn", "meeple", "undo"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    fn words(g: &Game, line: &str) -> Vec<String> {
+        complete(Some(g), &verbs(), line).1
+    }
+
+    #[test]
+    fn verbs_and_shell_words_complete_from_their_start() {
+        let g = after_drawing(None);
+        assert_eq!(complete(Some(&g), &verbs(), "dr"), (0, vec!["draw".into()]));
+        assert_eq!(words(&g, "  q"), ["quit"]);
+        assert_eq!(complete(Some(&g), &verbs(), "  q").0, 2);
+        assert_eq!(words(&g, "un"), ["undo"]);
+        assert_eq!(words(&g, "undo "), ["--turn"]);
+    }
+
+    #[test]
+    fn draw_offers_the_letters_left_in_the_bag() {
+        let g = after_drawing(None);
+        // The base game's 24 letters A to X (D's other copies are still in the bag).
+        let all: Vec<String> = ('A'..='X').map(String::from).collect();
+        assert_eq!(words(&g, "draw "), all);
+        assert_eq!(words(&g, "turn "), all);
+        assert_eq!(words(&g, "draw V"), ["V"]);
+        // Once a tile is drawn, nothing is left to draw.
+        assert!(words(&after_drawing(Some("V")), "draw ").is_empty());
+        // The bag's only X, drawn: no X left to offer.
+        let mut g = after_drawing(Some("X"));
+        let fx = &mut Effects::default();
+        g.apply(
+            &Action::Place {
+                at: Pos::new(1, 0),
+                rotation: Rotation::default(),
+            },
+            fx,
+        )
+        .unwrap();
+        g.apply(&Action::SkipMeeple, fx).unwrap();
+        assert!(!words(&g, "draw ").contains(&"X".to_string()));
+        assert_eq!(words(&g, "draw ").len(), 23);
+        let _ = TileTypeId(0);
+    }
+
+    #[test]
+    fn place_offers_the_legal_squares_then_rotations_then_spots() {
+        // V (a road curve S-W) beside D (city N, road E-W): east and west its road meets
+        // D's road; south it meets D's field; north D's city, which V has none of.
+        let g = after_drawing(Some("V"));
+        assert_eq!(words(&g, "place "), ["-1 0", "0 -1", "1 0"]);
+        assert_eq!(words(&g, "place 1"), ["1 0"]);
+        assert_eq!(words(&g, "place 1 "), ["0"]);
+        assert_eq!(words(&g, "place 0 "), ["-1"]);
+        // At (1,0) its west side must be road: the curve S-W as drawn, or turned 90° (W-N).
+        assert_eq!(words(&g, "place 1 0 "), ["0", "90"]);
+        assert!(words(&g, "place 0 1 ").is_empty());
+        let spots = words(&g, "place 1 0 90 ");
+        assert!(spots.contains(&"none".to_string()), "{spots:?}");
+        assert!(spots.iter().any(|s| s.starts_with("road ")), "{spots:?}");
+        assert!(spots.iter().any(|s| s.starts_with("field ")), "{spots:?}");
+        assert!(!spots.iter().any(|s| s.contains("city")), "{spots:?}");
+        // No abbot without The Abbot.
+        assert!(!spots.iter().any(|s| s.starts_with("abbot")), "{spots:?}");
+        // The second word of a spot after its first.
+        let road: Vec<String> = spots
+            .iter()
+            .filter_map(|s| s.strip_prefix("road ").map(String::from))
+            .collect();
+        assert_eq!(words(&g, "place 1 0 90 road "), road);
+        // An illegal rotation there has no spots.
+        assert!(words(&g, "place 1 0 180 ").is_empty());
+        // `turn` draws first, on a copy: the same squares for V.
+        let fresh = after_drawing(None);
+        assert_eq!(words(&fresh, "turn v "), ["-1 0", "0 -1", "1 0"]);
+        assert_eq!(words(&fresh, "turn V 1 0 "), ["0", "90"]);
+        assert_eq!(words(&fresh, "turn V 1 0 90 "), spots);
+        // Out of turn: no squares to place before the draw.
+        assert!(words(&fresh, "place ").is_empty());
+    }
+}
