@@ -22,6 +22,19 @@ pub struct QualityArgs {
     /// each player's accuracy and average loss.
     #[arg(long)]
     pub quality: bool,
+    #[command(flatten)]
+    pub judge: JudgeArgs,
+}
+
+impl QualityArgs {
+    pub fn options(&self, threads: Option<u32>) -> QualityOptions {
+        self.judge.options(threads)
+    }
+}
+
+/// Who judges and how hard (with `--quality`; `carc puzzles` always judges).
+#[derive(Args, Clone)]
+pub struct JudgeArgs {
     /// Who judges, with --quality: the engine (default; marks by the chance to win lost) or
     /// playouts (today's flat Monte Carlo; marks by points lost). --playouts,
     /// --playout-strategy or --candidates alone choose playouts.
@@ -47,7 +60,7 @@ pub struct QualityArgs {
     pub candidates: Option<u32>,
 }
 
-impl QualityArgs {
+impl JudgeArgs {
     pub fn options(&self, threads: Option<u32>) -> QualityOptions {
         let playout_flags =
             self.playouts.is_some() || self.playout_strategy.is_some() || self.candidates.is_some();
