@@ -67,6 +67,9 @@ pub struct PagePuzzle<'a> {
     pub line: Vec<String>,
 }
 
+/// A rotation of the drawn tile on a square, with the moves (indices) that place it so.
+type Turned = (Rotation, Vec<usize>);
+
 /// One legal move: where the tile goes, and the rest of the move in words.
 pub struct PageMove {
     pub at: Pos,
@@ -223,7 +226,7 @@ fn puzzle_value(parts: &mut BoardParts, p: &PagePuzzle, map: bool) -> Value {
         return Value::Null;
     };
     // The squares in the order the moves list them, each with its rotations and their moves.
-    let mut squares: Vec<(Pos, Vec<(Rotation, Vec<usize>)>)> = Vec::new();
+    let mut squares: Vec<(Pos, Vec<Turned>)> = Vec::new();
     for (i, m) in p.moves.iter().enumerate() {
         let k = match squares.iter().position(|(at, _)| *at == m.at) {
             Some(k) => k,
