@@ -14,6 +14,7 @@
 //!   - [`verdict`]: what both say (marks, options, a turn judged, the report); [`notation`]:
 //!     a move in the rules' listed form and in words; `seeds`: where their randomness comes
 //!     from.
+//! - [`puzzles`]: a player's `?` and `??` turns as positions to solve again (`carc puzzles`).
 //!
 //! Everything is computed from a replay with the rules engine, never from the log's claims.
 
@@ -21,6 +22,7 @@ pub mod aggregate;
 pub mod game;
 pub mod notation;
 pub mod playouts;
+pub mod puzzles;
 pub mod quality;
 pub mod review;
 mod seeds;

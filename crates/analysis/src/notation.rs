@@ -102,9 +102,24 @@ pub(crate) fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove
 pub fn move_text(game: &Game, tile: TileTypeId, m: &TurnMove) -> String {
     let t = game.tiles().get(tile);
     let p = m.placement;
-    let mut text = format!("tile {} at {} rotated {}", t.id, p.at, p.rotation);
+    format!(
+        "tile {} at {} rotated {}, {}",
+        t.id,
+        p.at,
+        p.rotation,
+        after_placement_text(game, tile, m)
+    )
+}
+
+/// The rest of a move in words, after its placement: the arrow activated (if the placement
+/// asks for a choice) and the meeple step (`meeple on road E`, `no meeple`, …). A puzzle page
+/// offers these as the choices left once the tile is on its square.
+pub fn after_placement_text(game: &Game, tile: TileTypeId, m: &TurnMove) -> String {
+    let t = game.tiles().get(tile);
+    let p = m.placement;
+    let mut text = String::new();
     if let Some(arrow) = m.arrow {
-        text.push_str(&format!(", the arrow at {arrow} activated"));
+        text.push_str(&format!("the arrow at {arrow} activated, "));
     }
     let label = |at: carc_rules::Pos, segment: u8| {
         if at == p.at {
@@ -117,25 +132,25 @@ pub fn move_text(game: &Game, tile: TileTypeId, m: &TurnMove) -> String {
     };
     match m.meeple {
         Action::PlaceMeeple { segment } => {
-            text.push_str(&format!(", meeple on {}", label(p.at, segment)));
+            text.push_str(&format!("meeple on {}", label(p.at, segment)));
         }
         Action::PlaceArrowMeeple { via, at, segment } => {
             text.push_str(&format!(
-                ", meeple on {} at {at} through the {via} arrow",
+                "meeple on {} at {at} through the {via} arrow",
                 label(at, segment)
             ));
         }
         Action::PlaceAbbot { at, segment, .. } if at == p.at => {
-            text.push_str(&format!(", abbot on {}", label(at, segment)));
+            text.push_str(&format!("abbot on {}", label(at, segment)));
         }
         Action::PlaceAbbot { at, segment, .. } => {
             text.push_str(&format!(
-                ", abbot on {} at {at} through the portal",
+                "abbot on {} at {at} through the portal",
                 label(at, segment)
             ));
         }
-        Action::TakeBackAbbot => text.push_str(", abbot taken back"),
-        _ => text.push_str(", no meeple"),
+        Action::TakeBackAbbot => text.push_str("abbot taken back"),
+        _ => text.push_str("no meeple"),
     }
     text
 }

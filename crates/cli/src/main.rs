@@ -36,7 +36,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     analyze, annotate, check, completions, engine, explain, export, games, import, legal, map,
-    match_, rebuild, record, render, replay, salvage, simulate, tiles, variation, verify,
+    match_, puzzles, rebuild, record, render, replay, salvage, simulate, tiles, variation, verify,
 };
 use store_context::Ctx;
 
@@ -93,6 +93,8 @@ enum Command {
     Rebuild(rebuild::RebuildArgs),
     /// Post-game statistics of a game (points by source, meeples, notable moments), or of a folder of games.
     Analyze(analyze::AnalyzeArgs),
+    /// A player's mistakes (? and ??) as puzzles to solve again: JSON Lines or one HTML page.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Draw the board after event N as a picture: SVG or PNG, by the extension of --out (FILE may be a stored game id).
     Render(render::RenderArgs),
     /// Write a comment and a glyph on an event, beside the game (FILE.annotations.jsonl, or the store for a stored game).
@@ -191,6 +193,7 @@ fn run() -> Result<ExitCode> {
         Command::Variation(c) => variation::run(&ctx, c, &sets),
         Command::Render(a) => render::render(&ctx, a, &sets),
         Command::Analyze(a) => analyze::run(&ctx, a, &sets),
+        Command::Puzzles(a) => puzzles::run(&ctx, a, &sets),
         Command::Tiles(TilesCmd::Check(a)) => tiles::tiles_check(a),
         Command::MapFile(MapCmd::Check(a)) => map::map_check(a),
         Command::Completions { shell } => completions::completions(shell, &mut Cli::command()),

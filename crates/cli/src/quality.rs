@@ -22,32 +22,45 @@ pub struct QualityArgs {
     /// each player's accuracy and average loss.
     #[arg(long)]
     pub quality: bool,
-    /// Who judges, with --quality: the engine (default; marks by the chance to win lost) or
-    /// playouts (today's flat Monte Carlo; marks by points lost). --playouts,
-    /// --playout-strategy or --candidates alone choose playouts.
+    #[command(flatten)]
+    pub judge: JudgeArgs,
+}
+
+impl QualityArgs {
+    pub fn options(&self, threads: Option<u32>) -> QualityOptions {
+        self.judge.options(threads)
+    }
+}
+
+/// Who judges and how hard (with `--quality`; `carc puzzles` always judges).
+#[derive(Args, Clone)]
+pub struct JudgeArgs {
+    /// Who judges (with --quality, and in `carc puzzles`): the engine (default; marks by the
+    /// chance to win lost) or playouts (today's flat Monte Carlo; marks by points lost).
+    /// --playouts, --playout-strategy or --candidates alone choose playouts.
     #[arg(long, value_name = "JUDGE", value_parser = ["engine", "playouts"])]
     pub judge: Option<String>,
-    /// The engine judge's iterations per search (two searches a turn), with --quality.
+    /// The engine judge's iterations per search (two searches a turn), when moves are judged.
     #[arg(long, value_name = "N", default_value_t = quality::DEFAULT_NODES,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: u64,
-    /// Playouts per candidate move and stage, with --quality (the playout judge; default 100).
+    /// Playouts per candidate move and stage, when moves are judged (the playout judge; default 100).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub playouts: Option<u32>,
-    /// Seed of the searches or playouts, with --quality: the same seed gives the same marks.
+    /// Seed of the searches or playouts, when moves are judged: the same seed gives the same marks.
     #[arg(long, value_name = "S", default_value_t = 0)]
     pub seed: u64,
-    /// How every seat plays in the playouts, with --quality (the playout judge): random
+    /// How every seat plays in the playouts, when moves are judged (the playout judge): random
     /// (default, fast) or greedy (about a hundred times slower).
     #[arg(long, value_name = "STRATEGY", value_parser = ["random", "greedy"])]
     pub playout_strategy: Option<String>,
-    /// Candidate moves screened per turn at most, with --quality (the playout judge; default
+    /// Candidate moves screened per turn at most, when moves are judged (the playout judge; default
     /// 60; the best by immediate value, the move played always in).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub candidates: Option<u32>,
 }
 
-impl QualityArgs {
+impl JudgeArgs {
     pub fn options(&self, threads: Option<u32>) -> QualityOptions {
         let playout_flags =
             self.playouts.is_some() || self.playout_strategy.is_some() || self.candidates.is_some();

@@ -191,6 +191,19 @@ impl Ctx {
         }
     }
 
+    /// The log of a FILE|GAME argument: a game file of any format we read, else the stored
+    /// game of that id (its effective log).
+    pub fn load_file_or_stored(&self, target: &str) -> Result<carc_events::Log> {
+        let path = Path::new(target);
+        if crate::input::names_a_file(path) {
+            return crate::input::load_log(path);
+        }
+        let store = self.open_for_stored_game(target)?;
+        Ok(read_game(&store, target)?
+            .ok_or_else(|| self.no_game(target))?
+            .effective_log()?)
+    }
+
     pub fn no_game(&self, game: &str) -> anyhow::Error {
         anyhow::anyhow!(
             "no game {game:?} in store {}; `carc games` lists the stored games",

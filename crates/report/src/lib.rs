@@ -5,6 +5,8 @@
 //!   (drawn by `carc-draw`), collapsible score breakdowns and a score graph.
 //! - [`interactive`]: the game as one self-contained page to step through like the viewer:
 //!   board, move list, scrubber, keys, the current event's scores and annotations.
+//! - [`puzzles`]: a player's mistakes as positions to solve again on one page, built from the
+//!   interactive page's parts (same policy, same escaping, same board fragments).
 //! - [`Extras`]: what a caller adds to either (the CLI's move quality): marks and lines under
 //!   events, closing sections, and a win-probability graph for the HTML pages (`win_graph`).
 //!
@@ -17,9 +19,11 @@ pub mod html;
 pub mod interactive;
 pub mod markdown;
 mod outline;
+pub mod puzzles;
 mod win_graph;
 
 pub use extras::{BoardAt, Column, EventNote, Extras, Section, Table, WinChart};
 pub use html::{html, html_with, Boards, HtmlOptions};
 pub use interactive::interactive_html;
 pub use markdown::{markdown, markdown_with};
+pub use puzzles::{puzzles_html, PageMove, PagePuzzle};

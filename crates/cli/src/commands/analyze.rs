@@ -11,7 +11,6 @@ use std::sync::Mutex;
 
 use anyhow::{bail, Result};
 use carc_analysis::{analyze, Aggregate, GameAnalysis};
-use carc_archive::read_game;
 use carc_replay::describe::visible;
 use carc_rules::TileSet;
 use clap::Args;
@@ -58,14 +57,7 @@ pub fn run(ctx: &Ctx, args: AnalyzeArgs, loaded: &[TileSet]) -> Result<ExitCode>
             args.target
         );
     }
-    let log = if crate::input::names_a_file(path) {
-        crate::input::load_log(path)?
-    } else {
-        let store = ctx.open_for_stored_game(&args.target)?;
-        read_game(&store, &args.target)?
-            .ok_or_else(|| ctx.no_game(&args.target))?
-            .effective_log()?
-    };
+    let log = ctx.load_file_or_stored(&args.target)?;
     let a = analyze(&log, loaded);
     let q = if args.quality.quality {
         let timeline = carc_replay::fold(log, loaded);

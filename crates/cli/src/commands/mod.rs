@@ -18,6 +18,7 @@ pub mod import;
 pub mod legal;
 pub mod map;
 pub mod match_;
+pub mod puzzles;
 pub mod rebuild;
 pub mod record;
 pub mod render;

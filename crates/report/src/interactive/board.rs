@@ -172,7 +172,7 @@ impl BoardParts {
                 .checked_sub(1)
                 .and_then(|i| timeline.steps.get(i))
                 .map_or(&[][..], |s| s.effects.returned_at_final_scoring());
-            positions.push(self.position_with(&game, colors, final_figures));
+            positions.push(self.position_with(&game, colors, final_figures, &[]));
         }
         LineBoards {
             tiles,
@@ -183,17 +183,30 @@ impl BoardParts {
 
     /// The board of one position (its tiles are those of its line, by count).
     pub fn position(&mut self, game: &Game, colors: &[Rgba]) -> PositionBoard {
-        self.position_with(game, colors, &[])
+        self.position_with(game, colors, &[], &[])
     }
 
-    /// [`Self::position`] with the figures the final scoring sent home drawn where they stood.
+    /// [`Self::position`] with the view grown to show `squares` whole (a puzzle's squares
+    /// where the drawn tile may go).
+    pub fn position_showing(
+        &mut self,
+        game: &Game,
+        colors: &[Rgba],
+        squares: &[carc_rules::Pos],
+    ) -> PositionBoard {
+        self.position_with(game, colors, &[], squares)
+    }
+
+    /// [`Self::position`] with the figures the final scoring sent home drawn where they stood,
+    /// and the view grown to show `squares` whole.
     fn position_with(
         &mut self,
         game: &Game,
         colors: &[Rgba],
         final_figures: &[ReturnedMeeple],
+        squares: &[carc_rules::Pos],
     ) -> PositionBoard {
-        let l = layers(
+        let mut l = layers(
             game,
             &Overlay {
                 colors,
@@ -202,6 +215,11 @@ impl BoardParts {
                 ..Overlay::default()
             },
         );
+        for &at in squares {
+            let c = world_of(at);
+            let square = Bounds::new(c - pt(0.5, 0.5), c + pt(0.5, 0.5)).expand(0.5);
+            l.bounds = l.bounds.union(&square);
+        }
         // The squares' numbers along the edges go on top, as on the static page.
         let mut top = l.top;
         top.extend(coordinates::edge_labels(&l.bounds));
@@ -255,7 +273,7 @@ impl BoardParts {
 }
 
 impl PositionBoard {
-    fn to_value(self) -> Value {
+    pub fn to_value(self) -> Value {
         Value::Arr(vec![
             self.tiles.into(),
             self.view.into(),

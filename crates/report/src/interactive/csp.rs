@@ -15,6 +15,14 @@ pub fn csp_hash(script: &str) -> String {
     )
 }
 
+/// The pages' whole policy: nothing fetched, styles inline, and `script` the only script.
+pub fn policy(script: &str) -> String {
+    format!(
+        "default-src 'none'; style-src 'unsafe-inline'; script-src {}",
+        csp_hash(script)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
