@@ -262,3 +262,39 @@ fn land_tiles_never_touch_the_open_river() {
         assert_eq!(err.rule(), rule::TILE_EDGES_MATCH, "{degrees}");
     }
 }
+
+#[test]
+fn a_river_wound_into_a_dead_end_sets_the_river_tile_aside() {
+    // Given a river that turned right three times (never twice in a row) and now flows east
+    // at (-2,-1) toward (-1,-1), whose east neighbour (0,-1) shows a road (the bridge R3)
+    let mut t = river(&[
+        ("R3", 1),
+        ("R8", 1),
+        ("R6", 1),
+        ("R5", 1),
+        ("R2", 2),
+        ("R1", 2),
+        ("RL", 1),
+    ]);
+    for (tile, x, y, degrees) in [
+        ("R3", 0, -1, 0),
+        ("R8", 0, -2, 270),
+        ("R6", 0, -3, 90),
+        ("R5", -1, -3, 270),
+        ("R2", -2, -3, 0),
+        ("R1", -2, -2, 0),
+        ("R2", -2, -1, 90),
+    ] {
+        t.turn(tile, x, y, degrees, None);
+    }
+    assert_eq!(t.game.river_open_end(), Some((p(-2, -1), Side::E)));
+    // When the straight river is drawn
+    t.draw("R1").unwrap();
+    // Then it fits nowhere (straight on meets the road; a right turn would be the U-turn)
+    assert!(legal(&t, "R1").is_empty());
+    assert_eq!(t.place(-1, -1, 90).unwrap_err().rule(), rule::TILE_EDGES_MATCH);
+    // And it is set aside [I], the river still open for the lake
+    t.game.apply(&Action::SetAside, &mut t.fx).unwrap();
+    assert_eq!(t.game.set_aside(), [t.id("R1")]);
+    assert_eq!(t.game.river_open_end(), Some((p(-2, -1), Side::E)));
+}
