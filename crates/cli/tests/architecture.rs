@@ -432,13 +432,7 @@ fn expansion_rules_live_in_their_module() {
         ),
         (
             "game/river.rs",
-            &[
-                "self.river",
-                "river_continuation(",
-                "RiverOpen",
-                "Note::River",
-                "rule::RIVER",
-            ],
+            &["self.river", "river_continuation(", "Turn::", "Note::River"],
         ),
     ];
     // The hook points: (file, function, name, why it may appear there). Kept short: every

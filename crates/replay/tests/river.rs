@@ -30,7 +30,14 @@ fn the_river_samples_fold_to_the_end_spring_first_lake_twelfth() {
         let placed: Vec<&str> = text
             .lines()
             .filter(|l| l.contains("\"type\":\"tile_placed\"") || l.contains("start_placed"))
-            .map(|l| l.split("\"tile\":\"").nth(1).unwrap().split('"').next().unwrap())
+            .map(|l| {
+                l.split("\"tile\":\"")
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+            })
             .collect();
         assert_eq!(placed[0], "RS", "{name}");
         assert_eq!(placed[11], "RL", "{name}");
@@ -58,5 +65,8 @@ fn a_log_drawing_a_land_tile_before_the_river_is_refused() {
     let err = t.error.expect("refused");
     assert_eq!(err.rule(), "river.draw.order");
     assert_eq!(err.seq(), Some(2));
-    assert!(err.to_string().contains("river tiles are drawn before"), "{err}");
+    assert!(
+        err.to_string().contains("river tiles are drawn before"),
+        "{err}"
+    );
 }

@@ -292,7 +292,10 @@ fn a_river_wound_into_a_dead_end_sets_the_river_tile_aside() {
     t.draw("R1").unwrap();
     // Then it fits nowhere (straight on meets the road; a right turn would be the U-turn)
     assert!(legal(&t, "R1").is_empty());
-    assert_eq!(t.place(-1, -1, 90).unwrap_err().rule(), rule::TILE_EDGES_MATCH);
+    assert_eq!(
+        t.place(-1, -1, 90).unwrap_err().rule(),
+        rule::TILE_EDGES_MATCH
+    );
     // And it is set aside [I], the river still open for the lake
     t.game.apply(&Action::SetAside, &mut t.fx).unwrap();
     assert_eq!(t.game.set_aside(), [t.id("R1")]);
