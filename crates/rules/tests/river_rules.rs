@@ -301,3 +301,37 @@ fn a_river_wound_into_a_dead_end_sets_the_river_tile_aside() {
     assert_eq!(t.game.set_aside(), [t.id("R1")]);
     assert_eq!(t.game.river_open_end(), Some((p(-2, -1), Side::E)));
 }
+
+// ---- Tile-set files --------------------------------------------------------------------------
+
+fn one_tile(tile: &str) -> Result<TileSet, TileSetError> {
+    TileSet::from_json(&format!(
+        r#"{{"format":"carcassonne-tiles","version":1,"name":"t","tiles":[{tile}]}}"#
+    ))
+}
+
+#[test]
+fn river_sides_in_tile_files_are_checked() {
+    // A straight river with its banks: valid
+    let ok = r#"{"id":"X","count":1,"edges":["W","F","W","F"],
+        "fields":[{"ports":["Nw","Wn","Ws","Sw"]},{"ports":["Ne","En","Es","Se"]}]}"#;
+    assert!(one_tile(ok).is_ok());
+    // A road reaching a river side: refused
+    let road = r#"{"id":"X","count":1,"edges":["W","F","W","F"],"roads":[["N","S"]],
+        "fields":[{"ports":["Nw","Wn","Ws","Sw"]},{"ports":["Ne","En","Es","Se"]}]}"#;
+    let err = one_tile(road).unwrap_err().to_string();
+    assert!(
+        err.contains("side N is W but a road or city segment reaches it"),
+        "{err}"
+    );
+    // One river side on a tile that is neither spring nor lake: refused
+    let end = r#"{"id":"X","count":1,"edges":["W","F","F","F"],
+        "fields":[{"ports":["Nw","Ne","En","Es","Se","Sw","Ws","Wn"]}]}"#;
+    let err = one_tile(end).unwrap_err().to_string();
+    assert!(err.contains("1 river side(s)"), "{err}");
+    // A spring with two river sides: refused
+    let spring = r#"{"id":"X","count":1,"river":"spring","edges":["W","F","W","F"],
+        "fields":[{"ports":["Nw","Wn","Ws","Sw"]},{"ports":["Ne","En","Es","Se"]}]}"#;
+    let err = one_tile(spring).unwrap_err().to_string();
+    assert!(err.contains("a spring has exactly one river side"), "{err}");
+}
