@@ -44,14 +44,14 @@ impl Game {
                 }
             }
         }
-        if self.options.river {
+        if self.river_check_needed(tile) {
             out.retain(|p| self.river_fits(tile, p.at, p.rotation));
         }
     }
 
     /// The first legal placement of `tile`, if any (any rotation).
     pub fn first_placement(&self, tile: TileTypeId) -> Option<Placement> {
-        if self.options.river {
+        if self.river_check_needed(tile) {
             // The river's own check on top of the pattern look-up (rare: a set-aside check).
             let mut all = Vec::new();
             self.legal_placements(tile, &mut all);

@@ -183,6 +183,14 @@ impl Game {
         })
     }
 
+    /// Whether the legal placements of `tile` need The River's check on top of the pattern
+    /// look-up: a river tile, or any tile while the river is open. A river side facing an empty
+    /// square exists only at the open end (every other one faces the river tile placed against
+    /// it), so once the lake has closed the river, land tiles are placed as in the base game.
+    pub(super) fn river_check_needed(&self, tile: TileTypeId) -> bool {
+        self.options.river && (self.river.is_some() || self.tiles.get(tile).is_river())
+    }
+
     /// Whether a placement that passed the edge-pattern look-up is legal under The River:
     /// river sides meet only river sides, and a river tile continues the river.
     pub(super) fn river_fits(&self, tile: TileTypeId, at: Pos, rotation: Rotation) -> bool {
