@@ -39,6 +39,7 @@ pub fn render(game: &Game) -> String {
                         Terrain::City => 'C',
                         Terrain::Road => 'R',
                         Terrain::Field => '.',
+                        Terrain::River => '~',
                     };
                     let id = tile.id.chars().next().unwrap_or('?');
                     let m = meeple_at(at).map_or(' ', |seat| char::from(b'0' + seat));

@@ -21,7 +21,7 @@ pub struct RulesArgs {
     /// Points of a two-tile city: 4 (current rules) or 2 (old rules).
     #[arg(long, default_value_t = 4)]
     two_tile_city: u8,
-    /// Expansions, comma-separated (supported: anniversary, gifts, abbot). Their tile sets (if any)
+    /// Expansions, comma-separated (supported: anniversary, gifts, abbot, river). Their tile sets (if any)
     /// join the bag.
     #[arg(long, value_delimiter = ',')]
     pub expansions: Vec<String>,
@@ -38,10 +38,11 @@ pub struct RulesArgs {
 
 /// The expansions this program plays, with the tile set each adds to the bag (The Gifts
 /// adds cards, no tiles).
-const EXPANSIONS: [(&str, Option<&str>); 3] = [
+const EXPANSIONS: [(&str, Option<&str>); 4] = [
     ("anniversary", Some("anniversary")),
     ("gifts", None),
     ("abbot", None),
+    ("river", Some("river")),
 ];
 
 /// Checks a list of expansion names; returns them in the given order.
@@ -138,6 +139,7 @@ impl GameRules {
             two_tile_city: args.two_tile_city,
             meeples: args.meeples.unwrap_or(if map.is_some() { 9 } else { 7 }),
             anniversary: expansions.iter().any(|e| e == "anniversary"),
+            river: expansions.iter().any(|e| e == "river"),
             map: if map.is_some() {
                 MapOptions {
                     start_squares: args.start_squares,

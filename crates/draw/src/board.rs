@@ -477,6 +477,33 @@ pub fn tile_type(tile: &TileType, rot: Rotation, centre: Point, out: &mut Vec<Sh
         });
     }
 
+    // The River: a blue band between its sides (under the roads, so a bridge crosses it); the
+    // spring and the lake a pool in the centre. No river, no shape: other tiles draw as before.
+    let river = sides_of(tile.river_sides(rot));
+    if !river.is_empty() {
+        let path: Vec<Point> = match river.as_slice() {
+            [a, b] if a.opposite() == *b => vec![side_mid(*a), side_mid(*b)],
+            [a, b] => quad(side_mid(*a), Point::ZERO, side_mid(*b), 12).collect(),
+            _ => river
+                .iter()
+                .flat_map(|&x| [side_mid(x), Point::ZERO])
+                .collect(),
+        };
+        out.push(Shape::Polyline {
+            points: pts(&path),
+            stroke: Stroke::new(0.14, 2.0, RIVER),
+        });
+        if tile.river_end.is_some() {
+            out.push(Shape::Circle {
+                centre: to(Point::ZERO),
+                radius: 0.2,
+                min_radius_px: 3.0,
+                fill: Some(RIVER),
+                stroke: None,
+            });
+        }
+    }
+
     // Roads: a light band over a darker, wider one; a dead end gets a small round end.
     for (i, seg) in tile.segments.iter().enumerate() {
         if seg.kind != FeatureKind::Road {

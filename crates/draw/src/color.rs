@@ -48,6 +48,8 @@ pub const CITY: Rgba = Rgba::rgb(196, 150, 92);
 pub const WALL: Rgba = Rgba::rgb(110, 72, 38);
 pub const ROAD: Rgba = Rgba::rgb(238, 232, 210);
 pub const ROAD_EDGE: Rgba = Rgba::rgb(120, 110, 90);
+/// The River: the water of river tiles.
+pub const RIVER: Rgba = Rgba::rgb(70, 130, 200);
 pub const MONASTERY: Rgba = Rgba::rgb(200, 80, 60);
 pub const MONASTERY_WALL: Rgba = Rgba::rgb(240, 225, 200);
 pub const SHIELD: Rgba = Rgba::rgb(40, 70, 170);

@@ -32,6 +32,8 @@ pub(crate) fn deal(
         bag.extend(std::iter::repeat_n(id, usize::from(root.bag_count(id))));
     }
     bag.shuffle(rng);
+    // The River: river tiles first, then the lake, as the rules require of every draw.
+    carc_sim::river_first(root, bag);
     buffers.gift_deck_mut().clear();
     if root.options().gifts {
         // Counted per kind, then listed in a fixed order: the guess depends on what the

@@ -27,6 +27,13 @@ fn abbot(mut setup: Setup) -> Setup {
     setup
 }
 
+/// The River: base + river tiles, the river dealt first.
+fn river(players: u8) -> Setup {
+    let mut setup = with_options(players, |o| o.river = true);
+    setup.tiles = Arc::new(TileSet::combine(&[TileSet::base(), TileSet::river()]).unwrap());
+    setup
+}
+
 /// Every expansion and map we play, alone and combined.
 fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     let mut germany = with_options(2, |o| o.meeples = 9);
@@ -37,6 +44,8 @@ fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     all.map = MapBoard::builtin_shared("germany");
     let mut abbot_all = abbot(anniversary(2));
     abbot_all.options.gifts = true;
+    let mut river_abbot_gifts = abbot(river(3));
+    river_abbot_gifts.options.gifts = true;
     vec![
         ("base 2p", Setup::base(2)),
         ("base 4p", Setup::base(4)),
@@ -46,6 +55,8 @@ fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
         ("germany", germany),
         ("germany+anniversary+gifts", all),
         ("abbot+anniversary+gifts", abbot_all),
+        ("river", river(2)),
+        ("river+abbot+gifts", river_abbot_gifts),
     ]
 }
 

@@ -22,7 +22,7 @@ pub enum SetupError {
     #[error("tile set {0:?} is unknown (built in: base; load others with --tiles FILE)")]
     UnknownTileSet(String),
     #[error(
-        "expansion {0:?} is not supported by this version of carc (supported: abbot, anniversary, gifts)"
+        "expansion {0:?} is not supported by this version of carc (supported: abbot, anniversary, gifts, river)"
     )]
     UnknownExpansion(String),
     #[error("expansion {0:?} is listed twice")]
@@ -68,6 +68,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
     let mut anniversary = false;
     let mut gifts = false;
     let mut abbot = false;
+    let mut river = false;
     for (i, expansion) in header.rules.expansions.iter().enumerate() {
         if header.rules.expansions[..i].contains(expansion) {
             return Err(SetupError::DuplicateExpansion(expansion.clone()));
@@ -76,6 +77,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             "anniversary" => anniversary = true,
             "gifts" => gifts = true,
             "abbot" => abbot = true,
+            "river" => river = true,
             _ => return Err(SetupError::UnknownExpansion(expansion.clone())),
         }
     }
@@ -157,6 +159,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             map: map_options,
             gifts,
             abbot,
+            river,
         },
         tiles,
         bag,

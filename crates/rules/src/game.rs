@@ -48,6 +48,7 @@ pub mod gifts;
 mod maps;
 mod meeples;
 mod placement;
+mod river;
 mod scoring;
 
 pub use abbot::AbbotMove;
@@ -76,6 +77,10 @@ pub struct Options {
     /// gardens; the tile set's garden copies are tiles of their own. Off, a tile set with
     /// garden copies is refused.
     pub abbot: bool,
+    /// The River: the spring is the start tile, the river tiles come first (the lake last),
+    /// each continues the river, no immediate U-turn. Off, a tile set with river tiles is
+    /// refused.
+    pub river: bool,
 }
 
 impl Default for Options {
@@ -88,6 +93,7 @@ impl Default for Options {
             map: MapOptions::default(),
             gifts: false,
             abbot: false,
+            river: false,
         }
     }
 }
@@ -366,6 +372,9 @@ pub struct Game {
     /// The Abbot: the global segment each seat's abbot stands on, `None` in supply (always
     /// `None` without the abbot).
     abbots: [Option<u32>; MAX_PLAYERS],
+    /// The River: the river's open end, `None` before the spring, after the lake and always
+    /// without the river.
+    river: Option<river::RiverOpen>,
 }
 
 impl Game {
@@ -391,6 +400,7 @@ impl Game {
             ));
         }
         let mut in_game: Vec<u16> = setup.tiles.tiles().iter().map(|t| t.count).collect();
+        river::remove_land_start_tiles(&setup, &mut in_game);
         if let Some(bag) = &setup.bag {
             in_game.iter_mut().for_each(|c| *c = 0);
             for (id, &count) in bag {
@@ -414,6 +424,7 @@ impl Game {
         }
         anniversary::check_setup(&setup)?;
         abbot::check_setup(&setup)?;
+        river::check_setup(&setup)?;
         maps::check_setup(&setup, bag_total)?;
         let mut features = Features::with_capacity(bag_total as usize * 4);
         maps::add_large_cities(&mut features, &setup);
@@ -452,6 +463,7 @@ impl Game {
             gift_opened: false,
             gift_resume: Phase::Over,
             abbots: [None; MAX_PLAYERS],
+            river: None,
             tiles: setup.tiles,
             options: setup.options,
             players: setup.players,
@@ -595,10 +607,16 @@ impl Game {
                 Ok(())
             }
             (Action::PlaceStart { tile, at, rotation }, Phase::Start) => {
+                if self.options.river {
+                    self.check_river_start(tile)?;
+                }
                 self.take_from_bag(tile)?;
                 self.board = Board::new(at, None);
                 self.put_tile(tile, at, rotation, fx);
                 fx.notes.push(Note::StartPlaced { at, rotation });
+                if self.options.river {
+                    self.river_start(tile, at, rotation);
+                }
                 self.pending.clear();
                 self.phase = Phase::Draw;
                 // The start tile was turn 0; seat 0's first turn is turn 1.
@@ -609,6 +627,9 @@ impl Game {
                 Ok(())
             }
             (Action::Draw { tile }, Phase::DrawSecond { first }) => {
+                if self.options.river {
+                    self.check_river_draw(tile)?;
+                }
                 self.take_from_bag(tile)?;
                 fx.notes.push(Note::Drew {
                     left: self.bag_total,
@@ -627,6 +648,9 @@ impl Game {
             }
             (Action::OpenGift { gift }, Phase::Place { .. }) => self.open_gift(gift, fx),
             (Action::Draw { tile }, Phase::Draw) => {
+                if self.options.river {
+                    self.check_river_draw(tile)?;
+                }
                 self.take_from_bag(tile)?;
                 fx.notes.push(Note::Drew {
                     left: self.bag_total,
@@ -654,6 +678,9 @@ impl Game {
                 self.check_placement(tile, at, rotation)?;
                 self.put_tile(tile, at, rotation, fx);
                 self.phase = Phase::Meeple { at };
+                if self.options.river {
+                    self.river_after_placement(tile, at, rotation, fx);
+                }
                 if self.map.is_some() {
                     self.town_after_placement(tile, at, rotation, fx);
                 }

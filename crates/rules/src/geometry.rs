@@ -241,6 +241,9 @@ pub enum Terrain {
     Field,
     Road,
     City,
+    /// A river side (The River): not a feature; it splits the fields beside it and meets only
+    /// another river side.
+    River,
 }
 
 impl Terrain {
@@ -249,6 +252,7 @@ impl Terrain {
             Terrain::Field => 'F',
             Terrain::Road => 'R',
             Terrain::City => 'C',
+            Terrain::River => 'W',
         }
     }
 
@@ -257,13 +261,17 @@ impl Terrain {
             Terrain::Field => "field",
             Terrain::Road => "road",
             Terrain::City => "city",
+            Terrain::River => "river",
         }
     }
 
-    /// Two-bit code used in edge patterns; 0 means "no neighbour".
+    /// Two-bit code used in edge patterns; 0 means "no neighbour". A river side shares the
+    /// field's code (two bits hold no fifth value): the pattern look-up lets river meet field,
+    /// and The River's own check (`game/river.rs`) refuses that, so the base game's hot path
+    /// stays one mask comparison.
     pub(crate) fn code(self) -> u8 {
         match self {
-            Terrain::Field => 1,
+            Terrain::Field | Terrain::River => 1,
             Terrain::Road => 2,
             Terrain::City => 3,
         }

@@ -27,6 +27,6 @@ pub use map::{
 pub use ruling::{gift_rule, rule, seat_number, Note, RuleId, RuleViolation, SeatNamer};
 pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
 pub use tileset::{
-    garden_copy_id, Anchor, Arrow, ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileSetError,
-    TileType, TileTypeId,
+    garden_copy_id, Anchor, Arrow, ArrowSymbol, FeatureKind, RiverEnd, SegmentLabel, TileSet,
+    TileSetError, TileType, TileTypeId,
 };

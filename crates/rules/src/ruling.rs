@@ -99,6 +99,19 @@ pub mod rule {
     /// At the end, an abbot on a garden scores 1 + the tiles around it.
     pub const ABBOT_SCORE_GARDEN_FINAL: RuleId = "abbot.score.garden.final";
 
+    // The River (`docs/rules.md`, The River).
+    /// The River is in the game only with the option `river`; river tiles need it, it needs
+    /// one spring and one lake, and it does not combine with a map board.
+    pub const RIVER_OPTION: RuleId = "river.option";
+    /// The spring is the start tile; the base start tile is removed from the game.
+    pub const RIVER_SPRING: RuleId = "river.setup.spring";
+    /// River tiles are drawn before every other tile, the lake after the other river tiles.
+    pub const RIVER_DRAW_ORDER: RuleId = "river.draw.order";
+    /// A river tile continues the river from its open end; river sides meet only river sides.
+    pub const RIVER_CONTINUE: RuleId = "river.tile.continue";
+    /// No immediate U-turn: the river never turns the same way on two tiles in a row.
+    pub const RIVER_NO_U_TURN: RuleId = "river.tile.no-u-turn";
+
     // Carcassonne Maps (`shared/rules/maps-germany.md`).
     /// The start tile goes on one start square, a drawn tile on each other start square used.
     pub const MAP_START_SQUARES: RuleId = "maps.setup.start-squares";
@@ -343,6 +356,18 @@ pub enum RuleViolation {
         label: SegmentLabel,
         kind: FeatureKind,
     },
+    #[error("the start tile must be the spring {spring} with The River, not {tile}")]
+    RiverStartNotSpring { tile: String, spring: String },
+    #[error("{tile} cannot be drawn now: {why}")]
+    RiverDrawOrder { tile: String, why: &'static str },
+    #[error("river tile {tile} at {at} does not continue the river: {why}")]
+    RiverNotContinued { tile: String, at: Pos, why: String },
+    #[error("river tile {tile} at {at} turns the river {turn} again: no immediate U-turn")]
+    RiverUTurn {
+        tile: String,
+        at: Pos,
+        turn: &'static str,
+    },
     #[error("the abbot is not part of this game (the expansion \"abbot\" is not on)")]
     AbbotNotInGame,
     #[error("tile set has garden copies (tile {tile}) but the expansion \"abbot\" is not on")]
@@ -494,6 +519,10 @@ impl RuleViolation {
             }
             NotATakeTwoTile { .. } => rule::GIFT_TAKE_TWO,
             AbbotNotInGame | GardenWithoutAbbot { .. } => rule::ABBOT_OPTION,
+            RiverStartNotSpring { .. } => rule::RIVER_SPRING,
+            RiverDrawOrder { .. } => rule::RIVER_DRAW_ORDER,
+            RiverNotContinued { .. } => rule::RIVER_CONTINUE,
+            RiverUTurn { .. } => rule::RIVER_NO_U_TURN,
             AbbotNotInSupply { .. } | AbbotNotOnPlacedTile { .. } => rule::ABBOT_PLACE,
             AbbotNotOnBoard { .. } | AbbotNotOnSquare { .. } | AbbotFeatureCompleted { .. } => {
                 rule::ABBOT_TAKE_BACK

@@ -104,6 +104,23 @@ pub struct Arrow {
     pub side: Side,
 }
 
+/// Where the river begins or ends (The River): the tile the river starts from, and the
+/// tile it flows into last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RiverEnd {
+    Spring,
+    Lake,
+}
+
+impl RiverEnd {
+    pub fn word(self) -> &'static str {
+        match self {
+            RiverEnd::Spring => "spring",
+            RiverEnd::Lake => "lake",
+        }
+    }
+}
+
 /// A bitmask "no segment" marker in the per-rotation tables.
 const NONE: u8 = u8::MAX;
 /// Upper bound on segments per tile: masks of touched cities are `u16`.
@@ -152,6 +169,10 @@ pub struct TileType {
     pub segments: Vec<SegmentDef>,
     /// The arrow printed on the tile (20th Anniversary), at rotation 0.
     pub arrow: Option<Arrow>,
+    /// The River: bit `s` set = side `s` is a river side, at rotation 0 (0 on land tiles).
+    pub river_sides: u8,
+    /// The River: whether the river begins (spring) or ends (lake) on this tile.
+    pub river_end: Option<RiverEnd>,
     /// The segment scored by the squares around it: the monastery or the garden (at most
     /// one per tile).
     ring: Option<u8>,
@@ -189,6 +210,16 @@ impl TileType {
             symbol: a.symbol,
             side: a.side.rotated(rotation),
         })
+    }
+
+    /// Whether the tile carries the river (The River).
+    pub fn is_river(&self) -> bool {
+        self.river_sides != 0
+    }
+
+    /// The river sides as placed with `rotation` (board orientation), bit `s` per side.
+    pub fn river_sides(&self, rotation: Rotation) -> u8 {
+        rotate_mask4(self.river_sides, rotation.quarter_turns())
     }
 
     /// The monastery segment, if the tile has one.
@@ -391,6 +422,7 @@ pub enum TileSetError {
 
 const BASE_JSON: &str = include_str!("../data/base.json");
 const ANNIVERSARY_JSON: &str = include_str!("../data/anniversary.json");
+const RIVER_JSON: &str = include_str!("../data/river.json");
 
 impl TileSet {
     /// The compiled-in base set (72 tiles, A–X).
@@ -407,8 +439,15 @@ impl TileSet {
         TileSet::from_json(ANNIVERSARY_JSON).expect("the compiled-in anniversary tile set is valid")
     }
 
+    /// The compiled-in River set (12 tiles: spring RS, R1–R8, lake RL; geometry authored, see
+    /// the file's description and `docs/tile-sets.md`).
+    pub fn river() -> TileSet {
+        // Checked by the `river_set_loads` test, like the base set.
+        TileSet::from_json(RIVER_JSON).expect("the compiled-in river tile set is valid")
+    }
+
     /// Names of the compiled-in sets.
-    pub const BUILTIN: [&'static str; 2] = ["base", "anniversary"];
+    pub const BUILTIN: [&'static str; 3] = ["base", "anniversary", "river"];
 
     /// The compiled-in set with this name, if any.
     pub fn builtin(name: &str) -> Option<TileSet> {
@@ -428,6 +467,13 @@ impl TileSet {
             "anniversary" => Some(std::sync::Arc::clone(
                 ANNIVERSARY.get_or_init(|| std::sync::Arc::new(TileSet::anniversary())),
             )),
+            "river" => {
+                static RIVER: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+                    std::sync::OnceLock::new();
+                Some(std::sync::Arc::clone(
+                    RIVER.get_or_init(|| std::sync::Arc::new(TileSet::river())),
+                ))
+            }
             _ => None,
         }
     }
@@ -444,6 +490,16 @@ impl TileSet {
                 Some(std::sync::Arc::clone(BASE_ANNIVERSARY.get_or_init(|| {
                     std::sync::Arc::new(
                         TileSet::combine(&[TileSet::base(), TileSet::anniversary()])
+                            .expect("the built-in sets have distinct ids"),
+                    )
+                })))
+            }
+            ["base", "river"] => {
+                static BASE_RIVER: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+                    std::sync::OnceLock::new();
+                Some(std::sync::Arc::clone(BASE_RIVER.get_or_init(|| {
+                    std::sync::Arc::new(
+                        TileSet::combine(&[TileSet::base(), TileSet::river()])
                             .expect("the built-in sets have distinct ids"),
                     )
                 })))
@@ -527,9 +583,12 @@ impl TileSet {
         static BASE: std::sync::OnceLock<std::sync::Arc<TileSet>> = std::sync::OnceLock::new();
         static BASE_ANNIVERSARY: std::sync::OnceLock<std::sync::Arc<TileSet>> =
             std::sync::OnceLock::new();
+        static BASE_RIVER: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+            std::sync::OnceLock::new();
         let cell = match names {
             ["base"] => &BASE,
             ["base", "anniversary"] => &BASE_ANNIVERSARY,
+            ["base", "river"] => &BASE_RIVER,
             _ => return None,
         };
         let set = TileSet::builtin_combined(names)?;
@@ -586,6 +645,14 @@ impl TileSet {
             tiles,
             by_id,
         }
+    }
+
+    /// The spring (The River), if the set has one.
+    pub fn spring(&self) -> Option<TileTypeId> {
+        self.tiles
+            .iter()
+            .position(|t| t.river_end == Some(RiverEnd::Spring))
+            .map(|i| TileTypeId(i as u16))
     }
 
     /// The tile type marked as start tile (the first one with `start > 0`).

@@ -54,11 +54,26 @@ fn gifts(players: u8) -> Setup {
     setup
 }
 
+/// The River: base + the 12 river tiles, the river dealt first.
+fn river(players: u8) -> Setup {
+    Setup {
+        players,
+        options: Options {
+            river: true,
+            ..Options::default()
+        },
+        tiles: Arc::new(TileSet::combine(&[TileSet::base(), TileSet::river()]).unwrap()),
+        bag: None,
+        map: None,
+    }
+}
+
 fn bench(c: &mut Criterion) {
     bench_with(c, "", Setup::base);
     bench_with(c, "_anniversary", anniversary);
     bench_with(c, "_germany", germany);
     bench_with(c, "_gifts", gifts);
+    bench_with(c, "_river", river);
     playouts(c);
 }
 

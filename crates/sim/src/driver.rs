@@ -72,7 +72,6 @@ pub(crate) fn take_start_tile(
         ));
     };
     let start = game
-        .tiles()
         .start_tile()
         .filter(|&s| bag.contains(&s))
         .unwrap_or(any);
@@ -80,6 +79,24 @@ pub(crate) fn take_start_tile(
         bag.swap_remove(first);
     }
     Ok(start)
+}
+
+/// The River: the shuffled bag (top tile last) reordered so that the river tiles come out
+/// first, the lake after them and the land tiles last, each group in its shuffled order (a
+/// stable sort). Nothing changes without the river, so other games draw exactly as before.
+pub fn river_first(game: &Game, bag: &mut [TileTypeId]) {
+    if !game.options().river {
+        return;
+    }
+    let tiles = game.tiles();
+    bag.sort_by_key(|&t| {
+        let t = tiles.get(t);
+        match (t.is_river(), t.river_end) {
+            (false, _) => 0,
+            (true, Some(carc_rules::RiverEnd::Lake)) => 1,
+            (true, _) => 2,
+        }
+    });
 }
 
 /// The start tiles. On a map: `start` (if given) on one free start square chosen at random,
@@ -241,6 +258,8 @@ pub(crate) fn drive(
                 // "Shuffled back into the face-down stack": anywhere in what is left.
                 let at = rng.gen_range(0..=bag.len());
                 bag.insert(at, back);
+                // With the river, a returned river tile stays among the river tiles.
+                river_first(game, bag);
                 continue;
             }
             Phase::Place { tile } => {

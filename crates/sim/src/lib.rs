@@ -27,7 +27,7 @@ mod simulate;
 mod test_games;
 mod versus;
 
-pub use driver::Buffers;
+pub use driver::{river_first, Buffers};
 pub use error::PlayoutError;
 pub use players::Strategy;
 pub use playout::{play_move, playout, turn_moves, TurnMove};

@@ -113,6 +113,7 @@ fn playout_recorded(
         None
     };
     bag.shuffle(&mut rng);
+    crate::driver::river_first(&game, bag);
     let gift_deck = &mut buffers.gift_deck;
     gift_deck.clear();
     if game.options().gifts {

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{Action, Game, GiftCard, RuleViolation, Setup, TileTypeId, GIFT_COPIES};
 
-use crate::driver::{drive, place_starts, take_start_tile, Buffers};
+use crate::driver::{drive, place_starts, river_first, take_start_tile, Buffers};
 use crate::error::PlayoutError;
 use crate::players::Strategy;
 
@@ -54,6 +54,7 @@ pub fn play_into(
     }
     let start = take_start_tile(&game, bag).map_err(PlayoutError::into_violation)?;
     bag.shuffle(&mut rng);
+    river_first(&game, bag);
 
     // The gift deck, shuffled only with the option on, so other games draw exactly as before.
     let gift_deck = &mut buffers.gift_deck;
@@ -75,7 +76,7 @@ pub fn play_into(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_games::{abbot, anniversary, every_kind_of_game};
+    use crate::test_games::{abbot, anniversary, every_kind_of_game, river};
     use carc_rules::Effects;
 
     #[test]
@@ -130,6 +131,59 @@ mod tests {
             arrow_meeples > 0 && choices > 0,
             "{arrow_meeples} {choices}"
         );
+    }
+
+    #[test]
+    fn river_games_deal_the_river_first_and_are_deterministic() {
+        for seed in 0..6 {
+            for (setup, strategies) in [
+                (river(2, false), &[Strategy::Random][..]),
+                (
+                    abbot(river(3, true)),
+                    &[Strategy::Greedy, Strategy::Random][..],
+                ),
+            ] {
+                let a = play(setup.clone(), seed, strategies).unwrap();
+                let b = play(setup.clone(), seed, strategies).unwrap();
+                assert_eq!(a.actions, b.actions);
+                assert!(a.game.is_over());
+                // Every tile but the base start tile (out of the game with the river) is
+                // placed or set aside
+                assert_eq!(
+                    (a.game.placed().len() + a.game.set_aside().len()) as u32,
+                    setup.tiles.total_count() - 1
+                );
+                // The spring first, then the 10 river tiles, then the lake, then land
+                let tiles = a.game.tiles();
+                let kinds: Vec<u8> = a
+                    .game
+                    .placed()
+                    .iter()
+                    .map(|p| {
+                        let t = tiles.get(p.tile);
+                        match t.river_end {
+                            Some(carc_rules::RiverEnd::Spring) => 0,
+                            None if t.is_river() => 1,
+                            Some(carc_rules::RiverEnd::Lake) => 2,
+                            None => 3,
+                        }
+                    })
+                    .collect();
+                assert!(kinds.windows(2).all(|w| w[0] <= w[1]), "{kinds:?}");
+                // A river that has wound into a dead end sets the rest of the river aside
+                // (interpretation 4 of The River); the rest of the game is dealt as usual
+                let set_aside_river = a
+                    .game
+                    .set_aside()
+                    .iter()
+                    .filter(|&&t| tiles.get(t).is_river())
+                    .count();
+                assert_eq!(
+                    kinds.iter().filter(|&&k| k == 1 || k == 2).count() + set_aside_river,
+                    11
+                );
+            }
+        }
     }
 
     #[test]

@@ -28,6 +28,27 @@ pub(crate) fn abbot(mut setup: Setup) -> Setup {
     setup
 }
 
+/// The River: base + river tiles (plus the anniversary set when `anniversary`), the option on.
+pub(crate) fn river(players: u8, anniversary: bool) -> Setup {
+    let mut sets = vec![carc_rules::TileSet::base()];
+    if anniversary {
+        sets.push(carc_rules::TileSet::anniversary());
+    }
+    sets.push(carc_rules::TileSet::river());
+    let tiles = carc_rules::TileSet::combine(&sets).unwrap();
+    Setup {
+        players,
+        options: carc_rules::Options {
+            river: true,
+            anniversary,
+            ..carc_rules::Options::default()
+        },
+        tiles: std::sync::Arc::new(tiles),
+        bag: None,
+        map: None,
+    }
+}
+
 /// Every expansion and their combination: (name, setup).
 pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     let mut gifts = Setup::base(3);
@@ -45,8 +66,12 @@ pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     abbot_germany.map = carc_rules::MapBoard::builtin_shared("germany");
     let mut abbot_all = abbot(anniversary(4));
     abbot_all.options.gifts = true;
+    let mut river_all = abbot(river(3, true));
+    river_all.options.gifts = true;
     vec![
         ("base", Setup::base(2)),
+        ("river", river(2, false)),
+        ("river+abbot+anniversary+gifts", river_all),
         ("abbot", abbot(Setup::base(3))),
         ("abbot+anniversary+gifts", abbot_all),
         ("germany+abbot", abbot_germany),

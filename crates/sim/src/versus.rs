@@ -83,6 +83,7 @@ pub fn play_versus(
     let start =
         take_start_tile(&game, &mut buffers.bag).map_err(|e| fail(None, &mut actions, e))?;
     buffers.bag.shuffle(&mut rng);
+    crate::driver::river_first(&game, &mut buffers.bag);
     buffers.gift_deck.clear();
     if game.options().gifts {
         for card in GiftCard::ALL {

@@ -44,10 +44,19 @@ impl Game {
                 }
             }
         }
+        if self.river_check_needed(tile) {
+            out.retain(|p| self.river_fits(tile, p.at, p.rotation));
+        }
     }
 
     /// The first legal placement of `tile`, if any (any rotation).
     pub fn first_placement(&self, tile: TileTypeId) -> Option<Placement> {
+        if self.river_check_needed(tile) {
+            // The river's own check on top of the pattern look-up (rare: a set-aside check).
+            let mut all = Vec::new();
+            self.legal_placements(tile, &mut all);
+            return all.first().copied();
+        }
         let t = self.tiles.get(tile);
         let board = &self.board;
         board
@@ -81,7 +90,11 @@ impl Game {
         if !self.board.is_frontier(at) {
             return Err(RuleViolation::NotAdjacent { at });
         }
-        self.check_edges(tile, at, rotation)
+        self.check_edges(tile, at, rotation)?;
+        if self.options.river {
+            self.check_river_placement(tile, at, rotation)?;
+        }
+        Ok(())
     }
 
     /// Edges of a tile against its placed neighbours and, on a map, against printed large

@@ -168,6 +168,10 @@ pub enum Note {
     TakeTwoDraw,
     /// Take 2 with an empty bag: no second tile; the card is used up.
     TakeTwoNoTile,
+    /// The River: the tile continued the river from its open end (`lake`: and ended it).
+    RiverContinued {
+        lake: bool,
+    },
     /// Take 2: the other tile went back into the bag.
     TileReturned {
         left: u32,
@@ -248,6 +252,7 @@ impl Note {
             Note::AbbotPlaced { portal: false, .. } => rule::ABBOT_PLACE,
             Note::AbbotPlaced { portal: true, .. } => rule::PORTAL_UNOCCUPIED,
             Note::AbbotTakenBack { .. } => rule::ABBOT_TAKE_BACK,
+            Note::RiverContinued { .. } => rule::RIVER_CONTINUE,
         }
     }
 }
@@ -391,6 +396,7 @@ impl Note {
                     Terrain::Road => "road ends",
                     Terrain::City => "city ends",
                     Terrain::Field => "field ends",
+                    Terrain::River => "river ends",
                 };
                 let at = if *sea { "at" } else { "at the border toward" };
                 write!(f, "{} side: {what} {at} {region}", side.word())?;
@@ -465,6 +471,12 @@ impl Note {
                 "Cash Out: the meeple on {label} at {at} comes back; {meeples} on its feature, 2 points each"
             ),
             Note::TakeTwoDraw => write!(f, "Take 2: a second tile is drawn"),
+            Note::RiverContinued { lake: false } => {
+                write!(f, "the tile continues the river from its open end")
+            }
+            Note::RiverContinued { lake: true } => {
+                write!(f, "the lake ends the river; land tiles follow")
+            }
             Note::TakeTwoNoTile => write!(
                 f,
                 "Take 2 with an empty bag: no second tile can be drawn; the card is used up"

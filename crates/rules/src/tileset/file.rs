@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Oriented, SegmentDef, TileSet, TileSetError,
-    TileType, TileTypeId, MAX_SEGMENTS, MAX_TILES_IN_SET, NONE,
+    rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Oriented, RiverEnd, SegmentDef, TileSet,
+    TileSetError, TileType, TileTypeId, MAX_SEGMENTS, MAX_TILES_IN_SET, NONE,
 };
 use crate::geometry::{Port, Rotation, Side, Terrain};
 
@@ -45,6 +45,9 @@ struct FileTile {
     fields: Vec<FileField>,
     #[serde(default)]
     arrow: Option<FileArrow>,
+    /// The River: `"spring"` or `"lake"` on the tile where the river begins or ends.
+    #[serde(default)]
+    river: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -162,9 +165,10 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             "F" => Terrain::Field,
             "R" => Terrain::Road,
             "C" => Terrain::City,
+            "W" => Terrain::River,
             other => {
                 return Err(fail(format!(
-                    "edge {} is {other:?}; expected \"F\", \"R\" or \"C\"",
+                    "edge {} is {other:?}; expected \"F\", \"R\", \"C\" or \"W\" (river)",
                     Side::from_index(i)
                 )))
             }
@@ -291,16 +295,19 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
                 .count()
         };
         match edges[side.index()] {
-            Terrain::Field => {
+            // A river side is no feature: like a field side, its two ports lie in fields
+            // (on the two banks, or one field round a spring or lake).
+            terrain @ (Terrain::Field | Terrain::River) => {
+                let letter = terrain.letter();
                 if !claimed.is_empty() {
                     return Err(fail(format!(
-                        "side {side} is F but a road or city segment reaches it"
+                        "side {side} is {letter} but a road or city segment reaches it"
                     )));
                 }
                 for p in [p0, p1] {
                     if port_fields(p) != 1 {
                         return Err(fail(format!(
-                            "side {side} is F, so port {p} must be in exactly one field (found {})",
+                            "side {side} is {letter}, so port {p} must be in exactly one field (found {})",
                             port_fields(p)
                         )));
                     }
@@ -335,6 +342,38 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
                 }
             }
         }
+    }
+
+    let river_sides = edges
+        .iter()
+        .enumerate()
+        .filter(|(_, &e)| e == Terrain::River)
+        .fold(0u8, |m, (i, _)| m | 1 << i);
+    let river_end = match ft.river.as_deref() {
+        None => None,
+        Some("spring") => Some(RiverEnd::Spring),
+        Some("lake") => Some(RiverEnd::Lake),
+        Some(other) => {
+            return Err(fail(format!(
+                "river {other:?} is unknown; expected \"spring\" or \"lake\""
+            )))
+        }
+    };
+    // The river is one line: a spring or lake ends it (one river side), every other river
+    // tile carries it through (two).
+    match (river_end, river_sides.count_ones()) {
+        (Some(end), n) if n != 1 => {
+            return Err(fail(format!(
+                "a {} has exactly one river side (W); this tile has {n}",
+                end.word()
+            )))
+        }
+        (None, n) if n != 0 && n != 2 => {
+            return Err(fail(format!(
+                "a river tile carries the river through two sides (W), or is marked \"river\": \"spring\" or \"lake\"; this tile has {n} river side(s)"
+            )))
+        }
+        _ => {}
     }
 
     let mut oriented = Vec::with_capacity(4);
@@ -389,8 +428,11 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
     let arrow_side = |turns: u8| arrow.map(|a| (a.side.index() + usize::from(turns)) % 4);
     let mut distinct = [true; 4];
     for r in 1..4u8 {
-        distinct[r as usize] =
-            (0..r).all(|q| signature(q) != signature(r) || arrow_side(q) != arrow_side(r));
+        distinct[r as usize] = (0..r).all(|q| {
+            signature(q) != signature(r)
+                || arrow_side(q) != arrow_side(r)
+                || rotate_mask4(river_sides, q) != rotate_mask4(river_sides, r)
+        });
     }
 
     let ring = segments
@@ -429,6 +471,8 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         edges,
         segments,
         arrow,
+        river_sides,
+        river_end,
         ring,
         oriented,
         distinct,

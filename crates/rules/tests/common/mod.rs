@@ -50,6 +50,40 @@ pub fn abbot_table(players: u8, bag: &[(&str, u16)], options: Options) -> Table 
     table_from(players, bag, options, Arc::new(tiles), Pos::new(0, 0))
 }
 
+/// Base + River tiles with the river on; only the listed tiles in the bag (plus the spring RS
+/// at (0,0), rotation 0: its river leaves by the south side).
+pub fn river_table(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
+    let tiles = TileSet::combine(&[TileSet::base(), TileSet::river()]).unwrap();
+    let mut counts: BTreeMap<String, u16> = BTreeMap::new();
+    counts.insert("RS".into(), 1);
+    for (id, n) in bag {
+        *counts.entry((*id).into()).or_default() += n;
+    }
+    let setup = Setup {
+        players,
+        options: Options {
+            river: true,
+            ..options
+        },
+        tiles: Arc::new(tiles),
+        bag: Some(counts),
+        map: None,
+    };
+    let mut game = Game::new(setup).expect("valid setup");
+    let mut fx = Effects::default();
+    let rs = game.tiles().find("RS").unwrap();
+    game.apply(
+        &Action::PlaceStart {
+            tile: rs,
+            at: Pos::new(0, 0),
+            rotation: Rotation::default(),
+        },
+        &mut fx,
+    )
+    .expect("the spring");
+    Table { game, fx }
+}
+
 pub fn table_with(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
     table_from(
         players,

@@ -1,0 +1,295 @@
+//! The River (option `river`, `docs/rules.md`, The River): the spring as the start tile, the
+//! river tiles drawn before every other tile with the lake last, each river tile continuing
+//! the river from its open end, and no immediate U-turn. The river itself is no feature: the
+//! tile sets give river sides (`W`) no segment, so no meeple can stand on the river, and the
+//! fields on its two banks are separate segments (`data/river.json`). Everything the expansion
+//! adds is here; the core calls in at named points: the setup check ([`check_setup`], from
+//! [`Game::new`]), the start tile (`river_start`), each draw (`check_river_draw`), the
+//! placement check and the legal placements (`check_river_placement`, `river_fits`), and
+//! after a placement (`river_after_placement`).
+//!
+//! A river side shares the field's code in the edge patterns (`Terrain::code`), so the
+//! pattern look-up of the base game lets river meet field; `river_fits` refuses that for the
+//! legal placements, and the placement check's edge comparison (`Game::check_edges`, which
+//! compares terrains) refuses it with `base.tile.edges-match`.
+//!
+//! Rule ids implemented (`docs/rules.md`): `river.option`, `river.setup.spring`,
+//! `river.draw.order`, `river.tile.continue`, `river.tile.no-u-turn`.
+
+use super::{Effects, Game, Setup};
+use crate::geometry::{Pos, Rotation, Side};
+use crate::ruling::{Note, RuleViolation};
+use crate::tileset::{RiverEnd, TileType, TileTypeId};
+
+/// The river's open end: the last river tile placed, the side the river leaves it by, and
+/// how the river turned on that tile (for the no-U-turn rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct RiverOpen {
+    pub(crate) at: Pos,
+    pub(crate) out: Side,
+    pub(crate) turn: Turn,
+}
+
+/// How the river turns on one tile, seen in the direction it flows (away from the spring).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Turn {
+    Straight,
+    Left,
+    Right,
+}
+
+impl Turn {
+    /// The turn from flowing out of a tile by `from` to flowing out of the next by `to`.
+    fn between(from: Side, to: Side) -> Turn {
+        match (to.index() + 4 - from.index()) % 4 {
+            1 => Turn::Right,
+            3 => Turn::Left,
+            // 0: straight on; 2 (back the way it came) cannot happen, the side it enters by
+            // is the one facing the previous tile.
+            _ => Turn::Straight,
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Turn::Straight => "straight",
+            Turn::Left => "left",
+            Turn::Right => "right",
+        }
+    }
+}
+
+/// The setup: river tiles only with the option; with it, one spring and one lake in the
+/// tile set, and no map board (the rules of Carcassonne Maps place their own start tiles on
+/// printed start squares; the two are not combined here [I]).
+pub(super) fn check_setup(setup: &Setup) -> Result<(), RuleViolation> {
+    let tiles = setup.tiles.tiles();
+    if !setup.options.river {
+        if let Some(t) = tiles.iter().find(|t| t.is_river()) {
+            return Err(RuleViolation::Setup {
+                what: format!(
+                    "tile {} carries the river, but the expansion \"river\" is not on",
+                    t.id
+                ),
+            });
+        }
+        return Ok(());
+    }
+    for end in [RiverEnd::Spring, RiverEnd::Lake] {
+        let n: u32 = tiles
+            .iter()
+            .filter(|t| t.river_end == Some(end))
+            .map(|t| u32::from(t.count))
+            .sum();
+        if n != 1 {
+            return Err(RuleViolation::Setup {
+                what: format!(
+                    "The River needs exactly one {} in its tile sets (found {n}); add the set \"river\" to tile_sets",
+                    end.word()
+                ),
+            });
+        }
+    }
+    if setup.map.is_some() {
+        return Err(RuleViolation::Setup {
+            what: "The River is not combined with a map board (Carcassonne Maps)".into(),
+        });
+    }
+    Ok(())
+}
+
+/// The copies in the game at the start with The River: the base start tile (every start copy
+/// of a land tile) is removed from the game; the spring is the start tile. A log's own bag
+/// (`Setup::bag`) is taken as written.
+pub(super) fn remove_land_start_tiles(setup: &Setup, in_game: &mut [u16]) {
+    if !setup.options.river || setup.bag.is_some() {
+        return;
+    }
+    for (count, t) in in_game.iter_mut().zip(setup.tiles.tiles()) {
+        if !t.is_river() {
+            *count -= t.start.min(*count);
+        }
+    }
+}
+
+fn is_lake(t: &TileType) -> bool {
+    t.river_end == Some(RiverEnd::Lake)
+}
+
+impl Game {
+    /// The start tile of this game: the spring with The River, else the tile set's start tile.
+    pub fn start_tile(&self) -> Option<TileTypeId> {
+        if self.options.river {
+            self.tiles.spring()
+        } else {
+            self.tiles.start_tile()
+        }
+    }
+
+    /// Whether the river is still open (The River): the lake is not yet placed.
+    pub fn river_open_end(&self) -> Option<(Pos, Side)> {
+        self.river.map(|o| (o.at, o.out))
+    }
+
+    /// The start tile with The River must be the spring; its river side is the open end.
+    pub(super) fn check_river_start(&self, tile: TileTypeId) -> Result<(), RuleViolation> {
+        let t = self.tiles.get(tile);
+        if t.river_end == Some(RiverEnd::Spring) {
+            return Ok(());
+        }
+        Err(RuleViolation::RiverStartNotSpring {
+            tile: t.id.clone(),
+            spring: self
+                .tiles
+                .spring()
+                .map_or_else(String::new, |s| self.tiles.get(s).id.clone()),
+        })
+    }
+
+    pub(super) fn river_start(&mut self, tile: TileTypeId, at: Pos, rotation: Rotation) {
+        let sides = self.tiles.get(tile).river_sides(rotation);
+        self.river = Side::ALL
+            .into_iter()
+            .find(|s| sides & (1 << s.index()) != 0)
+            .map(|out| RiverOpen {
+                at,
+                out,
+                turn: Turn::Straight,
+            });
+    }
+
+    /// A draw with The River: while river tiles other than the lake are in the bag, only they;
+    /// then the lake; then the land tiles.
+    pub(super) fn check_river_draw(&self, tile: TileTypeId) -> Result<(), RuleViolation> {
+        let (mut river, mut lake) = (0u32, 0u32);
+        for (t, &left) in self.tiles.tiles().iter().zip(&self.bag) {
+            if is_lake(t) {
+                lake += u32::from(left);
+            } else if t.is_river() {
+                river += u32::from(left);
+            }
+        }
+        let t = self.tiles.get(tile);
+        let why = if is_lake(t) && river > 0 {
+            "the lake comes after every other river tile"
+        } else if !t.is_river() && river + lake > 0 {
+            "the river tiles are drawn before every other tile"
+        } else {
+            return Ok(());
+        };
+        Err(RuleViolation::RiverDrawOrder {
+            tile: t.id.clone(),
+            why,
+        })
+    }
+
+    /// Whether the legal placements of `tile` need The River's check on top of the pattern
+    /// look-up: a river tile, or any tile while the river is open. A river side facing an empty
+    /// square exists only at the open end (every other one faces the river tile placed against
+    /// it), so once the lake has closed the river, land tiles are placed as in the base game.
+    pub(super) fn river_check_needed(&self, tile: TileTypeId) -> bool {
+        self.options.river && (self.river.is_some() || self.tiles.get(tile).is_river())
+    }
+
+    /// Whether a placement that passed the edge-pattern look-up is legal under The River:
+    /// river sides meet only river sides, and a river tile continues the river.
+    pub(super) fn river_fits(&self, tile: TileTypeId, at: Pos, rotation: Rotation) -> bool {
+        let t = self.tiles.get(tile);
+        let ours = t.river_sides(rotation);
+        for side in Side::ALL {
+            let Some(n) = at.step(side).and_then(|p| self.board.tile_at(p)) else {
+                continue;
+            };
+            let theirs = self.tiles.get(n.tile).river_sides(n.rotation);
+            let ours_river = ours & (1 << side.index()) != 0;
+            let theirs_river = theirs & (1 << side.opposite().index()) != 0;
+            if ours_river != theirs_river {
+                return false;
+            }
+        }
+        !t.is_river() || self.river_continuation(t, at, rotation).is_ok()
+    }
+
+    /// A river tile's placement against the open end: `Ok` with the side the river leaves it
+    /// by (`None` for the lake) and its turn.
+    fn river_continuation(
+        &self,
+        t: &TileType,
+        at: Pos,
+        rotation: Rotation,
+    ) -> Result<(Option<Side>, Turn), RuleViolation> {
+        let not_continued = |why: String| RuleViolation::RiverNotContinued {
+            tile: t.id.clone(),
+            at,
+            why,
+        };
+        let Some(open) = self.river else {
+            return Err(not_continued("the river has no open end".into()));
+        };
+        let Some(square) = open.at.step(open.out) else {
+            return Err(not_continued("the open end is off the board".into()));
+        };
+        if at != square {
+            return Err(not_continued(format!(
+                "the river's open end is at {square}, the {} side of {}",
+                open.out.word(),
+                open.at
+            )));
+        }
+        let sides = t.river_sides(rotation);
+        let back = open.out.opposite();
+        if sides & (1 << back.index()) == 0 {
+            return Err(not_continued(format!(
+                "its {} side, which faces the river, is not river",
+                back.word()
+            )));
+        }
+        let out = Side::ALL
+            .into_iter()
+            .find(|&s| s != back && sides & (1 << s.index()) != 0);
+        let turn = out.map_or(Turn::Straight, |o| Turn::between(open.out, o));
+        if turn != Turn::Straight && turn == open.turn {
+            return Err(RuleViolation::RiverUTurn {
+                tile: t.id.clone(),
+                at,
+                turn: turn.word(),
+            });
+        }
+        Ok((out, turn))
+    }
+
+    /// The River's part of the placement check (after the core's edge check).
+    pub(super) fn check_river_placement(
+        &self,
+        tile: TileTypeId,
+        at: Pos,
+        rotation: Rotation,
+    ) -> Result<(), RuleViolation> {
+        let t = self.tiles.get(tile);
+        if t.is_river() {
+            self.river_continuation(t, at, rotation)?;
+        }
+        Ok(())
+    }
+
+    /// After a checked river tile is placed: the open end moves on (or closes at the lake).
+    pub(super) fn river_after_placement(
+        &mut self,
+        tile: TileTypeId,
+        at: Pos,
+        rotation: Rotation,
+        fx: &mut Effects,
+    ) {
+        let t = self.tiles.get(tile);
+        if !t.is_river() {
+            return;
+        }
+        let (out, turn) = self
+            .river_continuation(t, at, rotation)
+            .expect("a checked river placement continues the river");
+        fx.notes.push(Note::RiverContinued {
+            lake: out.is_none(),
+        });
+        self.river = out.map(|out| RiverOpen { at, out, turn });
+    }
+}
