@@ -4,6 +4,7 @@
 //! `carc-viewer-ui`.
 
 mod store_library;
+mod store_record;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -111,9 +112,11 @@ fn main() -> ExitCode {
         options,
         Box::new(move |cc| {
             let mut app = ViewerApp::new();
-            app.set_library(Box::new(StoreLibrary::new(StoreLibrary::default_dir(
-                args.store.clone(),
-            ))));
+            // Record mode holds the store open; the game list goes through it meanwhile.
+            let dir = StoreLibrary::default_dir(args.store.clone());
+            let held = store_record::Held::default();
+            app.set_library(Box::new(StoreLibrary::with_held(dir.clone(), held.clone())));
+            app.set_recorder(Box::new(store_record::StoreRecorder::new(dir, held)));
             let persisted: Persisted = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
