@@ -25,6 +25,8 @@ pub struct StoreLibrary {
 }
 
 impl StoreLibrary {
+    /// A library with no record session beside it (the tests').
+    #[cfg(test)]
     pub fn new(dir: PathBuf) -> StoreLibrary {
         StoreLibrary::with_held(dir, Held::default())
     }

@@ -288,7 +288,7 @@ pub fn abbot_action(game: &Game) -> Option<Action> {
     let back = offers
         .iter()
         .find(|o| matches!(o.action, Action::TakeBackAbbot));
-    place.or(back).map(|o| o.action.clone())
+    place.or(back).map(|o| o.action)
 }
 
 /// One game kept in memory by [`MemoryRecorder`]: its effective lines and how many appends
