@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use carc_viewer_ui::app::Persisted;
-use carc_viewer_ui::{Command, ViewerApp, AT_ENV, TILES_ENV, VARIATION_ENV};
+use carc_viewer_ui::{Command, ViewerApp, AT_ENV, RECORD_ENV, TILES_ENV, VARIATION_ENV};
 use store_library::StoreLibrary;
 
 const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID]
@@ -131,6 +131,12 @@ fn main() -> ExitCode {
             }
             if std::env::var_os(TILES_ENV).is_some_and(|v| v == "1") {
                 app.show_tiles = true;
+            }
+            if let Some(id) = std::env::var_os(RECORD_ENV) {
+                let id = id.to_string_lossy();
+                if let Err(e) = app.continue_recording(&id) {
+                    eprintln!("carc-viewer: {RECORD_ENV}={id:?}: {e}");
+                }
             }
             if let Some(name) = std::env::var_os(VARIATION_ENV) {
                 app.enter_variation(&name.to_string_lossy());

@@ -47,5 +47,9 @@ pub const AT_ENV: &str = "CARC_VIEWER_AT";
 /// [`AT_ENV`] jumps, which then counts in the variation's line; used by the screenshot check).
 pub const VARIATION_ENV: &str = "CARC_VIEWER_VARIATION";
 
+/// Environment variable: continue recording this stored game right after opening (record
+/// mode; used by the screenshot check).
+pub const RECORD_ENV: &str = "CARC_VIEWER_RECORD";
+
 /// Environment variable: `1` opens the tile-set window at start.
 pub const TILES_ENV: &str = "CARC_VIEWER_TILES";
