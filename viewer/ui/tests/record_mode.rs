@@ -256,9 +256,18 @@ fn undo_takes_back_the_whole_last_turn_and_an_illegal_click_changes_nothing() {
 fn enter_whole_game(name: &str, abbot: bool) -> Vec<usize> {
     let recorder = MemoryRecorder::default();
     let mut d = Driver::new(&recorder);
-    d.h.state_mut()
-        .start_recording(&form("whole", abbot))
-        .unwrap();
+    // The sample's players and colours, in seat order
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../logs")
+        .join(name);
+    let header = read_log(&std::fs::read(path).unwrap()[..]).unwrap().header;
+    let mut form = form("whole", abbot);
+    form.players = header
+        .players
+        .iter()
+        .map(|p| (p.name.clone(), p.color))
+        .collect();
+    d.h.state_mut().start_recording(&form).unwrap();
     d.h.run();
     let moves = sample(name);
     let mut per_turn = Vec::new();
@@ -295,4 +304,16 @@ fn a_whole_sample_game_entered_through_record_mode_is_the_sample_and_takes_few_i
         per_turn.iter().max().unwrap()
     );
     assert!(average <= 4.0, "{average}");
+}
+
+#[test]
+fn a_whole_abbot_sample_game_with_garden_tiles_and_the_a_key_is_the_sample() {
+    // The Abbot: garden copies drawn from the palette or by letter, the abbot by A (placed
+    // and taken back)
+    let moves = sample("sim-3p-abbot-mixed.jsonl");
+    assert!(moves
+        .iter()
+        .any(|e| matches!(e, Event::AbbotTakenBack { .. })));
+    let per_turn = enter_whole_game("sim-3p-abbot-mixed.jsonl", true);
+    assert!(!per_turn.is_empty());
 }
