@@ -4,12 +4,13 @@
 //! `carc-viewer-ui`.
 
 mod store_library;
+mod store_record;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use carc_viewer_ui::app::Persisted;
-use carc_viewer_ui::{Command, ViewerApp, AT_ENV, TILES_ENV, VARIATION_ENV};
+use carc_viewer_ui::{Command, ViewerApp, AT_ENV, RECORD_ENV, TILES_ENV, VARIATION_ENV};
 use store_library::StoreLibrary;
 
 const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID]
@@ -111,9 +112,11 @@ fn main() -> ExitCode {
         options,
         Box::new(move |cc| {
             let mut app = ViewerApp::new();
-            app.set_library(Box::new(StoreLibrary::new(StoreLibrary::default_dir(
-                args.store.clone(),
-            ))));
+            // Record mode holds the store open; the game list goes through it meanwhile.
+            let dir = StoreLibrary::default_dir(args.store.clone());
+            let held = store_record::Held::default();
+            app.set_library(Box::new(StoreLibrary::with_held(dir.clone(), held.clone())));
+            app.set_recorder(Box::new(store_record::StoreRecorder::new(dir, held)));
             let persisted: Persisted = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
@@ -128,6 +131,12 @@ fn main() -> ExitCode {
             }
             if std::env::var_os(TILES_ENV).is_some_and(|v| v == "1") {
                 app.show_tiles = true;
+            }
+            if let Some(id) = std::env::var_os(RECORD_ENV) {
+                let id = id.to_string_lossy();
+                if let Err(e) = app.continue_recording(&id) {
+                    eprintln!("carc-viewer: {RECORD_ENV}={id:?}: {e}");
+                }
             }
             if let Some(name) = std::env::var_os(VARIATION_ENV) {
                 app.enter_variation(&name.to_string_lossy());

@@ -1,8 +1,9 @@
 //! The carc store as the viewer's game library. The store is opened for each call and closed
 //! right after, so that `carc` can use it while the viewer is open (sled lets one process at
-//! a time hold a store).
+//! a time hold a store); while record mode holds it open, its calls use that open store.
 
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use carc_archive::{
     append_annotation_record, append_record, game_ids, read_annotation_records, read_game,
@@ -11,17 +12,28 @@ use carc_archive::{
 use carc_store::Store;
 use carc_viewer_ui::{GameLibrary, LibraryEntry, LibraryGame};
 
+use crate::store_record::Held;
+
 /// The store folder's environment variable, as for `carc`.
 pub const STORE_ENV: &str = "CARC_STORE";
 
 /// A store folder.
 pub struct StoreLibrary {
     dir: PathBuf,
+    /// The store a record session holds open, if one does.
+    held: Held,
 }
 
 impl StoreLibrary {
+    /// A library with no record session beside it (the tests').
+    #[cfg(test)]
     pub fn new(dir: PathBuf) -> StoreLibrary {
-        StoreLibrary { dir }
+        StoreLibrary::with_held(dir, Held::default())
+    }
+
+    /// A library that uses the store `held` holds while it holds one (record mode).
+    pub fn with_held(dir: PathBuf, held: Held) -> StoreLibrary {
+        StoreLibrary { dir, held }
     }
 
     /// `--store DIR` if given, else `$CARC_STORE`, else `./carc-store`: the same as `carc`.
@@ -31,14 +43,19 @@ impl StoreLibrary {
     }
 
     /// Opens the store without creating it: looking at games never makes an empty store.
-    fn open(&self) -> Result<Store, String> {
+    fn open(&self) -> Result<Rc<Store>, String> {
+        if let Some(store) = self.held.borrow().as_ref() {
+            return Ok(store.clone());
+        }
         if !self.dir.is_dir() {
             return Err(format!(
                 "no store at {}: import games with `carc import FILE...` first (or start the viewer with --store DIR)",
                 self.dir.display()
             ));
         }
-        Store::open(&self.dir).map_err(|e| e.to_string())
+        Store::open(&self.dir)
+            .map(Rc::new)
+            .map_err(|e| e.to_string())
     }
 }
 

@@ -17,7 +17,8 @@
 //! - `board_panel`: the board, pan and zoom, legal squares and the square under the pointer;
 //! - `try_move`: moves tried on the board, saved as variations;
 //! - `best_move`: the best move a move-quality run found, drawn on the board and playable;
-//! - `tiles_window`, `games_window`: the tile set, and the games in the store.
+//! - `tiles_window`, `games_window`: the tile set, and the games in the store;
+//! - `record_panel`: record mode (the new-game window, the palette, the record keys).
 
 mod annotation_editor;
 mod best_move;
@@ -25,6 +26,7 @@ mod board_panel;
 mod current_event;
 mod event_list;
 mod games_window;
+mod record_panel;
 mod score_table;
 mod tiles_window;
 mod timeline_panel;
@@ -112,6 +114,25 @@ pub const UI_TEXT: &[&str] = &[
     "Tile set",
     "No tile yet: step forward with Right or >.",
     "Drop the log file to open it",
+    "Record",
+    "Record a new game",
+    "Game id:",
+    "Player 1:",
+    "colour",
+    "remove",
+    "Add player",
+    "Farmers (fields score)",
+    "The Abbot",
+    "20th Anniversary (arrows)",
+    "The Gifts and map boards are not offered here yet.",
+    "Start recording",
+    "Recording",
+    "Undo turn",
+    "End game",
+    "Stop recording",
+    "Continue recording",
+    "Draw: click the tile drawn, or type its letter",
+    "N or Enter: no meeple; A: the abbot; or a button below",
     "Open a game log (.jsonl), a JCloisterZone game (.jcz) or a Board Game Arena replay (.json): type its path above and press Open, or drop the file here.",
     "drag to pan, scroll to zoom; hover a square for its features",
     "!! ! !? ?! ? ??",
@@ -175,6 +196,8 @@ pub struct ViewerApp {
     wheel: f32,
     /// The name the next variation made by a move takes (else `try N`).
     name_next: Option<String>,
+    /// Record mode: where games are recorded, the new-game form, the game being recorded.
+    rec: record_panel::RecordUi,
 }
 
 impl Default for ViewerApp {
@@ -232,6 +255,7 @@ impl ViewerApp {
             aim: Default::default(),
             wheel: 0.0,
             name_next: None,
+            rec: Default::default(),
         }
     }
 
@@ -453,6 +477,7 @@ impl ViewerApp {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.take_dropped_file(&ctx);
+        self.record_keys(&ctx);
         self.take_keys(&ctx);
         self.quality.poll(&ctx);
         if self.vm.playback.playing {
@@ -480,6 +505,7 @@ impl ViewerApp {
         if self.show_games {
             self.games_window(&ctx);
         }
+        self.record_window(&ctx);
 
         self.scroll_to_current = false;
         if !self.pending.is_empty() {

@@ -11,6 +11,8 @@
 //! - [`loaded`]: opening a log, with clear messages for bad lines and illegal events.
 //! - [`trial`]: moves tried on the board: what a position offers, and which variation a
 //!   move goes to.
+//! - [`record`]: record mode: a game played at the table entered move by move, each move
+//!   stored at once through [`record::RecordSink`] (the shell's store, kept open).
 //! - [`library`]: games kept elsewhere (the store), behind a trait: this crate has no database.
 //! - [`move_list`]: the move list as a game record, one row per turn.
 //! - [`text`]: words for events, scores (the engine's [`carc_rules::Score`]) and squares.
@@ -29,6 +31,7 @@ pub mod loaded;
 pub mod model;
 pub mod move_list;
 pub mod quality;
+pub mod record;
 pub mod text;
 pub mod trial;
 pub mod variations;
@@ -43,6 +46,10 @@ pub const AT_ENV: &str = "CARC_VIEWER_AT";
 /// Environment variable: show this variation of the game right after opening (before
 /// [`AT_ENV`] jumps, which then counts in the variation's line; used by the screenshot check).
 pub const VARIATION_ENV: &str = "CARC_VIEWER_VARIATION";
+
+/// Environment variable: continue recording this stored game right after opening (record
+/// mode; used by the screenshot check).
+pub const RECORD_ENV: &str = "CARC_VIEWER_RECORD";
 
 /// Environment variable: `1` opens the tile-set window at start.
 pub const TILES_ENV: &str = "CARC_VIEWER_TILES";

@@ -129,6 +129,24 @@ impl LoadedGame {
         })
     }
 
+    /// A game being recorded (see [`crate::record`]): its timeline as folded after the last
+    /// move, with no annotations or variations yet.
+    pub fn recorded(location: &str, timeline: Timeline) -> LoadedGame {
+        let game = timeline.log.header.game.clone();
+        let players = timeline.log.header.players.len();
+        LoadedGame {
+            source: GameSource::Library {
+                location: location.to_string(),
+                game: game.clone(),
+            },
+            nav: Nav::from_timeline(&timeline),
+            annotations: AnnotationStore::from_records(location, &game, &[]),
+            variations: VariationSet::from_records(location, &game, players, &[]),
+            decode_error: None,
+            timeline,
+        }
+    }
+
     /// Why the replay stops before the end of the file, naming the line and the rule; `None`
     /// for a log that replays completely.
     pub fn problem(&self) -> Option<String> {

@@ -135,6 +135,23 @@ pub fn offers(game: &Game) -> Vec<Offer> {
     actions.into_iter().filter_map(|a| offer(game, a)).collect()
 }
 
+/// The action among those offered at `game` (a tile from the bag, a legal placement, one of
+/// [`offers`]) whose event is `event`, if one is: a log's move as the viewer would make it.
+pub fn action_for(game: &Game, event: &Event) -> Option<Action> {
+    let draws = tiles_in_bag(game)
+        .into_iter()
+        .map(|(tile, _)| Action::Draw { tile });
+    let places = placements(game).into_iter().map(|p| Action::Place {
+        at: p.at,
+        rotation: p.rotation,
+    });
+    let rest = offers(game).into_iter().map(|o| o.action);
+    draws
+        .chain(places)
+        .chain(rest)
+        .find(|a| event_of(game, a).as_ref() == Ok(event))
+}
+
 /// Whether chance brings the next event (a tile from the bag).
 pub fn wants_tile(game: &Game) -> bool {
     matches!(game.phase(), Phase::Draw | Phase::DrawSecond { .. })

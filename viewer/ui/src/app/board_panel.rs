@@ -22,6 +22,7 @@ impl ViewerApp {
             }
             ui.weak("drag to pan, scroll to zoom; hover a square for its features");
         });
+        self.record_bar(ui);
         self.try_bar(ui);
         self.best_bar(ui);
         let (rect, resp) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());

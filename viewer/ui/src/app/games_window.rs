@@ -17,6 +17,8 @@ impl ViewerApp {
         }
         let mut open = self.show_games;
         let mut to_open: Option<String> = None;
+        let mut to_record: Option<String> = None;
+        let can_record = self.rec.recorder.is_some();
         let mut refresh = false;
         egui::Window::new("Games in the store")
             .open(&mut open)
@@ -44,7 +46,7 @@ impl ViewerApp {
                             |ui, rows| {
                                 egui::Grid::new("games")
                                     .striped(true)
-                                    .num_columns(5)
+                                    .num_columns(6)
                                     .min_row_height(row_height - 4.0)
                                     .show(ui, |ui| {
                                         for entry in &list[rows] {
@@ -59,6 +61,19 @@ impl ViewerApp {
                                                 .clicked()
                                             {
                                                 to_open = Some(entry.game.clone());
+                                            }
+                                            // A game that takes moves can be continued in
+                                            // record mode.
+                                            let open = !entry.sealed
+                                                && !entry.finished
+                                                && entry.problem.is_none();
+                                            if can_record
+                                                && open
+                                                && ui.small_button("Continue recording").clicked()
+                                            {
+                                                to_record = Some(entry.game.clone());
+                                            } else if !(can_record && open) {
+                                                ui.label("");
                                             }
                                             ui.label(entry.players.join(", "));
                                             ui.label(format!("{} events", entry.events));
@@ -79,6 +94,11 @@ impl ViewerApp {
         }
         if let Some(id) = to_open {
             self.open_stored(&id);
+        }
+        if let Some(id) = to_record {
+            if let Err(e) = self.continue_recording(&id) {
+                self.open_error = Some(format!("cannot continue recording {id}: {e}"));
+            }
         }
         self.show_games = open;
     }

@@ -33,6 +33,14 @@ impl ViewerApp {
                     self.show_games = !self.show_games;
                 }
             }
+            if self.rec.recorder.is_some()
+                && ui
+                    .selectable_label(self.rec.form.is_some(), "Record")
+                    .on_hover_text("record a game played at the table, move by move")
+                    .clicked()
+            {
+                self.open_record_form();
+            }
             if ui
                 .selectable_label(self.show_tiles, "Tiles")
                 .on_hover_text("the tile set, as the board draws it")

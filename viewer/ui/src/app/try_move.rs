@@ -27,6 +27,11 @@ impl ViewerApp {
     /// Plays `action` at the cursor (a move tried, or chance chosen): follows the line if it
     /// is its own next move, else saves it as a variation and shows it.
     pub fn try_action(&mut self, action: Action) {
+        // Record mode: the move is the game's next, stored at once (not a variation).
+        if self.rec.session.is_some() {
+            self.record_action(action);
+            return;
+        }
         let (Some(state), Some(g)) = (&self.state, &self.game) else {
             return;
         };
@@ -129,7 +134,7 @@ impl ViewerApp {
                         "Try a move: click a lit square to place {id} (R or the wheel turns it)"
                     ));
                 }
-            } else if trial::wants_tile(state) {
+            } else if trial::wants_tile(state) && self.rec.session.is_none() {
                 let bag = trial::tiles_in_bag(state);
                 if !bag.is_empty() {
                     egui::ComboBox::from_label("next tile from the bag")

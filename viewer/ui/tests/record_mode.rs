@@ -1,0 +1,319 @@
+//! Record mode, driven headless (egui_kittest) by clicks and keys only: a new game started from
+//! the form, turns entered with the palette's letters, board clicks, R and the meeple keys,
+//! each move appended at once to the sink; undo takes back a whole turn; an illegal click
+//! changes nothing. Every click and key sent is counted: the clicks and keys a turn takes.
+
+use std::path::Path;
+
+use carc_events::{read_log, Event};
+use carc_rules::{Action, Phase, Pos};
+use carc_viewer_ui::board::square_center;
+use carc_viewer_ui::record::{MemoryRecorder, NewGame};
+use carc_viewer_ui::{trial, ViewerApp};
+use egui::Key;
+use egui_kittest::kittest::Queryable;
+use egui_kittest::Harness;
+
+/// The harness and the clicks and keys sent to it.
+struct Driver {
+    h: Harness<'static, ViewerApp>,
+    inputs: usize,
+}
+
+impl Driver {
+    fn new(recorder: &MemoryRecorder) -> Driver {
+        let mut app = ViewerApp::new();
+        app.set_recorder(Box::new(recorder.clone()));
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1400.0, 1000.0))
+            .build_ui_state(|ui, app: &mut ViewerApp| app.show(ui), app);
+        h.run();
+        Driver { h, inputs: 0 }
+    }
+
+    fn click(&mut self, label: &str) {
+        self.h.get_by_label(label).click();
+        self.h.run();
+        self.inputs += 1;
+    }
+
+    fn key(&mut self, key: Key) {
+        self.h.key_press(key);
+        self.h.run();
+        self.inputs += 1;
+    }
+
+    fn type_into(&mut self, label: &str, text: &str) {
+        self.h.get_by_label(label).focus();
+        self.h.run();
+        self.h.get_by_label(label).type_text(text);
+        self.h.run();
+    }
+
+    fn app(&self) -> &ViewerApp {
+        self.h.state()
+    }
+
+    fn state(&self) -> carc_rules::Game {
+        self.app().state().unwrap().clone()
+    }
+
+    /// Points at square `at` (not counted: moving the mouse is not a click).
+    fn hover(&mut self, at: Pos) -> egui::Pos2 {
+        let p = square_center(self.app().view(), self.app().board_rect().unwrap(), at);
+        self.h.hover_at(p);
+        self.h.run();
+        p
+    }
+
+    fn click_square(&mut self, at: Pos) {
+        let p = self.hover(at);
+        self.h.drag_at(p);
+        self.h.drop_at(p);
+        self.h.run();
+        self.inputs += 1;
+    }
+
+    /// Draws `tile` by its letter when the letter draws it, else by its palette picture.
+    fn draw(&mut self, tile: &str) {
+        let state = self.state();
+        let letter = tile.chars().next().unwrap().to_ascii_lowercase();
+        let by_letter = carc_viewer_ui::record::tile_for_letter(&state, letter)
+            .is_some_and(|t| state.tiles().get(t).id == tile);
+        if by_letter {
+            self.key(Key::from_name(&letter.to_string()).unwrap());
+        } else {
+            self.click(&format!("draw {tile}"));
+        }
+    }
+
+    /// Places the drawn tile on `at` turned `degrees`: points at it, R until the ghost shows
+    /// that rotation, click.
+    fn place(&mut self, at: Pos, degrees: u32) {
+        let state = self.state();
+        let rotations = trial::rotations_at(&trial::placements(&state), at);
+        let turns = rotations
+            .iter()
+            .position(|r| r.degrees() == degrees)
+            .unwrap_or_else(|| panic!("{degrees}° is not legal on {at}: {rotations:?}"));
+        self.hover(at);
+        for _ in 0..turns {
+            self.key(Key::R);
+        }
+        self.click_square(at);
+    }
+
+    /// The figure step: N for no meeple, A for the abbot when A makes that move, else the
+    /// offer's button.
+    fn figure(&mut self, event: &Event) {
+        let state = self.state();
+        if matches!(event, Event::MeepleSkipped { .. }) {
+            return self.key(Key::N);
+        }
+        let is = |a: &Action| trial::event_of(&state, a).as_ref() == Ok(event);
+        if carc_viewer_ui::record::abbot_action(&state).is_some_and(|a| is(&a)) {
+            return self.key(Key::A);
+        }
+        let offer = trial::offers(&state)
+            .into_iter()
+            .find(|o| is(&o.action))
+            .unwrap_or_else(|| panic!("{event:?} not offered"));
+        self.click(&offer.label);
+    }
+
+    /// Enters one event of a sample game the way a person would.
+    fn enter(&mut self, event: &Event) {
+        match event {
+            Event::TileDrawn { tile, .. } => self.draw(tile.as_str()),
+            Event::TilePlaced { at, rotation, .. } => {
+                self.place(Pos::new(at.x, at.y), u32::from(rotation.degrees()))
+            }
+            e => self.figure(e),
+        }
+    }
+}
+
+fn form(game: &str, abbot: bool) -> NewGame {
+    NewGame {
+        game: game.into(),
+        players: vec![
+            ("Ada".into(), carc_events::Color::Red),
+            ("Brandt".into(), carc_events::Color::Blue),
+        ],
+        abbot,
+        ..NewGame::default()
+    }
+}
+
+/// The events of the stored game (after its header), as the log reads them.
+fn stored_events(recorder: &MemoryRecorder, game: &str) -> Vec<Event> {
+    let g = recorder.game(game).unwrap();
+    let log = read_log(g.lines.concat().as_bytes()).unwrap();
+    log.events.into_iter().map(|(_, e)| e.event).collect()
+}
+
+fn sample(name: &str) -> Vec<Event> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../logs")
+        .join(name);
+    let log = read_log(&std::fs::read(path).unwrap()[..]).unwrap();
+    log.events.into_iter().map(|(_, e)| e.event).collect()
+}
+
+#[test]
+fn a_new_abbot_game_is_entered_by_clicks_and_keys_one_append_per_move() {
+    // Given a viewer that records into memory
+    let recorder = MemoryRecorder::default();
+    let mut d = Driver::new(&recorder);
+    // When a new game is started from the form (Record, the fields, a third player, The
+    // Abbot, Start)
+    d.click("Record");
+    d.type_into("Game id:", "table-1");
+    d.type_into("Player 1:", "Ada");
+    d.type_into("Player 2:", "Brandt");
+    d.click("Add player");
+    d.type_into("Player 3:", "Cleo");
+    d.click("The Abbot");
+    d.click("Start recording");
+    // Then the game is stored with its header and start tile in one append
+    assert_eq!(d.app().recording(), Some("table-1"));
+    let g = recorder.game("table-1").unwrap();
+    assert_eq!((g.lines.len(), g.appends), (2, 1));
+    assert!(
+        g.lines[0].contains(r#""expansions":["abbot"]"#),
+        "{}",
+        g.lines[0]
+    );
+    assert!(
+        g.lines[0].contains(r#"{"name":"Cleo","color":"green"}"#),
+        "{}",
+        g.lines[0]
+    );
+    // When the first turns of the abbot sample are entered by keys and clicks
+    let moves = sample("sim-3p-abbot-mixed.jsonl");
+    for e in &moves[1..10] {
+        d.enter(e);
+    }
+    // Then the store holds exactly those events, each from its own append
+    let g = recorder.game("table-1").unwrap();
+    assert_eq!(stored_events(&recorder, "table-1"), moves[..10]);
+    assert_eq!(g.appends, 1 + 9);
+    // And the score table and status show the moves as they are made
+    assert!(
+        d.app()
+            .status_text()
+            .unwrap()
+            .starts_with("recorded event 10"),
+        "{:?}",
+        d.app().status_text()
+    );
+}
+
+#[test]
+fn undo_takes_back_the_whole_last_turn_and_an_illegal_click_changes_nothing() {
+    let recorder = MemoryRecorder::default();
+    let mut d = Driver::new(&recorder);
+    d.h.state_mut().start_recording(&form("u", false)).unwrap();
+    d.h.run();
+    let moves = sample("sim-2p-greedy-vs-random.jsonl");
+    for e in &moves[1..7] {
+        d.enter(e);
+    }
+    // Given two whole turns recorded and the third tile drawn
+    d.enter(&moves[7]);
+    let before = recorder.game("u").unwrap();
+    assert_eq!(stored_events(&recorder, "u"), moves[..8]);
+    // When a square that is not lit is clicked (the start tile's own square)
+    let state = d.state();
+    assert!(matches!(state.phase(), Phase::Place { .. }));
+    d.click_square(Pos::new(0, 0));
+    // Then nothing is stored and the tile still waits to be placed
+    assert_eq!(recorder.game("u").unwrap(), before);
+    assert!(matches!(d.state().phase(), Phase::Place { .. }));
+    // When the third turn is finished and Ctrl+Z pressed
+    d.enter(&moves[8]);
+    d.enter(&moves[9]);
+    assert_eq!(stored_events(&recorder, "u"), moves[..10]);
+    let appends = recorder.game("u").unwrap().appends;
+    d.h.key_press_modifiers(egui::Modifiers::CTRL, Key::Z);
+    d.h.run();
+    // Then the whole turn (draw, placement, figure) is taken back in one append
+    assert_eq!(stored_events(&recorder, "u"), moves[..7]);
+    assert_eq!(recorder.game("u").unwrap().appends, appends + 1);
+    assert_eq!(d.app().cursor(), 7);
+    // And the button takes back the turn before it
+    d.click("Undo turn");
+    assert_eq!(stored_events(&recorder, "u"), moves[..4]);
+    // And the game goes on from there
+    for e in &moves[4..10] {
+        d.enter(e);
+    }
+    assert_eq!(stored_events(&recorder, "u"), moves[..10]);
+}
+
+/// Enters a whole sample game through record mode; returns the clicks and keys of each turn
+/// that was a placement and a meeple step (placed or none).
+fn enter_whole_game(name: &str, abbot: bool) -> Vec<usize> {
+    let recorder = MemoryRecorder::default();
+    let mut d = Driver::new(&recorder);
+    // The sample's players and colours, in seat order
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../logs")
+        .join(name);
+    let header = read_log(&std::fs::read(path).unwrap()[..]).unwrap().header;
+    let mut form = form("whole", abbot);
+    form.players = header
+        .players
+        .iter()
+        .map(|p| (p.name.clone(), p.color))
+        .collect();
+    d.h.state_mut().start_recording(&form).unwrap();
+    d.h.run();
+    let moves = sample(name);
+    let mut per_turn = Vec::new();
+    let mut start = 0;
+    for e in &moves[1..] {
+        if matches!(e, Event::TileDrawn { .. }) {
+            start = d.inputs;
+        }
+        d.enter(e);
+        if matches!(e, Event::MeeplePlaced { .. } | Event::MeepleSkipped { .. }) {
+            per_turn.push(d.inputs - start);
+        }
+    }
+    // The log stored is the sample's, event for event; the game is over and sealed
+    assert_eq!(stored_events(&recorder, "whole"), moves);
+    let g = recorder.game("whole").unwrap();
+    assert!(g.sealed);
+    assert_eq!(
+        g.appends,
+        moves.len(),
+        "one append per move after the start"
+    );
+    assert_eq!(d.app().recording(), None, "record mode ends with the game");
+    per_turn
+}
+
+#[test]
+fn a_whole_sample_game_entered_through_record_mode_is_the_sample_and_takes_few_inputs_a_turn() {
+    let per_turn = enter_whole_game("sim-2p-greedy-vs-random.jsonl", false);
+    let average = per_turn.iter().sum::<usize>() as f64 / per_turn.len() as f64;
+    eprintln!(
+        "clicks and keys per placement + meeple turn: {average:.2} over {} turns (max {})",
+        per_turn.len(),
+        per_turn.iter().max().unwrap()
+    );
+    assert!(average <= 4.0, "{average}");
+}
+
+#[test]
+fn a_whole_abbot_sample_game_with_garden_tiles_and_the_a_key_is_the_sample() {
+    // The Abbot: garden copies drawn from the palette or by letter, the abbot by A (placed
+    // and taken back)
+    let moves = sample("sim-3p-abbot-mixed.jsonl");
+    assert!(moves
+        .iter()
+        .any(|e| matches!(e, Event::AbbotTakenBack { .. })));
+    let per_turn = enter_whole_game("sim-3p-abbot-mixed.jsonl", true);
+    assert!(!per_turn.is_empty());
+}
