@@ -272,6 +272,17 @@ mod tests {
             .clone()
             .expect("the session holds the store open");
         assert_eq!(store.version("table").unwrap(), Some(2));
+        // And anyone else opening the store meanwhile is told who holds it
+        match Store::open(dir.path()) {
+            Err(carc_store::StoreError::InUse { holder, .. }) => {
+                let holder = holder.expect("the holder named");
+                assert!(
+                    holder.starts_with("carc-viewer (record mode) (pid "),
+                    "{holder}"
+                );
+            }
+            other => panic!("expected the store in use, got {:?}", other.map(|_| ())),
+        }
         // When the sample's first turns are recorded
         let moves = sample();
         for (n, e) in moves[1..13].iter().enumerate() {
