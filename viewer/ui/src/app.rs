@@ -17,7 +17,8 @@
 //! - `board_panel`: the board, pan and zoom, legal squares and the square under the pointer;
 //! - `try_move`: moves tried on the board, saved as variations;
 //! - `best_move`: the best move a move-quality run found, drawn on the board and playable;
-//! - `tiles_window`, `games_window`: the tile set, and the games in the store.
+//! - `tiles_window`, `games_window`: the tile set, and the games in the store;
+//! - `puzzles_window`: the puzzles of a `carc puzzles` file, a try judged.
 
 mod annotation_editor;
 mod best_move;
@@ -25,6 +26,7 @@ mod board_panel;
 mod current_event;
 mod event_list;
 mod games_window;
+mod puzzles_window;
 mod score_table;
 mod tiles_window;
 mod timeline_panel;
@@ -175,6 +177,8 @@ pub struct ViewerApp {
     wheel: f32,
     /// The name the next variation made by a move takes (else `try N`).
     name_next: Option<String>,
+    /// The puzzles file open (`carc puzzles`), if any.
+    puzzles: Option<puzzles_window::PuzzleSet>,
 }
 
 impl Default for ViewerApp {
@@ -232,6 +236,7 @@ impl ViewerApp {
             aim: Default::default(),
             wheel: 0.0,
             name_next: None,
+            puzzles: None,
         }
     }
 
@@ -280,6 +285,9 @@ impl ViewerApp {
 
     /// Opens a log. On failure the message is shown and the game open before (if any) stays.
     pub fn open(&mut self, path: &Path) {
+        if self.open_if_puzzles(path) {
+            return;
+        }
         self.path_input = path.display().to_string();
         match LoadedGame::open(path) {
             Ok(game) => {
@@ -480,6 +488,7 @@ impl ViewerApp {
         if self.show_games {
             self.games_window(&ctx);
         }
+        self.puzzles_window(&ctx);
 
         self.scroll_to_current = false;
         if !self.pending.is_empty() {
