@@ -312,30 +312,37 @@ pub fn verdict(puzzle: &Puzzle, position: &Game, tried: &TurnMove) -> Verdict {
     }
 }
 
-/// A chance to win in words (`63%`), or that the judge did not measure it.
+/// A chance to win as the puzzle page writes it (`35.5 %`), or that the judge did not
+/// measure it (the playout judge).
 pub fn percent(win: Option<f64>) -> String {
     win.map_or_else(
-        || "no chance to win measured".to_string(),
-        |w| format!("{:.0}%", 100.0 * w),
+        || "not measured".to_string(),
+        |w| format!("{:.1} %", 100.0 * w),
     )
+}
+
+/// A judged move's measure as the page writes it: `35.5 % chance to win (+1.2 expected
+/// margin)`, or the margin alone from the playout judge.
+pub fn measured(j: &Judged) -> String {
+    match j.win {
+        Some(_) => format!(
+            "{} chance to win ({:+.1} expected margin)",
+            percent(j.win),
+            j.value
+        ),
+        None => format!("{:+.1} expected margin", j.value),
+    }
 }
 
 /// What the verdict says, in the words of the puzzle page.
 pub fn verdict_text(puzzle: &Puzzle, verdict: Verdict) -> String {
-    let measured = |j: &Judged| {
-        format!(
-            "{} chance to win ({:+.1} expected margin)",
-            percent(j.win),
-            j.value
-        )
-    };
     match verdict {
         Verdict::Best => format!("The best move found: {}.", measured(&puzzle.best)),
         Verdict::Played => {
-            let lost = puzzle
-                .win_lost
-                .map(|l| format!("; {l:.0} points of chance lost"))
-                .unwrap_or_default();
+            let lost = match (puzzle.best.win, puzzle.played.win) {
+                (Some(b), Some(p)) => format!(" ({} lost)", percent(Some(b - p))),
+                _ => String::new(),
+            };
             format!(
                 "The move played in the game: {}, against {} for the best move found{lost}.",
                 measured(&puzzle.played),
@@ -457,6 +464,11 @@ mod tests {
         // Then each is recognised, and the move played with a meeple is neither
         let played = tried(Pos::new(2, 0), r90, Action::SkipMeeple);
         assert_eq!(verdict(p, &game, &played), Verdict::Played);
+        assert_eq!(
+            verdict_text(p, Verdict::Played),
+            "The move played in the game: 20.0 % chance to win (-3.0 expected margin), against \
+             50.0 % chance to win (+1.0 expected margin) for the best move found (30.0 % lost)."
+        );
         let best = tried(other.at, other.rotation, Action::SkipMeeple);
         assert_eq!(verdict(p, &game, &best), Verdict::Best);
         let spot = crate::trial::offers(&{

@@ -132,7 +132,7 @@ fn a_puzzle_opens_at_its_position_and_a_try_is_judged() {
     h.get_by_label("no meeple").click();
     h.run();
     // Then the window says it is the best move found, with its chance to win
-    h.get_by_label_contains("The best move found: 75% chance to win");
+    h.get_by_label_contains("The best move found: 75.0 % chance to win (+3.5 expected margin).");
 
     // When Brandt goes back to the position and plays A where the game did, with a meeple
     h.key_press(Key::ArrowLeft);
@@ -159,8 +159,12 @@ fn a_puzzle_opens_at_its_position_and_a_try_is_judged() {
     h.get_by_label("Show the best move").click();
     h.run();
     // Then both moves are told in words, with the engine's line
-    h.get_by_label_contains("Best move found: the best move, in words (75% chance to win)");
-    h.get_by_label_contains("Move played: the move played, in words (25% chance to win)");
+    h.get_by_label_contains(
+        "Best move found: the best move, in words, 75.0 % chance to win (+3.5 expected margin)",
+    );
+    h.get_by_label_contains(
+        "Move played: the move played, in words, 25.0 % chance to win (-2.0 expected margin)",
+    );
     h.get_by_label_contains(&format!("Brandt: tile A {best_text}"));
 
     // When the next puzzle is chosen, its own position opens, tile X waiting

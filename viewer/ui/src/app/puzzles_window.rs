@@ -244,14 +244,14 @@ impl ViewerApp {
                 }
                 if chosen.revealed {
                     ui.label(format!(
-                        "Best move found: {} ({} chance to win)",
+                        "Best move found: {}, {}",
                         p.best.text,
-                        puzzles::percent(p.best.win)
+                        puzzles::measured(&p.best)
                     ));
                     ui.label(format!(
-                        "Move played: {} ({} chance to win)",
+                        "Move played: {}, {}",
                         p.played.text,
-                        puzzles::percent(p.played.win)
+                        puzzles::measured(&p.played)
                     ));
                     if !p.line_moves.is_empty() {
                         ui.label("The engine's line:");
