@@ -1,5 +1,5 @@
-//! `carc-viewer [--store DIR] [LOG.jsonl | --game ID]`: opens the viewer window, on a game log
-//! or a stored game. The shell only parses arguments, opens the window, keeps what the viewer
+//! `carc-viewer [--store DIR] [LOG.jsonl | --game ID | --puzzles FILE]`: opens the viewer
+//! window, on a game log, a stored game or the puzzles of `carc puzzles`. The shell only parses arguments, opens the window, keeps what the viewer
 //! persists, and lends the viewer the store (`store_library`); everything shown is in
 //! `carc-viewer-ui`.
 
@@ -13,7 +13,7 @@ use carc_viewer_ui::app::Persisted;
 use carc_viewer_ui::{Command, ViewerApp, AT_ENV, RECORD_ENV, TILES_ENV, VARIATION_ENV};
 use store_library::StoreLibrary;
 
-const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID]
+const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID | --puzzles FILE]
 
 Opens the Carcassonne replay viewer on LOG.jsonl (or a JCloisterZone saved game, .jcz, or a
 Board Game Arena replay, .json), or on
@@ -21,7 +21,8 @@ the stored game ID, or otherwise on the game opened last, showing its last posit
 else ./carc-store; the store is only read while listing or opening, so `carc` can use it
 meanwhile). Keys: Left/Right event, Shift+Left/Right turn, Ctrl+Left/Right scoring event,
 Home/End, Space play/pause. Environment: CARC_VIEWER_AT=N jumps to event N at start;
-CARC_VIEWER_TILES=1 opens the tile-set window.";
+CARC_VIEWER_TILES=1 opens the tile-set window. --puzzles FILE opens the Puzzles window on the
+JSON Lines of `carc puzzles` (a .jsonl of puzzles given as LOG.jsonl opens there too).";
 
 /// What the command line asks for.
 #[derive(Debug, Default, PartialEq)]
@@ -29,6 +30,7 @@ struct Args {
     file: Option<PathBuf>,
     game: Option<String>,
     store: Option<PathBuf>,
+    puzzles: Option<PathBuf>,
 }
 
 enum Parsed {
@@ -49,9 +51,11 @@ fn parse_args(args: &[String]) -> Result<Parsed, String> {
                     env!("CARGO_PKG_VERSION")
                 )))
             }
-            "--store" | "--game" => {
+            "--store" | "--game" | "--puzzles" => {
                 let value = it.next().ok_or_else(|| format!("{a} needs a value"))?;
-                if a == "--store" {
+                if a == "--puzzles" {
+                    out.puzzles = Some(PathBuf::from(value));
+                } else if a == "--store" {
                     out.store = Some(PathBuf::from(value));
                 } else {
                     out.game = Some(value.clone());
@@ -66,8 +70,13 @@ fn parse_args(args: &[String]) -> Result<Parsed, String> {
             }
         }
     }
-    if out.file.is_some() && out.game.is_some() {
-        return Err("give either LOG.jsonl or --game ID, not both".to_string());
+    let asked = [
+        out.file.is_some(),
+        out.game.is_some(),
+        out.puzzles.is_some(),
+    ];
+    if asked.iter().filter(|a| **a).count() > 1 {
+        return Err("give only one of LOG.jsonl, --game ID and --puzzles FILE".to_string());
     }
     Ok(Parsed::Run(out))
 }
@@ -121,13 +130,16 @@ fn main() -> ExitCode {
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
-            let asked = args.file.is_some() || args.game.is_some();
+            let asked = args.file.is_some() || args.game.is_some() || args.puzzles.is_some();
             app.restore(&persisted, !asked);
             if let Some(p) = &args.file {
                 app.open(p);
             }
             if let Some(id) = &args.game {
                 app.open_stored(id);
+            }
+            if let Some(p) = &args.puzzles {
+                app.open_puzzles(p);
             }
             if std::env::var_os(TILES_ENV).is_some_and(|v| v == "1") {
                 app.show_tiles = true;
@@ -207,8 +219,13 @@ mod tests {
         assert!(run(&["--game"]).unwrap_err().contains("needs a value"));
         assert!(run(&["--game", "g", "x.jsonl"])
             .unwrap_err()
-            .contains("not both"));
+            .contains("only one of"));
         assert!(run(&["a", "b"]).unwrap_err().contains("at most one"));
+        let a = run(&["--puzzles", "p.jsonl"]).unwrap();
+        assert_eq!(a.puzzles, Some(PathBuf::from("p.jsonl")));
+        assert!(run(&["--puzzles", "p.jsonl", "--game", "g"])
+            .unwrap_err()
+            .contains("only one of"));
         assert!(run(&["--frobnicate"])
             .unwrap_err()
             .contains("unknown option"));

@@ -36,7 +36,7 @@ fn signature(t: &carc_rules::TileType, rotation: Rotation) -> Signature {
 /// The move as the rules list it: a rotation that gives the same placement as a smaller one is
 /// replaced by the smaller one, and a meeple on the tile is named by its segment in that
 /// rotation. Other moves are returned unchanged.
-pub(crate) fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove {
+pub fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove {
     let t = game.tiles().get(tile);
     let rotation = m.placement.rotation;
     if t.is_distinct_rotation(rotation) {

@@ -122,11 +122,13 @@ fn dependencies_point_one_way() {
             &[
                 "carc-analysis",
                 "carc-draw",
+                "carc-engine",
                 "carc-events",
                 "carc-formats",
                 "carc-jcz",
                 "carc-replay",
                 "carc-rules",
+                "carc-sim",
             ][..],
         ),
         (

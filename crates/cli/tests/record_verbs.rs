@@ -283,3 +283,16 @@ fn undo_turn_takes_back_the_whole_last_turn_in_one_append() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_river_game_starts_at_the_spring_and_takes_the_river_tiles_first() {
+    // Given a new game with The River
+    let (_dir, store) = new_game(Some("river"));
+    // Then its start tile is the spring, not D
+    let log = exported(&store);
+    let start = log.lines().nth(1).unwrap();
+    assert!(start.contains("\"tile\":\"RS\""), "{start}");
+    // And a land tile cannot be drawn while river tiles are in the bag
+    refused(&store, &["draw", "g", "V"]);
+    ok(&store, &["draw", "g", "R1"]);
+}

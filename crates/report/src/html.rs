@@ -22,7 +22,9 @@ use carc_replay::describe::{score_details, score_headline, seat_name};
 use carc_replay::Timeline;
 use carc_rules::Score;
 
+use crate::chart::{GraphUse, GRAPH_LEFT, GRAPH_RIGHT, GRAPH_W};
 use crate::extras::{BoardAt, Extras, Section};
+pub use crate::markup::escape;
 use crate::outline::{outline, Event, Outline, ScoreTable};
 
 /// Which turns get a picture of the board after them.
@@ -164,16 +166,6 @@ pub fn html_with(
     }
     out.push_str("</body>\n</html>\n");
     out
-}
-
-/// Text escaped for HTML content and attribute values. Everything from a log or an
-/// annotation goes through here.
-pub fn escape(text: &str) -> String {
-    // Bidi controls and U+2028/U+2029 become the visible text `\u{202e}`, as in every other
-    // report, so that no name reorders the line it is on
-    let text = carc_replay::describe::visible_format(text);
-    // The SVG writer's escaping covers the five characters that matter in HTML as well.
-    svg::escape(&text)
 }
 
 const STYLE: &str = "\
@@ -529,22 +521,6 @@ fn score_graph(out: &mut String, o: &Outline, timeline: &Timeline) {
     }
     let _ = writeln!(out, "</ul></figcaption>\n</figure>");
 }
-
-/// Where the score graph goes, which decides what it carries.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum GraphUse {
-    /// The static page: players' names as the lines' tooltips, marks linking to their events.
-    Static,
-    /// The interactive page: no text from the log (names reach that page as data only), the
-    /// marks and the chart's geometry as data attributes for its script, and a cursor line
-    /// that the script moves to the position shown.
-    Interactive,
-}
-
-/// The chart's size and margins, in its own units (the page scales it).
-pub(crate) const GRAPH_W: f32 = 720.0;
-pub(crate) const GRAPH_LEFT: f32 = 44.0;
-pub(crate) const GRAPH_RIGHT: f32 = 12.0;
 
 /// The `<svg>` of the score graph (see [`score_graph`]).
 pub(crate) fn graph_svg(out: &mut String, o: &Outline, timeline: &Timeline, mode: GraphUse) {

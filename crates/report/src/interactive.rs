@@ -34,8 +34,9 @@ use carc_rules::{Action, Effects, Game, Score, ScoreTime};
 
 use self::board::BoardParts;
 use self::json::Value;
+use crate::chart::GraphUse;
 use crate::extras::{Extras, Section, WinChart};
-use crate::html::{escape, graph_svg, meeple_rgba, symbols, GraphUse};
+use crate::html::{escape, graph_svg, meeple_rgba, symbols};
 use crate::outline::{outline, returned_line, Event, Outline};
 use crate::win_graph::win_svg;
 

@@ -14,10 +14,12 @@
 //! `carc explain` and the viewer use (`carc_replay::describe`), so a score reads the same
 //! everywhere.
 
+mod chart;
 pub mod extras;
 pub mod html;
 pub mod interactive;
 pub mod markdown;
+mod markup;
 mod outline;
 pub mod puzzles;
 mod win_graph;

@@ -8,8 +8,9 @@ use carc_draw::svg::num;
 use carc_draw::{player_text_color, Rgba};
 use carc_replay::describe::seat_name;
 
+use crate::chart::{GraphUse, GRAPH_LEFT, GRAPH_RIGHT, GRAPH_W};
 use crate::extras::WinChart;
-use crate::html::{escape, GraphUse, GRAPH_LEFT, GRAPH_RIGHT, GRAPH_W};
+use crate::markup::escape;
 use crate::outline::Outline;
 
 const HEIGHT: f32 = 150.0;

@@ -19,6 +19,7 @@
 //! - `best_move`: the best move a move-quality run found, drawn on the board and playable;
 //! - `tiles_window`, `games_window`: the tile set, and the games in the store;
 //! - `record_panel`: record mode (the new-game window, the palette, the record keys).
+//! - `puzzles_window`: the puzzles of a `carc puzzles` file, a try judged.
 
 mod annotation_editor;
 mod best_move;
@@ -26,6 +27,7 @@ mod board_panel;
 mod current_event;
 mod event_list;
 mod games_window;
+mod puzzles_window;
 mod record_panel;
 mod score_table;
 mod tiles_window;
@@ -198,6 +200,8 @@ pub struct ViewerApp {
     name_next: Option<String>,
     /// Record mode: where games are recorded, the new-game form, the game being recorded.
     rec: record_panel::RecordUi,
+    /// The puzzles file open (`carc puzzles`), if any.
+    puzzles: Option<puzzles_window::PuzzleSet>,
 }
 
 impl Default for ViewerApp {
@@ -256,6 +260,7 @@ impl ViewerApp {
             wheel: 0.0,
             name_next: None,
             rec: Default::default(),
+            puzzles: None,
         }
     }
 
@@ -304,6 +309,9 @@ impl ViewerApp {
 
     /// Opens a log. On failure the message is shown and the game open before (if any) stays.
     pub fn open(&mut self, path: &Path) {
+        if self.open_if_puzzles(path) {
+            return;
+        }
         self.path_input = path.display().to_string();
         match LoadedGame::open(path) {
             Ok(game) => {
@@ -506,6 +514,7 @@ impl ViewerApp {
             self.games_window(&ctx);
         }
         self.record_window(&ctx);
+        self.puzzles_window(&ctx);
 
         self.scroll_to_current = false;
         if !self.pending.is_empty() {

@@ -19,6 +19,7 @@
 //! - [`board`]: the board on screen: pan, zoom, hit-testing, and painting the shapes that
 //!   `carc-draw` makes from the tile data (the same shapes as `carc render`'s pictures).
 //! - [`graph`]: the score graph.
+//! - [`puzzles`]: puzzles of `carc puzzles` (JSON Lines): read, and a tried move judged.
 //! - [`quality`]: move quality (`carc-analysis`) run on a background thread, its marks.
 //! - [`app`]: the window, with one child module per panel or window.
 
@@ -30,6 +31,7 @@ pub mod library;
 pub mod loaded;
 pub mod model;
 pub mod move_list;
+pub mod puzzles;
 pub mod quality;
 pub mod record;
 pub mod text;

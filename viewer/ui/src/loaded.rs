@@ -22,6 +22,11 @@ pub enum GameSource {
         location: String,
         game: String,
     },
+    /// Puzzle `number` (from 1) of a puzzles file: its game up to the position, in memory.
+    Puzzle {
+        file: PathBuf,
+        number: usize,
+    },
 }
 
 impl std::fmt::Display for GameSource {
@@ -29,6 +34,9 @@ impl std::fmt::Display for GameSource {
         match self {
             GameSource::File(path) => write!(f, "{}", path.display()),
             GameSource::Library { location, game } => write!(f, "game {game} in {location}"),
+            GameSource::Puzzle { file, number } => {
+                write!(f, "puzzle {number} of {}", file.display())
+            }
         }
     }
 }
@@ -144,6 +152,31 @@ impl LoadedGame {
             variations: VariationSet::from_records(location, &game, players, &[]),
             decode_error: None,
             timeline,
+        }
+    }
+
+    /// A puzzle's game up to its position (`carc puzzles`): tries are kept in memory only.
+    pub fn from_puzzle(file: &Path, number: usize, log: carc_events::Log) -> LoadedGame {
+        let source = GameSource::Puzzle {
+            file: file.to_path_buf(),
+            number,
+        };
+        let timeline = fold(log, &[]);
+        let nav = Nav::from_timeline(&timeline);
+        let game = timeline.log.header.game.clone();
+        let annotations = AnnotationStore::from_records(&source.to_string(), &game, &[]);
+        let variations = VariationSet::in_memory(
+            &source.to_string(),
+            &game,
+            timeline.log.header.players.len(),
+        );
+        LoadedGame {
+            source,
+            timeline,
+            decode_error: None,
+            nav,
+            annotations,
+            variations,
         }
     }
 

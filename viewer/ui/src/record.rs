@@ -60,6 +60,8 @@ pub struct NewGame {
     pub abbot: bool,
     /// The 20th Anniversary expansion (its tiles and arrows).
     pub anniversary: bool,
+    /// The River (its 12 tiles first; the spring is the start tile).
+    pub river: bool,
 }
 
 impl Default for NewGame {
@@ -73,6 +75,7 @@ impl Default for NewGame {
             farmers: true,
             abbot: false,
             anniversary: false,
+            river: false,
         }
     }
 }
@@ -115,6 +118,9 @@ impl NewGame {
         if self.abbot {
             expansions.push("abbot".to_string());
         }
+        if self.river {
+            expansions.push("river".to_string());
+        }
         let header = Header {
             game: id.to_string(),
             players: self
@@ -145,9 +151,15 @@ impl NewGame {
 
     /// The game's first two lines, checked: the header and the start tile.
     pub fn start_lines(&self) -> Result<(Timeline, Vec<String>), String> {
-        let mut log = Log::new(self.header()?);
+        let header = self.header()?;
+        // The set's start tile (D), or the spring with The River: the rules name it.
+        let start = carc_events::game_from_header(&header, &[])
+            .ok()
+            .and_then(|g| Some(g.tiles().get(g.start_tile()?).id.clone()))
+            .unwrap_or_else(|| START_TILE.to_string());
+        let mut log = Log::new(header);
         log.push_event(Event::StartPlaced {
-            tile: TileId::new(START_TILE).expect("non-empty"),
+            tile: TileId::new(start).expect("non-empty"),
             at: Pos::new(0, 0),
             rotation: Rotation::R0,
         });

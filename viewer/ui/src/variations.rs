@@ -20,6 +20,8 @@ pub enum VariationHome {
     File(PathBuf),
     /// A game library (the store): the caller appends the records that changes return.
     Library { location: String },
+    /// Nowhere: kept while the game is open (a puzzle's tries).
+    Memory { location: String },
 }
 
 /// The variations in force for one game.
@@ -95,6 +97,14 @@ impl VariationSet {
         set
     }
 
+    /// Variations kept in memory only (for a game that is no file and no library's).
+    pub fn in_memory(location: &str, game: &str, players: usize) -> VariationSet {
+        let home = VariationHome::Memory {
+            location: location.to_string(),
+        };
+        VariationSet::empty(home, game, players)
+    }
+
     fn absorb(&mut self, at: &str, line: &str) {
         match parse_variation(line, self.players) {
             Ok(record) => self.apply(record),
@@ -123,6 +133,7 @@ impl VariationSet {
         match &self.home {
             VariationHome::File(path) => path.display().to_string(),
             VariationHome::Library { location } => location.clone(),
+            VariationHome::Memory { location } => format!("{location} (in memory)"),
         }
     }
 

@@ -253,7 +253,7 @@ fn undo_takes_back_the_whole_last_turn_and_an_illegal_click_changes_nothing() {
 
 /// Enters a whole sample game through record mode; returns the clicks and keys of each turn
 /// that was a placement and a meeple step (placed or none).
-fn enter_whole_game(name: &str, abbot: bool) -> Vec<usize> {
+fn enter_whole_game(name: &str, abbot: bool, river: bool) -> Vec<usize> {
     let recorder = MemoryRecorder::default();
     let mut d = Driver::new(&recorder);
     // The sample's players and colours, in seat order
@@ -262,6 +262,7 @@ fn enter_whole_game(name: &str, abbot: bool) -> Vec<usize> {
         .join(name);
     let header = read_log(&std::fs::read(path).unwrap()[..]).unwrap().header;
     let mut form = form("whole", abbot);
+    form.river = river;
     form.players = header
         .players
         .iter()
@@ -296,7 +297,7 @@ fn enter_whole_game(name: &str, abbot: bool) -> Vec<usize> {
 
 #[test]
 fn a_whole_sample_game_entered_through_record_mode_is_the_sample_and_takes_few_inputs_a_turn() {
-    let per_turn = enter_whole_game("sim-2p-greedy-vs-random.jsonl", false);
+    let per_turn = enter_whole_game("sim-2p-greedy-vs-random.jsonl", false, false);
     let average = per_turn.iter().sum::<usize>() as f64 / per_turn.len() as f64;
     eprintln!(
         "clicks and keys per placement + meeple turn: {average:.2} over {} turns (max {})",
@@ -314,6 +315,15 @@ fn a_whole_abbot_sample_game_with_garden_tiles_and_the_a_key_is_the_sample() {
     assert!(moves
         .iter()
         .any(|e| matches!(e, Event::AbbotTakenBack { .. })));
-    let per_turn = enter_whole_game("sim-3p-abbot-mixed.jsonl", true);
+    let per_turn = enter_whole_game("sim-3p-abbot-mixed.jsonl", true, false);
+    assert!(!per_turn.is_empty());
+}
+
+#[test]
+fn a_whole_river_sample_game_starts_at_the_spring_and_is_the_sample() {
+    // The River: the spring is the start tile, the river tiles come first from the palette
+    let moves = sample("sim-2p-river-mixed.jsonl");
+    assert!(matches!(&moves[0], Event::StartPlaced { tile, .. } if tile.as_str() == "RS"));
+    let per_turn = enter_whole_game("sim-2p-river-mixed.jsonl", false, true);
     assert!(!per_turn.is_empty());
 }

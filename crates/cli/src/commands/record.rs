@@ -60,7 +60,8 @@ use crate::log_problem::replay_message;
 use crate::store_context::Ctx;
 use carc_archive::{check_game_id, event_id};
 
-/// The start tile of a recorded game, placed at (0,0) unrotated as event 1.
+/// The start tile of a recorded game, placed at (0,0) unrotated as event 1 (with The River:
+/// the spring, which the rules name).
 const START_TILE: &str = "D";
 
 #[derive(Subcommand)]
@@ -400,9 +401,14 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             ctx.store_dir.display()
         );
     }
+    // The start tile is the set's (D), or the spring with The River.
+    let start = carc_events::game_from_header(&header, loaded)
+        .ok()
+        .and_then(|g| Some(g.tiles().get(g.start_tile()?).id.clone()))
+        .unwrap_or_else(|| START_TILE.to_string());
     let mut log = Log::new(header);
     log.push_event(Event::StartPlaced {
-        tile: TileId::new(START_TILE).expect("non-empty"),
+        tile: TileId::new(start).expect("non-empty"),
         at: Pos::new(0, 0),
         rotation: Rotation::R0,
     });

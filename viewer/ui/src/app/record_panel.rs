@@ -335,6 +335,7 @@ impl ViewerApp {
                 ui.checkbox(&mut form.farmers, "Farmers (fields score)");
                 ui.checkbox(&mut form.abbot, "The Abbot");
                 ui.checkbox(&mut form.anniversary, "20th Anniversary (arrows)");
+                ui.checkbox(&mut form.river, "The River (the spring starts)");
                 ui.weak("The Gifts and map boards are not offered here yet.");
                 if let Some(e) = &self.rec.form_error {
                     ui.colored_label(ERROR, e);

@@ -48,6 +48,7 @@ impl ViewerApp {
             {
                 self.show_tiles = !self.show_tiles;
             }
+            self.puzzles_button(ui);
             self.quality
                 .toolbar(ui, self.game.as_ref().map(|g| &g.timeline));
             if let Some(g) = &self.game {

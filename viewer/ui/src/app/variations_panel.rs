@@ -99,7 +99,7 @@ impl ViewerApp {
     /// Appends records to the library the game came from (a file's set writes its own).
     pub(super) fn persist(&mut self, records: &[VariationRecord]) -> Result<(), String> {
         let Some(g) = &self.game else { return Ok(()) };
-        if let VariationHome::File(_) = g.variations.home() {
+        if !matches!(g.variations.home(), VariationHome::Library { .. }) {
             return Ok(());
         }
         let (GameSource::Library { game, .. }, Some(library)) = (&g.source, &self.library) else {
