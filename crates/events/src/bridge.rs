@@ -172,6 +172,15 @@ pub fn game_from_header(header: &Header, loaded: &[TileSet]) -> Result<Game, Set
     Game::new(setup_from_header(header, loaded)?).map_err(SetupError::Rules)
 }
 
+/// The start tile of the game a header describes, as the rules name it (the tile set's start
+/// tile; with The River, the spring): what a game entered move by move places as event 1.
+/// `None` when the header does not set up a game or its sets name no start tile.
+pub fn start_tile_of(header: &Header, loaded: &[TileSet]) -> Option<TileId> {
+    let game = game_from_header(header, loaded).ok()?;
+    let start = game.start_tile()?;
+    TileId::new(game.tiles().get(start).id.clone()).ok()
+}
+
 fn tile_of(game: &Game, tile: &TileId) -> Result<carc_rules::TileTypeId, RuleViolation> {
     game.tiles()
         .find(tile.as_str())

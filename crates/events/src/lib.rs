@@ -37,7 +37,7 @@ mod write;
 
 pub use bridge::{
     action_to_event, event_to_action, find_map, game_from_header, label_of, record_actions,
-    register_map, rules_card, setup_from_header, wire_card, SetupError,
+    register_map, rules_card, setup_from_header, start_tile_of, wire_card, SetupError,
 };
 pub use error::{DecodeError, DecodeErrorKind};
 pub use log::Log;

@@ -1,6 +1,12 @@
 //! The graphs' common frame: where a graph goes and its horizontal geometry, so that the score
 //! graph (`html`) and the win-probability graph (`win_graph`) line up without either file
-//! importing the other.
+//! importing the other; and the move-quality mark both draw.
+
+use std::fmt::Write;
+
+use carc_draw::svg::num;
+
+use crate::markup::escape;
 
 /// Where a graph goes, which decides what it carries.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -18,3 +24,35 @@ pub(crate) enum GraphUse {
 pub(crate) const GRAPH_W: f32 = 720.0;
 pub(crate) const GRAPH_LEFT: f32 = 44.0;
 pub(crate) const GRAPH_RIGHT: f32 = 12.0;
+
+/// A caller's mark on a graph at `(cx, cy)`: a dot and its glyph, what it means on hovering; a
+/// link to event `seq` on the static page, a click target for the script on the interactive
+/// page (it jumps to `position`, the position after the marked event).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn mark_svg(
+    out: &mut String,
+    mode: GraphUse,
+    seq: u64,
+    position: usize,
+    meaning: &str,
+    glyph: &str,
+    cx: f32,
+    cy: f32,
+) {
+    let mark = format!(
+        "<title>event {seq}: {}</title><circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#a4461a\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#a4461a\">{}</text>",
+        escape(meaning),
+        num(cx),
+        num(cy),
+        num(cx),
+        num((cy - 7.0).max(9.0)),
+        escape(glyph)
+    );
+    let _ = match mode {
+        GraphUse::Interactive => writeln!(
+            out,
+            "<g class=\"mark\" data-position=\"{position}\">{mark}</g>"
+        ),
+        GraphUse::Static => writeln!(out, "<a href=\"#event-{seq}\">{mark}</a>"),
+    };
+}

@@ -22,7 +22,7 @@ use carc_replay::describe::{score_details, score_headline, seat_name};
 use carc_replay::Timeline;
 use carc_rules::Score;
 
-use crate::chart::{GraphUse, GRAPH_LEFT, GRAPH_RIGHT, GRAPH_W};
+use crate::chart::{mark_svg, GraphUse, GRAPH_LEFT, GRAPH_RIGHT, GRAPH_W};
 use crate::extras::{BoardAt, Extras, Section};
 pub use crate::markup::escape;
 use crate::outline::{outline, Event, Outline, ScoreTable};
@@ -637,34 +637,7 @@ pub(crate) fn graph_svg(out: &mut String, o: &Outline, timeline: &Timeline, mode
             .copied()
             .unwrap_or(0);
         let (cx, cy) = (x(e.index + 1), y(points));
-        if mode == GraphUse::Interactive {
-            // The script jumps to the position after the marked event on a click.
-            let _ = writeln!(
-                out,
-                "<g class=\"mark\" data-position=\"{}\"><title>event {}: {}</title><circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#a4461a\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#a4461a\">{}</text></g>",
-                e.index + 1,
-                e.seq,
-                escape(&m.meaning),
-                num(cx),
-                num(cy),
-                num(cx),
-                num((cy - 7.0).max(9.0)),
-                escape(&m.glyph)
-            );
-            continue;
-        }
-        let _ = writeln!(
-            out,
-            "<a href=\"#event-{}\"><title>event {}: {}</title><circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#a4461a\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#a4461a\">{}</text></a>",
-            e.seq,
-            e.seq,
-            escape(&m.meaning),
-            num(cx),
-            num(cy),
-            num(cx),
-            num((cy - 7.0).max(9.0)),
-            escape(&m.glyph)
-        );
+        mark_svg(out, mode, e.seq, e.index + 1, &m.meaning, &m.glyph, cx, cy);
     }
     if mode == GraphUse::Interactive {
         // Where the position shown is; the script moves it.

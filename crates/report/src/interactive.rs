@@ -17,6 +17,7 @@
 
 pub(crate) mod board;
 pub(crate) mod csp;
+pub(crate) mod head;
 pub(crate) mod json;
 
 use std::collections::BTreeMap;
@@ -24,7 +25,7 @@ use std::fmt::Write;
 
 use carc_draw::{player_text_color, Rgba, TileAt};
 use carc_events::annotation::Annotation;
-use carc_events::{label_of, Color, Event as LogEvent, Header};
+use carc_events::{label_of, Event as LogEvent, Header};
 use carc_replay::describe::{
     describe_arrows, describe_gifts, describe_step, final_scoring_points, score_details,
     score_headline,
@@ -203,30 +204,8 @@ fn common_steps(a: &Timeline, b: &Timeline) -> usize {
 }
 
 fn head(out: &mut String) {
-    let _ = writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-    );
-    // The page's own script only (by its hash), styles inline, nothing fetched.
-    let _ = writeln!(
-        out,
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
-        csp::policy(SCRIPT)
-    );
     // The title is set by the script from the data (the game id is text from the log).
-    let _ = write!(
-        out,
-        "<meta name=\"generator\" content=\"carc export --format html\">\n<title>carc game</title>\n<style>\n{STYLE}"
-    );
-    for c in Color::ALL {
-        let _ = writeln!(
-            out,
-            ".c-{}{{background:{}}}",
-            c.as_str(),
-            meeple_rgba(c).hex()
-        );
-    }
-    let _ = writeln!(out, "</style>\n</head>\n<body>");
+    head::page_head(out, SCRIPT, "carc export --format html", "carc game", STYLE);
 }
 
 /// The page's fixed markup: places the script fills, the board, the controls and the graph.

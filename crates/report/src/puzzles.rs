@@ -16,13 +16,12 @@ use std::fmt::Write;
 
 use carc_draw::svg;
 use carc_draw::{pt, world_of, Rgba, Shape, Stroke, StrokeAlign, TileAt};
-use carc_events::Color;
 use carc_replay::Timeline;
 use carc_rules::{Pos, Rotation, TileTypeId};
 
 use crate::html::{meeple_rgba, symbols, SYMBOL_PX};
 use crate::interactive::board::BoardParts;
-use crate::interactive::csp;
+use crate::interactive::head::page_head;
 use crate::interactive::json::Value;
 
 /// The page's script.
@@ -127,29 +126,14 @@ fn same_game(p: &PagePuzzle, all: &[PagePuzzle]) -> bool {
 }
 
 fn head(out: &mut String) {
-    let _ = writeln!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-    );
-    let _ = writeln!(
-        out,
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
-        csp::policy(SCRIPT)
-    );
     // The title is set by the script from the data (the player's name is text from a log).
-    let _ = write!(
+    page_head(
         out,
-        "<meta name=\"generator\" content=\"carc puzzles\">\n<title>carc puzzles</title>\n<style>\n{STYLE}{PUZZLE_STYLE}"
+        SCRIPT,
+        "carc puzzles",
+        "carc puzzles",
+        &format!("{STYLE}{PUZZLE_STYLE}"),
     );
-    for c in Color::ALL {
-        let _ = writeln!(
-            out,
-            ".c-{}{{background:{}}}",
-            c.as_str(),
-            meeple_rgba(c).hex()
-        );
-    }
-    let _ = writeln!(out, "</style>\n</head>\n<body>");
 }
 
 fn body_frame(out: &mut String, map: bool, empty: bool) {
@@ -340,7 +324,10 @@ mod tests {
     fn a_page_without_puzzles_says_so_and_keeps_the_policy() {
         let page = puzzles_html("Ada", &[]);
         assert!(page.contains("No puzzles"));
-        assert!(page.contains(&format!("script-src {}", csp::csp_hash(SCRIPT))));
+        assert!(page.contains(&format!(
+            "script-src {}",
+            crate::interactive::csp::csp_hash(SCRIPT)
+        )));
         // The name is data, never markup
         assert!(!page.contains(">Ada<"));
     }

@@ -8,7 +8,7 @@ use carc_draw::svg::num;
 use carc_draw::{player_text_color, Rgba};
 use carc_replay::describe::seat_name;
 
-use crate::chart::{GraphUse, GRAPH_LEFT, GRAPH_RIGHT, GRAPH_W};
+use crate::chart::{mark_svg, GraphUse, GRAPH_LEFT, GRAPH_RIGHT, GRAPH_W};
 use crate::extras::WinChart;
 use crate::markup::escape;
 use crate::outline::Outline;
@@ -108,25 +108,7 @@ pub(crate) fn win_svg(
             continue;
         };
         let (cx, cy) = (x(e.index + 1), y(chance));
-        let mark = format!(
-            "<title>event {}: {}</title><circle cx=\"{}\" cy=\"{}\" r=\"3.5\" fill=\"#a4461a\"/><text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#a4461a\">{}</text>",
-            e.seq,
-            escape(&m.meaning),
-            num(cx),
-            num(cy),
-            num(cx),
-            num((cy - 7.0).max(9.0)),
-            escape(&m.glyph)
-        );
-        let _ = match mode {
-            // The script jumps to the position after the marked event on a click.
-            GraphUse::Interactive => writeln!(
-                out,
-                "<g class=\"mark\" data-position=\"{}\">{mark}</g>",
-                e.index + 1
-            ),
-            GraphUse::Static => writeln!(out, "<a href=\"#event-{}\">{mark}</a>", e.seq),
-        };
+        mark_svg(out, mode, e.seq, e.index + 1, &m.meaning, &m.glyph, cx, cy);
     }
     if mode == GraphUse::Interactive {
         let _ = writeln!(

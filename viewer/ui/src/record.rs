@@ -153,13 +153,11 @@ impl NewGame {
     pub fn start_lines(&self) -> Result<(Timeline, Vec<String>), String> {
         let header = self.header()?;
         // The set's start tile (D), or the spring with The River: the rules name it.
-        let start = carc_events::game_from_header(&header, &[])
-            .ok()
-            .and_then(|g| Some(g.tiles().get(g.start_tile()?).id.clone()))
-            .unwrap_or_else(|| START_TILE.to_string());
+        let start = carc_events::start_tile_of(&header, &[])
+            .unwrap_or_else(|| TileId::new(START_TILE).expect("non-empty"));
         let mut log = Log::new(header);
         log.push_event(Event::StartPlaced {
-            tile: TileId::new(start).expect("non-empty"),
+            tile: start,
             at: Pos::new(0, 0),
             rotation: Rotation::R0,
         });

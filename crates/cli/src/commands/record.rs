@@ -402,13 +402,11 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
         );
     }
     // The start tile is the set's (D), or the spring with The River.
-    let start = carc_events::game_from_header(&header, loaded)
-        .ok()
-        .and_then(|g| Some(g.tiles().get(g.start_tile()?).id.clone()))
-        .unwrap_or_else(|| START_TILE.to_string());
+    let start = carc_events::start_tile_of(&header, loaded)
+        .unwrap_or_else(|| TileId::new(START_TILE).expect("non-empty"));
     let mut log = Log::new(header);
     log.push_event(Event::StartPlaced {
-        tile: TileId::new(start).expect("non-empty"),
+        tile: start,
         at: Pos::new(0, 0),
         rotation: Rotation::R0,
     });
