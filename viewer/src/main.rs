@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use carc_viewer_ui::app::Persisted;
-use carc_viewer_ui::{Command, ViewerApp, AT_ENV, RECORD_ENV, TILES_ENV, VARIATION_ENV};
+use carc_viewer_ui::{
+    Command, ViewerApp, AT_ENV, QUALITY_ENV, RECORD_ENV, TILES_ENV, VARIATION_ENV,
+};
 use store_library::StoreLibrary;
 
 const USAGE: &str = "usage: carc-viewer [--store DIR] [LOG.jsonl | --game ID | --puzzles FILE]
@@ -21,7 +23,8 @@ the stored game ID, or otherwise on the game opened last, showing its last posit
 else ./carc-store; the store is only read while listing or opening, so `carc` can use it
 meanwhile). Keys: Left/Right event, Shift+Left/Right turn, Ctrl+Left/Right scoring event,
 Home/End, Space play/pause. Environment: CARC_VIEWER_AT=N jumps to event N at start;
-CARC_VIEWER_TILES=1 opens the tile-set window. --puzzles FILE opens the Puzzles window on the
+CARC_VIEWER_TILES=1 opens the tile-set window; CARC_VIEWER_QUALITY=1 starts the move-quality
+analysis of the game opened. --puzzles FILE opens the Puzzles window on the
 JSON Lines of `carc puzzles` (a .jsonl of puzzles given as LOG.jsonl opens there too).";
 
 /// What the command line asks for.
@@ -143,6 +146,9 @@ fn main() -> ExitCode {
             }
             if std::env::var_os(TILES_ENV).is_some_and(|v| v == "1") {
                 app.show_tiles = true;
+            }
+            if std::env::var_os(QUALITY_ENV).is_some_and(|v| v == "1") {
+                app.analyse_quality(&cc.egui_ctx);
             }
             if let Some(id) = std::env::var_os(RECORD_ENV) {
                 let id = id.to_string_lossy();

@@ -447,6 +447,13 @@ impl ViewerApp {
         &self.quality
     }
 
+    /// Starts the move-quality analysis of the open game, as the top bar's button does.
+    pub fn analyse_quality(&mut self, ctx: &egui::Context) {
+        if let Some(g) = &self.game {
+            self.quality.start(&g.timeline, ctx);
+        }
+    }
+
     pub fn quality_mut(&mut self) -> &mut QualityPanel {
         &mut self.quality
     }

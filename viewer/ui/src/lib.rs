@@ -55,3 +55,7 @@ pub const RECORD_ENV: &str = "CARC_VIEWER_RECORD";
 
 /// Environment variable: `1` opens the tile-set window at start.
 pub const TILES_ENV: &str = "CARC_VIEWER_TILES";
+
+/// Environment variable: `1` starts the move-quality analysis of the game opened at start (for a
+/// real-window screenshot of its marks and the win-probability graph).
+pub const QUALITY_ENV: &str = "CARC_VIEWER_QUALITY";
