@@ -44,7 +44,10 @@ pub fn move_quality_with(
     cancel: &AtomicBool,
 ) -> Result<QualityReport, QualityError> {
     let header = &timeline.log.header;
-    let decisions = decisions(timeline)?;
+    let mut decisions = decisions(timeline)?;
+    if let Some(seats) = &options.seats {
+        decisions.retain(|d| seats.contains(&d.seat));
+    }
     let total = decisions.len();
     let threads = if options.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -97,6 +97,9 @@ pub struct QualityOptions {
     pub judge: Judge,
     /// The engine judge's iterations for each of its two searches of a turn.
     pub nodes: u64,
+    /// Judge only these seats' turns (`None`: every seat). Each turn's seeds come from the
+    /// review's seed and its event alone, so a turn judged gets the same verdict either way.
+    pub seats: Option<Vec<u8>>,
 }
 
 /// Who judges the moves.
@@ -134,6 +137,7 @@ impl Default for QualityOptions {
             max_candidates: DEFAULT_MAX_CANDIDATES,
             judge: Judge::Engine,
             nodes: DEFAULT_NODES,
+            seats: None,
         }
     }
 }

@@ -93,6 +93,25 @@ fn the_same_seed_gives_the_same_report_whatever_the_number_of_threads() {
 }
 
 #[test]
+fn judging_one_seat_gives_its_turns_the_verdicts_of_a_whole_review() {
+    let t = timeline("short-game-rulings.jsonl");
+    // Given a whole review with the engine judge, and one of Brandt's (seat 1) turns only
+    let engine = |seats| QualityOptions {
+        nodes: 300,
+        seed: 3,
+        threads: 2,
+        seats,
+        ..QualityOptions::default()
+    };
+    let all = move_quality(&t, &engine(None), &|_, _| {}).unwrap();
+    let brandt = move_quality(&t, &engine(Some(vec![1])), &|_, _| {}).unwrap();
+    // Then only Brandt's turns are judged, each exactly as in the whole review
+    let of_brandt: Vec<_> = all.turns.iter().filter(|t| t.seat == 1).cloned().collect();
+    assert!(!of_brandt.is_empty() && of_brandt.len() < all.turns.len());
+    assert_eq!(brandt.turns, of_brandt);
+}
+
+#[test]
 fn every_sample_game_is_judged_and_the_figures_add_up() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs");
     let mut names: Vec<String> = std::fs::read_dir(&dir)

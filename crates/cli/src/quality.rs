@@ -84,6 +84,7 @@ impl JudgeArgs {
                 .map_or(quality::DEFAULT_MAX_CANDIDATES, |c| c as usize),
             judge,
             nodes: self.nodes,
+            seats: None,
         }
     }
 }

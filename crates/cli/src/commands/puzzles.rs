@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use carc_analysis::puzzles::{puzzles, seats_named, Puzzle};
-use carc_analysis::QualityReport;
+use carc_analysis::{QualityOptions, QualityReport};
 use carc_events::{write_event_line, write_header};
 use carc_replay::describe::visible;
 use carc_replay::Timeline;
@@ -95,6 +95,11 @@ pub fn run(ctx: &Ctx, args: PuzzlesArgs, loaded: &[TileSet]) -> Result<ExitCode>
             }
         };
         let timeline = carc_replay::fold(log, loaded);
+        // Only the named player's turns become puzzles, so only theirs are judged.
+        let options = QualityOptions {
+            seats: Some(seats.clone()),
+            ..options.clone()
+        };
         let report = quality_of(ctx, &timeline, &options)
             .with_context(|| format!("{}: cannot judge its moves", visible(source)))?;
         let found = puzzles(&timeline, &report, &seats);
