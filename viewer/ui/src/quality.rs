@@ -59,9 +59,32 @@ pub fn mark_color(mark: Mark) -> Color32 {
     }
 }
 
+/// The win-probability graph: its lines (percent) and the marks on them.
+pub type WinGraph = (Series, Vec<GraphMark>);
+
+/// The win-probability graph of `report`, the review of `timeline` (see
+/// `carc_analysis::win_chances`): built once when the report comes in, not every frame.
+fn win_graph_of(report: &QualityReport, timeline: &Timeline) -> Option<WinGraph> {
+    let chances = carc_analysis::win_chances::win_chances(report, timeline)?;
+    let marks = report
+        .turns
+        .iter()
+        .filter_map(|t| {
+            let (mark, win) = (t.mark?, t.win?);
+            Some(GraphMark {
+                x: (t.step + 1) as f64,
+                y: 100.0 * win.played,
+                glyph: mark.glyph(),
+                color: mark_color(mark),
+            })
+        })
+        .collect();
+    Some((crate::graph::win_series(&chances), marks))
+}
+
 enum Msg {
     Progress(usize, usize),
-    Finished(Box<Result<QualityReport, QualityError>>),
+    Finished(Box<Result<(QualityReport, Option<WinGraph>), QualityError>>),
 }
 
 enum State {
@@ -72,7 +95,8 @@ enum State {
         done: usize,
         total: usize,
     },
-    Done(QualityReport),
+    /// The report, and its win-probability graph (computed once, by the worker).
+    Done(QualityReport, Option<WinGraph>),
     Failed(String),
 }
 
@@ -120,7 +144,10 @@ impl QualityPanel {
                     let _ = tx.send(Msg::Progress(done, total));
                     ctx.request_repaint();
                 };
-                let r = move_quality_with(&timeline, &options, &progress, &stop);
+                let r = move_quality_with(&timeline, &options, &progress, &stop).map(|report| {
+                    let win = win_graph_of(&report, &timeline);
+                    (report, win)
+                });
                 let _ = tx.send(Msg::Finished(Box::new(r)));
                 ctx.request_repaint();
             });
@@ -170,7 +197,7 @@ impl QualityPanel {
             }
         }
         match finished {
-            Some(Ok(report)) => self.state = State::Done(report),
+            Some(Ok((report, win))) => self.state = State::Done(report, win),
             Some(Err(e)) => self.state = State::Failed(e.to_string()),
             None => ctx.request_repaint_after(Duration::from_millis(200)),
         }
@@ -190,7 +217,7 @@ impl QualityPanel {
 
     pub fn report(&self) -> Option<&QualityReport> {
         match &self.state {
-            State::Done(r) => Some(r),
+            State::Done(r, _) => Some(r),
             _ => None,
         }
     }
@@ -261,26 +288,13 @@ impl QualityPanel {
             .collect()
     }
 
-    /// The win-probability graph's lines (percent) and marks for `timeline`, the game judged,
-    /// once the engine judge's report is in (`None` with the playout judge, which measures
-    /// points only).
-    pub fn win_graph(&self, timeline: &Timeline) -> Option<(Series, Vec<GraphMark>)> {
-        let r = self.report()?;
-        let chances = carc_analysis::win_chances::win_chances(r, timeline)?;
-        let marks = r
-            .turns
-            .iter()
-            .filter_map(|t| {
-                let (mark, win) = (t.mark?, t.win?);
-                Some(GraphMark {
-                    x: (t.step + 1) as f64,
-                    y: 100.0 * win.played,
-                    glyph: mark.glyph(),
-                    color: mark_color(mark),
-                })
-            })
-            .collect();
-        Some((crate::graph::win_series(&chances), marks))
+    /// The win-probability graph's lines (percent) and marks, once the engine judge's report
+    /// is in (`None` with the playout judge, which measures points only).
+    pub fn win_graph(&self) -> Option<&WinGraph> {
+        match &self.state {
+            State::Done(_, win) => win.as_ref(),
+            _ => None,
+        }
     }
 
     /// The top-bar control: the button (or the progress and Cancel while running) and the

@@ -58,8 +58,7 @@ fn the_engine_judge_draws_each_players_chance_to_win_and_a_click_jumps() {
     assert!(rect.top() >= score.bottom(), "{rect:?} below {score:?}");
     h.get_by_label("chance to win (engine)");
     // And its marks sit on the mover's chance after the move played
-    let g = h.state().game().unwrap();
-    let (series, marks) = h.state().quality().win_graph(&g.timeline).unwrap();
+    let (series, marks) = h.state().quality().win_graph().cloned().unwrap();
     let report = h.state().quality().report().unwrap();
     let marked: Vec<_> = report.turns.iter().filter(|t| t.mark.is_some()).collect();
     assert_eq!(marks.len(), marked.len());

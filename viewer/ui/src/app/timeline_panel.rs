@@ -30,7 +30,7 @@ impl ViewerApp {
             // The judged game's chances; not over a what-if variation, which was not judged.
             let win = (self.game.as_ref())
                 .filter(|_| self.variation.is_none())
-                .and_then(|g| self.quality.win_graph(&g.timeline));
+                .and_then(|_| self.quality.win_graph());
             self.win_graph_rect = None;
             if let Some((series, marks)) = win {
                 ui.label(egui::RichText::new("chance to win (engine)").small().weak())
@@ -41,8 +41,8 @@ impl ViewerApp {
                     );
                 let data = graph::GraphData {
                     measure: graph::Measure::WinChance,
-                    series: &series,
-                    marks: &marks,
+                    series,
+                    marks,
                 };
                 let w = graph::show(ui, data, &names, &colors, len, cursor, 90.0);
                 self.win_graph_rect = Some(w.rect);
