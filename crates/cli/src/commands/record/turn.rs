@@ -80,6 +80,12 @@ impl TurnPlan {
                 self.stage = TurnStage::Done;
                 match &self.spot {
                     None => Ok(None),
+                    // The Gifts: the card earned comes before the meeple, and it is chance:
+                    // one command cannot know it. `record turn` stays gift-free.
+                    Some(_) if matches!(g.phase(), Phase::ReceiveGift { .. }) => bail!(
+                        "this placement earns a gift card (The Gifts), which comes before the \
+                         meeple: leave the spot out, then enter `gift CARD` and `meeple SPOT|none`"
+                    ),
                     Some(spot) => figure_event(g, spot).map(Some),
                 }
             }
