@@ -106,6 +106,11 @@ fn stored_events(store: &Path) -> Vec<Value> {
 /// `new` with the sample's players and expansions, then the sample's moves up to (not
 /// including) the event `until` (all when `None`).
 fn entered(store: &Path, until: Option<u64>) -> Output {
+    shell(store, &sample_lines(until, &[]))
+}
+
+/// The shell lines of [`entered`], with `extra` lines put in before the given events.
+fn sample_lines(until: Option<u64>, extra: &[(u64, &str)]) -> String {
     let (header, events) = sample();
     let names: Vec<&str> = header["players"]
         .as_array()
@@ -128,18 +133,47 @@ fn entered(store: &Path, until: Option<u64>) -> Output {
         if until.is_some_and(|u| e["seq"].as_u64() == Some(u)) {
             break;
         }
+        for (_, line) in extra
+            .iter()
+            .filter(|(seq, _)| e["seq"].as_u64() == Some(*seq))
+        {
+            input.push_str(line);
+            input.push('\n');
+        }
         input.push_str(&line_of(e));
         input.push('\n');
     }
-    shell(store, &input)
+    input
 }
 
 #[test]
 fn a_gifts_sample_entered_through_the_verbs_is_the_sample_event_for_event() {
     let dir = tempfile::tempdir().unwrap();
     let store = dir.path().join("store");
-    let o = entered(&store, None);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Two wrong lines on the way, each refused with nothing stored: before event 183 the
+    // deck holds no Take 2 (all five are out); during Take 2 (event 53), `turn` is no way on.
+    let input = sample_lines(
+        None,
+        &[(183, "gift take_2"), (53, "turn 20H -2 1 270 none")],
+    );
+    let o = shell(&store, &input);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "move refused, not recorded: the gift deck holds no take_2 now; it can deal synod, \
+             road_sweeper, change_position, cash_out"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "Take 2 is under way (The Gifts): enter `draw TILE` for the second tile, `return \
+             TILE` for the one put back, then `place X Y ROT [SPOT]`"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("move refused").count(), 2, "{err}");
     let (_, want) = sample();
     // Every kind of card is received and opened in the sample, and Take 2 returns a tile.
     for card in [

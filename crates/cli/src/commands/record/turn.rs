@@ -60,6 +60,12 @@ impl TurnPlan {
                         "tile {} is drawn already, not {wanted:?}",
                         g.tiles().get(tile).id
                     ),
+                    // The Gifts: Take 2's second tile, then the one put back, come before the
+                    // placement; `turn` does not enter them.
+                    Phase::DrawSecond { .. } | Phase::ReturnTile { .. } => bail!(
+                        "Take 2 is under way (The Gifts): enter `draw TILE` for the second tile, \
+                         `return TILE` for the one put back, then `place X Y ROT [SPOT]`"
+                    ),
                     _ => bail!("no tile to draw: {}", phase_text(g)),
                 }
             }
