@@ -11,6 +11,7 @@
 //! game's events up to where they branch followed by their own moves.
 
 pub mod describe;
+pub mod gifts;
 pub mod variation;
 
 use carc_events::{

@@ -18,7 +18,7 @@ use carc_events::{
     Rotation, RulesOptions, TileId,
 };
 use carc_replay::{fold, Timeline};
-use carc_rules::{Action, Game, TileTypeId};
+use carc_rules::{Action, Game, GiftCard, TileTypeId};
 
 use crate::trial;
 
@@ -62,6 +62,8 @@ pub struct NewGame {
     pub anniversary: bool,
     /// The River (its 12 tiles first; the spring is the start tile).
     pub river: bool,
+    /// The Gifts (the gift deck; no tiles of its own).
+    pub gifts: bool,
 }
 
 impl Default for NewGame {
@@ -76,6 +78,7 @@ impl Default for NewGame {
             abbot: false,
             anniversary: false,
             river: false,
+            gifts: false,
         }
     }
 }
@@ -121,6 +124,9 @@ impl NewGame {
         if self.river {
             expansions.push("river".to_string());
         }
+        if self.gifts {
+            expansions.push("gifts".to_string());
+        }
         let header = Header {
             game: id.to_string(),
             players: self
@@ -137,9 +143,14 @@ impl NewGame {
                 ..RulesOptions::default()
             },
             // Each expansion brings the tile set of its name, except the abbot, whose garden
-            // copies are the base set's own (as `carc record new`).
+            // copies are the base set's own, and The Gifts, which brings cards and no tiles
+            // (as `carc record new`).
             tile_sets: std::iter::once("base".to_string())
-                .chain(expansions.into_iter().filter(|e| e != "abbot"))
+                .chain(
+                    expansions
+                        .into_iter()
+                        .filter(|e| !matches!(e.as_str(), "abbot" | "gifts")),
+                )
                 .collect(),
             bag: None,
             source: None,
@@ -299,6 +310,20 @@ pub fn abbot_action(game: &Game) -> Option<Action> {
         .iter()
         .find(|o| matches!(o.action, Action::TakeBackAbbot));
     place.or(back).map(|o| o.action)
+}
+
+/// The Gifts: the key that picks each card received, by card order (1 Synod, 2 Road Sweeper,
+/// 3 Change Position, 4 Cash Out, 5 Take 2), so that a card's key never changes.
+pub fn gift_key(card: GiftCard) -> char {
+    char::from(b'1' + card.index() as u8)
+}
+
+/// The card received that the key `c` picks, if the deck can deal it now.
+pub fn gift_for_key(game: &Game, c: char) -> Option<Action> {
+    carc_replay::gifts::receivable_cards(game)
+        .into_iter()
+        .find(|&card| gift_key(card) == c)
+        .map(|card| Action::ReceiveGift { card })
 }
 
 /// One game kept in memory by [`MemoryRecorder`]: its effective lines and how many appends

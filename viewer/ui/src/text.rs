@@ -68,11 +68,17 @@ pub fn short_event(e: &Event) -> String {
         Event::GiftReceived { card, .. } => {
             format!("gift: {}", carc_replay::describe::card_words(*card))
         }
-        Event::GiftOpened { card, at, on, .. } => {
-            let target = match (at, on) {
+        Event::GiftOpened {
+            card, at, on, to, ..
+        } => {
+            let mut target = match (at, on) {
                 (Some(at), Some(on)) => format!(" on {} at ({},{})", words(on), at.x, at.y),
                 _ => String::new(),
             };
+            // Change Position: the new spot, which tells its openings on one meeple apart.
+            if let Some(to) = to {
+                target.push_str(&format!(" to {}", words(to)));
+            }
             format!(
                 "opened {}{target}",
                 carc_replay::describe::card_words(*card)

@@ -9,9 +9,7 @@ use std::collections::BTreeMap;
 
 use carc_events::variation::Variation;
 use carc_events::{action_to_event, Envelope, Event};
-use carc_rules::{
-    AbbotMove, Action, Effects, Game, GiftCard, Phase, Placement, Pos, Rotation, TileTypeId,
-};
+use carc_rules::{AbbotMove, Action, Effects, Game, Phase, Placement, Pos, Rotation, TileTypeId};
 
 /// One thing the player (or chance, chosen by the user) may do at the position, with its
 /// event's words as the label (`meeple on city N`, `no meeple`, `drew A`, …).
@@ -115,11 +113,11 @@ pub fn offers(game: &Game) -> Vec<Offer> {
             game.legal_abbot_moves(&mut abbot);
             actions.extend(abbot.into_iter().map(AbbotMove::action));
         }
-        // The deck, or the discard pile reshuffled when the deck is empty: the rules say
-        // which cards can come, so every card is offered and those they refuse are dropped.
+        // The deck, or the discard pile reshuffled when the deck is empty: the kinds it can
+        // deal, as `carc record gift` offers them.
         Phase::ReceiveGift { .. } => {
             actions.extend(
-                GiftCard::ALL
+                carc_replay::gifts::receivable_cards(game)
                     .into_iter()
                     .map(|card| Action::ReceiveGift { card }),
             );

@@ -327,3 +327,57 @@ fn a_whole_river_sample_game_starts_at_the_spring_and_is_the_sample() {
     let per_turn = enter_whole_game("sim-2p-river-mixed.jsonl", false, true);
     assert!(!per_turn.is_empty());
 }
+
+#[test]
+fn a_whole_gifts_sample_game_is_entered_with_cards_received_by_key_and_opened_from_the_offers() {
+    // The Gifts with the anniversary: every card is received (by its digit key) and opened
+    // (from the offers, with its target), Take 2 draws a second tile and returns one.
+    let name = "sim-3p-anniversary-gifts-mixed.jsonl";
+    let moves = sample(name);
+    for kind in ["gift_received", "gift_opened", "tile_returned"] {
+        assert!(moves.iter().any(|e| e.type_name() == kind), "{kind}");
+    }
+    let recorder = MemoryRecorder::default();
+    let mut d = Driver::new(&recorder);
+    // Given a new game from the form: the sample's three players, the anniversary, The Gifts
+    d.click("Record");
+    d.type_into("Game id:", "gifts");
+    d.type_into("Player 1:", "Ada");
+    d.type_into("Player 2:", "Brandt");
+    d.click("Add player");
+    d.type_into("Player 3:", "Cleo");
+    d.click("20th Anniversary (arrows)");
+    d.click("The Gifts (gift cards)");
+    d.click("Start recording");
+    let g = recorder.game("gifts").unwrap();
+    assert!(
+        g.lines[0].contains(r#""expansions":["anniversary","gifts"]"#)
+            && g.lines[0].contains(r#""tile_sets":["base","anniversary"]"#),
+        "{}",
+        g.lines[0]
+    );
+    let enter = |d: &mut Driver, e: &Event| match e {
+        Event::GiftReceived { card, .. } => {
+            let key = carc_viewer_ui::record::gift_key(carc_events::rules_card(*card));
+            d.key(Key::from_name(&key.to_string()).unwrap());
+        }
+        e => d.enter(e),
+    };
+    // When the sample is entered up to Brandt's Take 2 turn (draw, open, second draw, return,
+    // placement: events 51 to 55)
+    for e in &moves[1..55] {
+        enter(&mut d, e);
+    }
+    assert_eq!(stored_events(&recorder, "gifts"), moves[..55]);
+    // Then Undo turn takes it back whole, its gift events included
+    d.click("Undo turn");
+    assert_eq!(stored_events(&recorder, "gifts"), moves[..50]);
+    // And the rest of the game entered from there is the sample, event for event
+    for e in &moves[50..] {
+        enter(&mut d, e);
+    }
+    assert_eq!(stored_events(&recorder, "gifts"), moves);
+    let g = recorder.game("gifts").unwrap();
+    assert!(g.sealed);
+    assert_eq!(d.app().recording(), None, "record mode ends with the game");
+}

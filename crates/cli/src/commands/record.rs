@@ -8,6 +8,7 @@
 //! the drawn tile's legal placements (`picture`).
 
 mod complete;
+mod gifts;
 mod hint;
 mod moves;
 mod parse;
@@ -183,6 +184,37 @@ pub enum RecordCmd {
         /// The game id.
         game: String,
     },
+    /// The Gifts: the gift card the current player received (the hint says when one is due),
+    /// by its name: synod, road_sweeper, change_position, cash_out or take_2.
+    Gift {
+        /// The game id.
+        game: String,
+        /// The card, as the log names it (`take-2` and other cases are taken too).
+        card: String,
+    },
+    /// The Gifts: after drawing and before placing, the current player opened CARD from
+    /// their hand, with its target: `synod X Y` (a meeple on the monastery there),
+    /// `road_sweeper X Y road SIDE`, `cash_out X Y SPOT` (one of their meeples),
+    /// `change_position X Y FROM TO` (one of their meeples stands up or lies down), `take_2`
+    /// (then `draw` the second tile and `return` one).
+    #[command(allow_negative_numbers = true)]
+    Open {
+        /// The game id.
+        game: String,
+        /// The card: synod, road_sweeper, change_position, cash_out or take_2.
+        card: String,
+        /// The target: the square X Y, then the spot(s) ("road E" or road-E).
+        #[arg(value_name = "TARGET")]
+        target: Vec<String>,
+    },
+    /// The Gifts, Take 2: of the two tiles drawn, the current player put TILE back into the
+    /// bag (the other is the one to place).
+    Return {
+        /// The game id.
+        game: String,
+        /// The tile's letter, in either case.
+        tile: String,
+    },
     /// The players end the game here, between turns, with tiles still in the bag (a game
     /// abandoned at the table): final scoring now, recorded as the event `game_ended`.
     End {
@@ -211,8 +243,9 @@ pub struct NewArgs {
     /// Play without farmers (fields are not scored).
     #[arg(long)]
     no_farmers: bool,
-    /// Expansions, comma-separated (supported: anniversary, abbot); the anniversary's tiles
-    /// join the bag, the abbot's garden copies of base tiles are tiles of their own.
+    /// Expansions, comma-separated (supported: anniversary, abbot, river, gifts); the
+    /// anniversary's tiles join the bag, the abbot's garden copies of base tiles are tiles of
+    /// their own, The Gifts adds the gift deck (verbs `gift`, `open`, `return`).
     #[arg(long, value_delimiter = ',')]
     expansions: Vec<String>,
 }
@@ -313,6 +346,15 @@ pub fn run_verb(ctx: &Ctx, store: &Store, cmd: RecordCmd, loaded: &[TileSet]) ->
                 on,
             })
         }),
+        RecordCmd::Gift { game, card } => record_move(ctx, store, &game, loaded, |g| {
+            gifts::received_event(g, &card)
+        }),
+        RecordCmd::Open { game, card, target } => record_move(ctx, store, &game, loaded, |g| {
+            gifts::opened_event(g, &card, &target)
+        }),
+        RecordCmd::Return { game, tile } => record_move(ctx, store, &game, loaded, |g| {
+            gifts::returned_event(g, &tile)
+        }),
         RecordCmd::End { game } => record_move(ctx, store, &game, loaded, |_| Ok(Event::GameEnded)),
         RecordCmd::Abbot {
             game,
@@ -363,11 +405,6 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             u32::from(c)
         );
     }
-    // The Gifts needs verbs for gift cards received, opened and Take 2's returned tile, which
-    // `record` does not have: refuse it plainly rather than start a game that would stall.
-    if args.expansions.iter().any(|e| e == "gifts") {
-        bail!("carc record cannot record The Gifts (no verbs for gift events); simulate or write the log instead");
-    }
     let header = Header {
         game: args.game.clone(),
         players: args
@@ -385,9 +422,15 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             ..RulesOptions::default()
         },
         // Each expansion brings the tile set of its name (the bridge refuses unknown ones),
-        // except the abbot, whose garden copies are the base set's own.
+        // except the abbot, whose garden copies are the base set's own, and The Gifts, which
+        // brings cards and no tiles.
         tile_sets: std::iter::once("base".to_string())
-            .chain(args.expansions.iter().filter(|e| *e != "abbot").cloned())
+            .chain(
+                args.expansions
+                    .iter()
+                    .filter(|e| !matches!(e.as_str(), "abbot" | "gifts"))
+                    .cloned(),
+            )
             .collect(),
         bag: None,
         source: None,

@@ -147,7 +147,8 @@ impl ViewerApp {
     }
 
     /// The record keys, taken out of the input before the viewer's own: a letter draws that
-    /// tile, N or Enter is "no meeple", A the abbot, Ctrl+Z takes back the last turn.
+    /// tile, N or Enter is "no meeple", A the abbot, a digit the gift card received (The
+    /// Gifts, [`record::gift_key`]), Ctrl+Z takes back the last turn.
     pub(super) fn record_keys(&mut self, ctx: &egui::Context) {
         if self.rec.session.is_none() || ctx.text_edit_focused() {
             return;
@@ -182,6 +183,9 @@ impl ViewerApp {
                         Key::A => record::abbot_action(state),
                         _ => None,
                     }
+                } else if matches!(phase, Phase::ReceiveGift { .. }) && !ctrl {
+                    // The Gifts: a digit picks the card received.
+                    key_digit(*key).and_then(|c| record::gift_for_key(state, c))
                 } else {
                     None
                 };
@@ -277,6 +281,24 @@ impl ViewerApp {
                 });
             } else if matches!(state.phase(), Phase::Meeple { .. }) {
                 ui.weak("N or Enter: no meeple; A: the abbot; or a button below");
+            } else if matches!(state.phase(), Phase::ReceiveGift { .. }) {
+                // The Gifts: the card is chance, entered like a tile drawn.
+                let keys: Vec<String> = carc_replay::gifts::receivable_cards(state)
+                    .into_iter()
+                    .map(|c| format!("{} {}", record::gift_key(c), c.word()))
+                    .collect();
+                ui.label(format!(
+                    "The placement earns a gift card: click the card received below (\"gift: …\"), \
+                     or press its key: {}",
+                    keys.join(", ")
+                ));
+            } else if !carc_replay::gifts::openings(state).is_empty() {
+                ui.weak(
+                    "Before placing, a gift may be opened: the \"opened …\" buttons below \
+                     (one per card and target)",
+                );
+            } else if matches!(state.phase(), Phase::ReturnTile { .. }) {
+                ui.label("Take 2: click the tile put back into the bag (\"returned …\") below");
             }
         }
         if undo {
@@ -336,7 +358,8 @@ impl ViewerApp {
                 ui.checkbox(&mut form.abbot, "The Abbot");
                 ui.checkbox(&mut form.anniversary, "20th Anniversary (arrows)");
                 ui.checkbox(&mut form.river, "The River (the spring starts)");
-                ui.weak("The Gifts and map boards are not offered here yet.");
+                ui.checkbox(&mut form.gifts, "The Gifts (gift cards)");
+                ui.weak("Map boards are not offered here yet.");
                 if let Some(e) = &self.rec.form_error {
                     ui.colored_label(ERROR, e);
                 }
@@ -351,6 +374,16 @@ impl ViewerApp {
         if !open {
             self.rec.form = None;
         }
+    }
+}
+
+/// The digit a key types, if it is a digit key (1 to 9).
+fn key_digit(key: Key) -> Option<char> {
+    let name = key.name();
+    let mut chars = name.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_digit() => Some(c),
+        _ => None,
     }
 }
 

@@ -1,9 +1,12 @@
 //! Tab completion in the record shell, from the current legal state: the verbs, the letters
 //! still in the bag, the legal squares of the drawn tile, the rotations legal at a square and
-//! the spots legal for a placement (`city N`, `none`, `abbot`). The legal moves come from the
-//! rules (`Game::legal_placements`, `legal_meeples`, `legal_abbot_moves`), the ones `legal`
-//! and the hints list; a placement's spots are those of a copy of the game it is applied to.
+//! the spots legal for a placement (`city N`, `none`, `abbot`); with The Gifts the cards the
+//! deck can deal, the gifts that can be opened with their targets, and Take 2's two tiles.
+//! The legal moves come from the rules (`Game::legal_placements`, `legal_meeples`,
+//! `legal_abbot_moves`; `carc_replay::gifts`), the ones `legal` and the hints list; a
+//! placement's spots are those of a copy of the game it is applied to.
 
+use carc_replay::gifts::{opening_words, openings, receivable_cards};
 use carc_rules::{AbbotMove, Action, Effects, Game, MeepleSpot, Phase, Placement, Pos, Rotation};
 
 /// The shell's own words, beside the verbs.
@@ -44,9 +47,68 @@ fn arguments(g: &Game, verb: &str, rest: &[&str]) -> Vec<String> {
         },
         ("place", Phase::Place { .. }) => placement_words(g, rest),
         ("meeple", Phase::Meeple { .. }) => spot_words(g, rest),
+        ("gift", Phase::ReceiveGift { .. }) if rest.is_empty() => receivable_cards(g)
+            .iter()
+            .map(|c| c.name().into())
+            .collect(),
+        ("open", Phase::Place { .. }) => opening_phrases(g, rest),
+        ("return", Phase::ReturnTile { first, second }) if rest.is_empty() => {
+            vec![
+                g.tiles().get(first).id.clone(),
+                g.tiles().get(second).id.clone(),
+            ]
+        }
         ("undo", _) if rest.is_empty() => vec!["--turn".into()],
         _ => Vec::new(),
     }
+}
+
+/// The arguments of `open` (The Gifts) after `rest`: the legal openings' words in phrases,
+/// the card, the square `X Y`, each spot (`road E`); a phrase is offered whole at its start,
+/// else its words still to type.
+fn opening_phrases(g: &Game, rest: &[&str]) -> Vec<String> {
+    openings(g)
+        .iter()
+        .filter_map(|o| opening_words(&o.event))
+        .filter_map(|words| {
+            // The phrases of an opening: card, square, then each spot (`road E`, two words).
+            let mut phrases: Vec<Vec<String>> = vec![vec![words[0].clone()]];
+            if words.len() > 1 {
+                phrases.push(words[1..3].to_vec());
+            }
+            phrases.extend(
+                words
+                    .iter()
+                    .skip(3)
+                    .map(|spot| spot.split_whitespace().map(String::from).collect()),
+            );
+            // The typed words must be this opening's first words, the card in either spelling.
+            let flat: Vec<&String> = phrases.iter().flatten().collect();
+            let typed_card = rest
+                .first()
+                .map(|c| c.to_ascii_lowercase().replace('-', "_"));
+            let same = rest.len() <= flat.len()
+                && rest.iter().zip(&flat).enumerate().all(|(i, (t, w))| {
+                    if i == 0 {
+                        typed_card.as_deref() == Some(w.as_str())
+                    } else {
+                        *t == w.as_str()
+                    }
+                });
+            if !same {
+                return None;
+            }
+            // The phrase the next word is in, and how much of it is typed.
+            let mut start = 0;
+            for phrase in &phrases {
+                if rest.len() < start + phrase.len() {
+                    return Some(phrase[rest.len() - start..].join(" "));
+                }
+                start += phrase.len();
+            }
+            None
+        })
+        .collect()
 }
 
 /// The letters of the tiles still in the bag.
@@ -275,5 +337,61 @@ mod tests {
         assert_eq!(words(&fresh, "turn V 1 0 90 "), spots);
         // Out of turn: no squares to place before the draw.
         assert!(words(&fresh, "place ").is_empty());
+    }
+
+    /// The gifts sample (3 players, 20th Anniversary and The Gifts) replayed up to, not
+    /// including, event `seq`.
+    fn gifts_sample_before(seq: u64) -> Game {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../logs/sim-3p-anniversary-gifts-mixed.jsonl");
+        let bytes = std::fs::read(path).unwrap();
+        let mut log = carc_events::read_log_prefix(&bytes).unwrap().log;
+        log.events.retain(|(_, e)| e.seq < seq);
+        log.assertions.clear();
+        let timeline = carc_replay::fold(log, &[]);
+        assert!(timeline.error.is_none(), "{:?}", timeline.error);
+        timeline.state_at(timeline.steps.len()).unwrap()
+    }
+
+    #[test]
+    fn gifts_complete_the_cards_the_deck_deals_and_the_openings_with_their_targets() {
+        let verbs = || {
+            ["gift", "open", "return", "draw"]
+                .map(String::from)
+                .to_vec()
+        };
+        let words = |g: &Game, line: &str| complete(Some(g), &verbs(), line).1;
+        // Event 10: Cleo's card is due; the full deck can deal every kind.
+        let g = gifts_sample_before(10);
+        assert_eq!(
+            words(&g, "gift "),
+            [
+                "cash_out",
+                "change_position",
+                "road_sweeper",
+                "synod",
+                "take_2"
+            ]
+        );
+        assert_eq!(words(&g, "gift s"), ["synod"]);
+        assert!(words(&g, "open ").is_empty(), "no gift opens before a draw");
+        // Event 52: Brandt, tile drawn, holds Synod and Take 2 (he opens Take 2).
+        let g = gifts_sample_before(52);
+        assert_eq!(words(&g, "open "), ["synod", "take_2"]);
+        assert_eq!(words(&g, "open synod "), ["0 -1"]);
+        assert_eq!(words(&g, "open Synod 0 "), ["-1"]);
+        assert!(words(&g, "open take_2 ").is_empty());
+        assert!(words(&g, "gift ").is_empty(), "no card is due");
+        // Take 2: the second tile is drawn from the bag, then one of the two is returned.
+        assert!(words(&gifts_sample_before(53), "draw ").contains(&"20H".to_string()));
+        assert_eq!(words(&gifts_sample_before(54), "return "), ["20C", "20H"]);
+        // Event 58: Cleo moves her farmer on (-3,0) onto the road: square, spot, new spot.
+        let g = gifts_sample_before(58);
+        assert!(words(&g, "open change_position ").contains(&"-3 0".to_string()));
+        assert!(words(&g, "open change_position -3 0 ").contains(&"field Ne".to_string()));
+        assert_eq!(words(&g, "open change_position -3 0 field "), ["Ne"]);
+        assert!(words(&g, "open change_position -3 0 field Ne ").contains(&"road N".to_string()));
+        assert_eq!(words(&g, "open change_position -3 0 field Ne road "), ["N"]);
+        assert!(words(&g, "open change_position -3 0 field Ne road N ").is_empty());
     }
 }

@@ -4,6 +4,7 @@
 
 use carc_events::Header;
 use carc_replay::describe::{describe_step, shown_name as seat_name};
+use carc_replay::gifts::{opening_words, openings, receivable_cards};
 use carc_rules::{ArrowMeepleSpot, Game, MeepleSpot, Phase, PlacedArrow, Placement};
 
 /// After a refused move: nothing was stored, so `undo` would take back the last move that was,
@@ -37,6 +38,31 @@ pub fn phase_text(game: &Game) -> String {
     }
 }
 
+/// At the place step with The Gifts: the gifts the player may open first, if any (empty
+/// otherwise, so that a game without gifts reads as before).
+fn gift_openings_hint(id: &str, at: u64, who: &str, game: &Game) -> String {
+    let open = openings(game);
+    let Some(first) = open.first().and_then(|o| opening_words(&o.event)) else {
+        return String::new();
+    };
+    let mut cards: Vec<String> = open
+        .iter()
+        .filter_map(|o| opening_words(&o.event).map(|w| w[0].clone()))
+        .collect();
+    cards.dedup();
+    format!(
+        "; or first {who} may open a gift ({}, {}; `carc legal {id} --at {at}` lists them): \
+         carc record open {id} CARD [X Y SPOT [TO]], e.g. carc record open {id} {}",
+        cards.join(", "),
+        if open.len() == 1 {
+            "1 way".to_string()
+        } else {
+            format!("{} ways", open.len())
+        },
+        first.join(" ")
+    )
+}
+
 /// What the next move can be: the legal moves hint printed after every recorded move.
 /// `at` is the number of the last event recorded (for the `carc legal` it names).
 pub fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
@@ -52,7 +78,7 @@ pub fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
             let mut placements: Vec<Placement> = Vec::new();
             game.legal_placements(tile, &mut placements);
             let name = &game.tiles().get(tile).id;
-            if placements.is_empty() {
+            let mut text = if placements.is_empty() {
                 format!("next: tile {name} fits nowhere; {who} sets it aside: carc record set-aside {id}")
             } else {
                 let mut squares: Vec<_> = placements.iter().map(|p| p.at).collect();
@@ -70,7 +96,9 @@ pub fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
                     example.at.y,
                     example.rotation.degrees()
                 )
-            }
+            };
+            text.push_str(&gift_openings_hint(id, at, &who, game));
+            text
         }
         Phase::ChooseArrow { .. } => {
             let mut choices: Vec<PlacedArrow> = Vec::new();
@@ -136,13 +164,26 @@ pub fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
             }
             text
         }
-        // The Gifts: `carc record` has no verbs for gift events (yet); the hint says what is
-        // due so that the user knows why no verb fits.
-        Phase::ReceiveGift { .. } => format!("next: {who} receives a gift card (The Gifts)"),
+        // The Gifts: the card is chance, like a draw; the hint names the kinds the deck can
+        // deal.
+        Phase::ReceiveGift { .. } => {
+            let cards: Vec<&str> = receivable_cards(game).iter().map(|c| c.name()).collect();
+            format!(
+                "next: the placement earns {who} a gift card (The Gifts), before the meeple step; \
+                 the deck can deal {}: carc record gift {id} CARD, e.g. carc record gift {id} {}",
+                cards.join(", "),
+                cards.first().copied().unwrap_or("synod")
+            )
+        }
         Phase::DrawSecond { .. } => {
             format!("next: {who} draws a second tile (Take 2): carc record draw {id} TILE")
         }
-        Phase::ReturnTile { .. } => format!("next: {who} returns one of the two Take 2 tiles"),
+        Phase::ReturnTile { first, second } => format!(
+            "next: {who} puts one of the two Take 2 tiles, {} or {}, back into the bag: \
+             carc record return {id} TILE",
+            game.tiles().get(first).id,
+            game.tiles().get(second).id
+        ),
         Phase::Over => {
             let scores: Vec<String> = game
                 .scores()

@@ -15,6 +15,7 @@ use carc_archive::{check_game_id, read_game};
 use carc_events::Header;
 use carc_replay::describe::shown_name;
 use carc_replay::fold;
+use carc_replay::gifts::{opening_words, openings, receivable_cards};
 use carc_rules::{Game, Phase, TileSet};
 use carc_store::Store;
 use clap::{CommandFactory, Parser};
@@ -272,8 +273,11 @@ fn prompt(game: &str, now: Option<&Now>) -> String {
         Phase::Place { tile } => format!("place {}", now.game.tiles().get(tile).id).into(),
         Phase::Meeple { .. } => "meeple".into(),
         Phase::ChooseArrow { .. } => "arrow".into(),
+        Phase::ReceiveGift { .. } => "gift".into(),
+        Phase::DrawSecond { .. } => "draw (Take 2)".into(),
+        Phase::ReturnTile { .. } => "return".into(),
         Phase::Over => "over".into(),
-        _ => "…".into(),
+        Phase::Start => "…".into(),
     };
     format!("{game} t{} {who} {due}> ", now.turn)
 }
@@ -284,11 +288,22 @@ fn legal_text(game: &Game) -> String {
     match game.phase() {
         Phase::Place { .. } => {
             let squares = legal_squares(game);
-            if squares.is_empty() {
+            let mut text: String = if squares.is_empty() {
                 "no legal placement: `set-aside`\n".into()
             } else {
                 square_lines(&squares)
+            };
+            // The Gifts: the gifts that may be opened first, as `open` takes them.
+            for o in openings(game) {
+                if let Some(words) = opening_words(&o.event) {
+                    text.push_str(&format!("or first: open {}\n", words.join(" ")));
+                }
             }
+            text
+        }
+        Phase::ReceiveGift { .. } => {
+            let cards: Vec<&str> = receivable_cards(game).iter().map(|c| c.name()).collect();
+            format!("the gift deck can deal: {}\n", cards.join(" "))
         }
         Phase::Meeple { .. } => format!(
             "{}\n",
@@ -313,7 +328,8 @@ fn help_text() -> String {
     out.push_str(
         "And the shell's own: show (the board with the drawn tile's legal squares), legal (the \
          legal moves), help, quit or exit (or Ctrl-D).\n\
-         Tab completes verbs, tile letters, squares, rotations and spots. The history is kept \
+         Tab completes verbs, tile letters, squares, rotations and spots (and with The Gifts \
+         the cards and their targets). The history is kept \
          in memory for this session only.",
     );
     out

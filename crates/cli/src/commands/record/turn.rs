@@ -60,6 +60,12 @@ impl TurnPlan {
                         "tile {} is drawn already, not {wanted:?}",
                         g.tiles().get(tile).id
                     ),
+                    // The Gifts: Take 2's second tile, then the one put back, come before the
+                    // placement; `turn` does not enter them.
+                    Phase::DrawSecond { .. } | Phase::ReturnTile { .. } => bail!(
+                        "Take 2 is under way (The Gifts): enter `draw TILE` for the second tile, \
+                         `return TILE` for the one put back, then `place X Y ROT [SPOT]`"
+                    ),
                     _ => bail!("no tile to draw: {}", phase_text(g)),
                 }
             }
@@ -80,6 +86,12 @@ impl TurnPlan {
                 self.stage = TurnStage::Done;
                 match &self.spot {
                     None => Ok(None),
+                    // The Gifts: the card earned comes before the meeple, and it is chance:
+                    // one command cannot know it. `record turn` stays gift-free.
+                    Some(_) if matches!(g.phase(), Phase::ReceiveGift { .. }) => bail!(
+                        "this placement earns a gift card (The Gifts), which comes before the \
+                         meeple: leave the spot out, then enter `gift CARD` and `meeple SPOT|none`"
+                    ),
                     Some(spot) => figure_event(g, spot).map(Some),
                 }
             }
