@@ -57,7 +57,7 @@ impl Outcome {
 /// worker threads, in parallel with the storing of the files before it.
 enum Prepared {
     /// A legal game log, ready to be compared with the store and stored.
-    Game(Validated),
+    Game(Box<Validated>),
     /// A bundle (a game with annotation or variation records), decoded: its records are
     /// checked against the store, so the rest is done on the store's thread.
     Bundle { bytes: Vec<u8>, log: Box<Log> },
@@ -107,7 +107,7 @@ fn prepare_file(path: &Path, loaded: &[TileSet]) -> Result<Prepared> {
         },
         // Decoded once: the log is stored from exactly these bytes.
         Ok(log) => match validate(bytes, log, loaded)? {
-            Ok(game) => Prepared::Game(game),
+            Ok(game) => Prepared::Game(Box::new(game)),
             // A claim of a converted file that our rules contradict is shown where the file
             // states it, not at a line of the converted log
             Err(Outcome::Rejected {
@@ -144,7 +144,7 @@ fn store_prepared(
     loaded: &[TileSet],
 ) -> Result<Outcome> {
     match prepared {
-        Prepared::Game(game) => store_validated(store, group, game),
+        Prepared::Game(game) => store_validated(store, group, *game),
         Prepared::Bundle { bytes, log } => store_bundle(store, group, &bytes, &log, loaded),
         Prepared::Refused(outcome) => Ok(outcome),
     }
@@ -499,7 +499,9 @@ pub fn import_all(
         |i, prepared| {
             let file = &files[i];
             let name = file.display().to_string();
-            bar.set_message(name.clone());
+            if !bar.is_hidden() {
+                bar.set_message(name.clone());
+            }
             let outcome = match prepared {
                 Ok(prepared) => store_prepared(store, &mut group, prepared?, loaded)?,
                 // A bug in the checks: this file is refused with the bug named, the rest go on.
@@ -515,23 +517,28 @@ pub fn import_all(
                 } => {
                     report.imported += 1;
                     report.records += records;
-                    let msg = format!(
-                        "{name}: imported game {game} ({lines} lines{}{}{})",
-                        if extended {
-                            ", extended a stored earlier part"
-                        } else {
-                            ""
-                        },
-                        if sealed {
-                            ", finished: sealed"
-                        } else {
-                            ", in progress"
-                        },
-                        records_note(records)
-                    );
-                    unflushed.push(msg);
-                    json!({"file": name, "status": "imported", "game": game, "lines": lines,
-                       "sealed": sealed, "extended": extended, "records": records})
+                    // Notes and entries are made only where they are shown: this is the
+                    // store's thread, which every file passes through.
+                    if ctx.verbose {
+                        unflushed.push(format!(
+                            "{name}: imported game {game} ({lines} lines{}{}{})",
+                            if extended {
+                                ", extended a stored earlier part"
+                            } else {
+                                ""
+                            },
+                            if sealed {
+                                ", finished: sealed"
+                            } else {
+                                ", in progress"
+                            },
+                            records_note(records)
+                        ));
+                    }
+                    run.file_entries.then(|| {
+                        json!({"file": name, "status": "imported", "game": game, "lines": lines,
+                           "sealed": sealed, "extended": extended, "records": records})
+                    })
                 }
                 Outcome::Skipped { game, records } => {
                     report.skipped += 1;
@@ -542,7 +549,9 @@ pub fn import_all(
                             records_note(records)
                         ))
                     });
-                    json!({"file": name, "status": "skipped", "game": game, "records": records})
+                    run.file_entries.then(|| {
+                        json!({"file": name, "status": "skipped", "game": game, "records": records})
+                    })
                 }
                 Outcome::Rejected {
                     line,
@@ -559,12 +568,13 @@ pub fn import_all(
                     bar.suspend(|| ctx.debug(format!("rejected {text}")));
                     report.rejections.push(text);
                     let line = if line == 0 { json!(null) } else { json!(line) };
-                    json!({"file": name, "status": "rejected", "line": line, "message": message})
+                    run.file_entries.then(|| {
+                        json!({"file": name, "status": "rejected", "line": line,
+                               "message": message})
+                    })
                 }
             };
-            if run.file_entries {
-                report.files.push(entry);
-            }
+            report.files.extend(entry);
             bar.inc(1);
             if group.items.len() >= GROUP_COMMIT {
                 flush(store, &mut group, &mut unflushed, &bar)?;

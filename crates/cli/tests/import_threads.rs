@@ -10,7 +10,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Every tree of a closed store: key and value bytes.
-fn trees(path: &Path) -> BTreeMap<Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>> {
+/// A store's trees by name, each as its (key, value) pairs in key order.
+type Trees = BTreeMap<Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>>;
+
+fn trees(path: &Path) -> Trees {
     let mut tries = 0;
     let db = loop {
         match sled::open(path) {

@@ -26,7 +26,10 @@ fn events(stream: &str, from: u64, n: u64, mixed: bool) -> Vec<NewEvent> {
 }
 
 /// Every tree of a closed store, key and value bytes.
-fn trees(path: &Path) -> BTreeMap<Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>> {
+/// A store's trees by name, each as its (key, value) pairs in key order.
+type Trees = BTreeMap<Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>>;
+
+fn trees(path: &Path) -> Trees {
     let db = when_unlocked(|| sled::open(path));
     db.tree_names()
         .into_iter()
@@ -43,6 +46,9 @@ fn trees(path: &Path) -> BTreeMap<Vec<u8>, Vec<(Vec<u8>, Vec<u8>)>> {
         })
         .collect()
 }
+
+/// One append of a group: stream, expected version, events, options.
+type Item<'a> = (&'a str, ExpectedVersion, Vec<NewEvent>, AppendOptions<'a>);
 
 #[test]
 fn a_body_encoded_ahead_stores_the_same_bytes_as_one_encoded_in_the_transaction() {
@@ -62,7 +68,7 @@ fn a_body_encoded_ahead_stores_the_same_bytes_as_one_encoded_in_the_transaction(
     let big: Vec<NewEvent> = (1..=400)
         .map(|seq| NewEvent::new(format!("big#{seq}"), payload(seq, 7).repeat(3)))
         .collect();
-    let groups: Vec<Vec<(&str, ExpectedVersion, Vec<NewEvent>, AppendOptions<'_>)>> = vec![
+    let groups: Vec<Vec<Item<'_>>> = vec![
         vec![
             (
                 "a",
