@@ -10,7 +10,7 @@ use carc_archive::{check_game_id, event_id, read_game, split_lines};
 use carc_events::{read_log, write_log, Log};
 use carc_replay::fold;
 use carc_rules::TileSet;
-use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store};
+use carc_store::{AppendOptions, ExpectedVersion, NewEvent, PreparedBatch, Store};
 use serde_json::{json, Value};
 
 use crate::companions;
@@ -57,7 +57,7 @@ impl Outcome {
 /// worker threads, in parallel with the storing of the files before it.
 enum Prepared {
     /// A legal game log, ready to be compared with the store and stored.
-    Game(Validated),
+    Game(Box<Validated>),
     /// A bundle (a game with annotation or variation records), decoded: its records are
     /// checked against the store, so the rest is done on the store's thread.
     Bundle { bytes: Vec<u8>, log: Box<Log> },
@@ -70,8 +70,10 @@ struct Validated {
     game: String,
     bytes: Vec<u8>,
     /// Its lines as store events (`<game>#<n>`, the line's bytes), built on the worker that
-    /// validated it: the store's thread only takes those the store lacks.
-    events: Vec<NewEvent>,
+    /// validated it: the store's thread only takes those the store lacks. The batch is checked
+    /// there too, and a finished game's brings its sealed record's body, deflated (the record
+    /// stored is the same; the store's thread only adds its position and checksum).
+    events: PreparedBatch,
     /// The game is over: it is stored sealed.
     finished: bool,
     /// Its `games` line, kept beside it in the store.
@@ -105,7 +107,7 @@ fn prepare_file(path: &Path, loaded: &[TileSet]) -> Result<Prepared> {
         },
         // Decoded once: the log is stored from exactly these bytes.
         Ok(log) => match validate(bytes, log, loaded)? {
-            Ok(game) => Prepared::Game(game),
+            Ok(game) => Prepared::Game(Box::new(game)),
             // A claim of a converted file that our rules contradict is shown where the file
             // states it, not at a line of the converted log
             Err(Outcome::Rejected {
@@ -142,7 +144,7 @@ fn store_prepared(
     loaded: &[TileSet],
 ) -> Result<Outcome> {
     match prepared {
-        Prepared::Game(game) => store_validated(store, group, game),
+        Prepared::Game(game) => store_validated(store, group, *game),
         Prepared::Bundle { bytes, log } => store_bundle(store, group, &bytes, &log, loaded),
         Prepared::Refused(outcome) => Ok(outcome),
     }
@@ -242,6 +244,11 @@ fn validate(
         );
     }
     let summary = serde_json::to_vec(&timeline_summary(&game, &timeline))?;
+    let events = if timeline.finished {
+        PreparedBatch::sealing_new_stream(&game, events)
+    } else {
+        PreparedBatch::new(&game, events)
+    };
     Ok(Ok(Validated {
         game,
         bytes,
@@ -257,11 +264,11 @@ fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Re
     let Validated {
         game,
         bytes,
-        mut events,
+        events,
         finished,
         summary,
     } = validated;
-    let count = events.len();
+    let count = events.events().len();
 
     // The same game twice in one group: the first must be stored before the second is
     // compared with it.
@@ -313,7 +320,7 @@ fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Re
     let batch = if from == 0 {
         events
     } else {
-        events.split_off(from)
+        PreparedBatch::new(&game, events.into_events().split_off(from))
     };
     let expected = if from == 0 {
         ExpectedVersion::NoStream
@@ -353,7 +360,7 @@ fn records_note(records: usize) -> String {
 struct Pending {
     game: String,
     expected: ExpectedVersion,
-    batch: Vec<NewEvent>,
+    batch: PreparedBatch,
     seal: bool,
     summary: Vec<u8>,
 }
@@ -362,6 +369,8 @@ struct Pending {
 #[derive(Default)]
 pub struct Group {
     items: Vec<Pending>,
+    /// The thread freeing the group committed before.
+    freeing: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Group {
@@ -380,9 +389,8 @@ impl Group {
             .iter()
             .map(|p| {
                 (
-                    p.game.as_str(),
                     p.expected,
-                    p.batch.as_slice(),
+                    &p.batch,
                     AppendOptions {
                         seal: p.seal,
                         summary: Some(&p.summary),
@@ -391,11 +399,21 @@ impl Group {
                 )
             })
             .collect();
-        let results = store.append_many(&items, true)?;
+        let results = store.append_many_prepared(&items, true)?;
         for (p, r) in self.items.iter().zip(results) {
             r.with_context(|| format!("cannot store game {}", p.game))?;
         }
-        self.items.clear();
+        // Freeing a group (two allocations a line of every game) is work of its own, in no
+        // order: a thread of its own does it while this one stores the next group. One such
+        // thread at a time, so a group's memory is given back before the next one's is.
+        let done = std::mem::take(&mut self.items);
+        if let Some(previous) = self.freeing.take() {
+            let _ = previous.join();
+        }
+        self.freeing = std::thread::Builder::new()
+            .name("import-free".into())
+            .spawn(move || drop(done))
+            .ok();
         Ok(())
     }
 }
@@ -419,8 +437,21 @@ pub struct ImportReport {
     pub unreadable: usize,
     /// Annotation and variation records stored beside games (from bundles).
     pub records: usize,
+    /// One JSON entry per file, when [`ImportRun::file_entries`] asks for them.
     pub files: Vec<Value>,
     pub rejections: Vec<String>,
+}
+
+/// How [`import_all`] runs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ImportRun {
+    /// Worker threads that read and check files (`None`: every core). The store, the report
+    /// and the exit code are the same for any number.
+    pub threads: Option<usize>,
+    /// Keep a JSON entry per file in [`ImportReport::files`] (for `--json`). Without it the
+    /// report holds counts and rejections only, so that its memory does not grow with the
+    /// games imported.
+    pub file_entries: bool,
 }
 
 /// Validates and stores each file in turn, with a progress bar on stderr (unless quiet or not
@@ -430,6 +461,7 @@ pub fn import_all(
     store: &Store,
     files: &[PathBuf],
     loaded: &[TileSet],
+    run: ImportRun,
 ) -> Result<ImportReport> {
     let bar = crate::progress::bar(ctx.quiet, files.len() as u64, "files");
     let mut report = ImportReport::default();
@@ -449,7 +481,9 @@ pub fn import_all(
     // stores them in file order, so the store, the report and the exit code are the same as
     // one file at a time. The window is bounded in bytes too: a folder of large (hostile)
     // files is never held in memory many at a time.
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = run
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let window = carc_in_order::Window {
         inputs: threads * 4,
         weight: IMPORT_BYTES_IN_FLIGHT,
@@ -465,7 +499,9 @@ pub fn import_all(
         |i, prepared| {
             let file = &files[i];
             let name = file.display().to_string();
-            bar.set_message(name.clone());
+            if !bar.is_hidden() {
+                bar.set_message(name.clone());
+            }
             let outcome = match prepared {
                 Ok(prepared) => store_prepared(store, &mut group, prepared?, loaded)?,
                 // A bug in the checks: this file is refused with the bug named, the rest go on.
@@ -481,23 +517,28 @@ pub fn import_all(
                 } => {
                     report.imported += 1;
                     report.records += records;
-                    let msg = format!(
-                        "{name}: imported game {game} ({lines} lines{}{}{})",
-                        if extended {
-                            ", extended a stored earlier part"
-                        } else {
-                            ""
-                        },
-                        if sealed {
-                            ", finished: sealed"
-                        } else {
-                            ", in progress"
-                        },
-                        records_note(records)
-                    );
-                    unflushed.push(msg);
-                    json!({"file": name, "status": "imported", "game": game, "lines": lines,
-                       "sealed": sealed, "extended": extended, "records": records})
+                    // Notes and entries are made only where they are shown: this is the
+                    // store's thread, which every file passes through.
+                    if ctx.verbose {
+                        unflushed.push(format!(
+                            "{name}: imported game {game} ({lines} lines{}{}{})",
+                            if extended {
+                                ", extended a stored earlier part"
+                            } else {
+                                ""
+                            },
+                            if sealed {
+                                ", finished: sealed"
+                            } else {
+                                ", in progress"
+                            },
+                            records_note(records)
+                        ));
+                    }
+                    run.file_entries.then(|| {
+                        json!({"file": name, "status": "imported", "game": game, "lines": lines,
+                           "sealed": sealed, "extended": extended, "records": records})
+                    })
                 }
                 Outcome::Skipped { game, records } => {
                     report.skipped += 1;
@@ -508,7 +549,9 @@ pub fn import_all(
                             records_note(records)
                         ))
                     });
-                    json!({"file": name, "status": "skipped", "game": game, "records": records})
+                    run.file_entries.then(|| {
+                        json!({"file": name, "status": "skipped", "game": game, "records": records})
+                    })
                 }
                 Outcome::Rejected {
                     line,
@@ -525,10 +568,13 @@ pub fn import_all(
                     bar.suspend(|| ctx.debug(format!("rejected {text}")));
                     report.rejections.push(text);
                     let line = if line == 0 { json!(null) } else { json!(line) };
-                    json!({"file": name, "status": "rejected", "line": line, "message": message})
+                    run.file_entries.then(|| {
+                        json!({"file": name, "status": "rejected", "line": line,
+                               "message": message})
+                    })
                 }
             };
-            report.files.push(entry);
+            report.files.extend(entry);
             bar.inc(1);
             if group.items.len() >= GROUP_COMMIT {
                 flush(store, &mut group, &mut unflushed, &bar)?;

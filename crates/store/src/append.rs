@@ -10,10 +10,10 @@ use sled::transaction::{ConflictableTransactionError, TransactionError, Transact
 use crate::layout::{
     self, corrupt, decode_dedup, decode_event, decode_sealed, decode_u64, encode_dedup,
     encode_event, encode_sealed, encode_summary, encode_u64, event_key, is_canonical_id,
-    parse_canonical_id, DEDUP_TREE, EVENTS_TREE, HEADS_TREE, META_NO_CANONICAL_DEDUP_KEY,
-    META_POSITION_KEY, META_TREE,
+    parse_canonical_id, sealed_record, SealedBody, DEDUP_TREE, EVENTS_TREE, HEADS_TREE,
+    META_NO_CANONICAL_DEDUP_KEY, META_POSITION_KEY, META_TREE,
 };
-use crate::{Appended, ExpectedVersion, NewEvent, StoreError, StoredEvent};
+use crate::{Appended, ExpectedVersion, NewEvent, PreparedBatch, StoreError, StoredEvent};
 
 /// How [`Store::append_with`] stores a batch beyond the plain append.
 #[derive(Debug, Clone, Copy, Default)]
@@ -108,14 +108,20 @@ type TxTrees = (
 );
 
 /// One append inside a transaction (see [`Store::append`]). Store-level verdicts abort
-/// before anything is written.
+/// before anything is written. `prepared`, where the caller prepared the batch
+/// ([`crate::PreparedBatch`]), is the batch that `events` are, for this `stream`: what was
+/// worked out ahead (whether every id is canonical for its place in a new stream, the sealed
+/// record's body of a new stream) replaces the same work here.
 pub(crate) fn append_in_tx(
     trees: &TxTrees,
     stream: &str,
     expected: ExpectedVersion,
     events: &[NewEvent],
     options: AppendOptions<'_>,
+    prepared: Option<&PreparedBatch>,
 ) -> TxResult<Appended> {
+    debug_assert!(prepared.is_none_or(|b| b.stream() == stream && std::ptr::eq(b.events(), events)));
+    let canonical_from_one = prepared.is_some_and(PreparedBatch::canonical_from_one);
     let (tx_events, tx_heads, tx_meta, tx_dedup, tx_sealed, tx_summaries) = trees;
     let stream_key = stream.as_bytes();
     let tx = TxView {
@@ -131,9 +137,14 @@ pub(crate) fn append_in_tx(
     //    needs looking up for this stream's next seqs).
     //    While `meta` promises that no dedup entry has a canonical id, a canonical id is
     //    not looked up in `dedup` at all.
+    //    A new stream whose ids are all canonical for their places has none stored
+    //    anywhere under that promise: nothing to look up (the loop would find the same).
     let no_canonical_dedup = tx_meta.get(META_NO_CANONICAL_DEDUP_KEY)?.is_some();
     let mut found = Vec::with_capacity(events.len());
-    for ev in events {
+    if no_canonical_dedup && canonical_from_one && head.is_none() {
+        found.resize(events.len(), None);
+    }
+    for ev in &events[found.len()..] {
         let canonical = parse_canonical_id(&ev.id);
         let in_dedup = if no_canonical_dedup && canonical.is_some() {
             None
@@ -230,7 +241,9 @@ pub(crate) fn append_in_tx(
             }
         }
     }
-    for (i, ev) in events.iter().enumerate() {
+    // Ids canonical for their places need no dedup entry (checked ahead for a new stream).
+    let all_canonical = canonical_from_one && first_seq == 1;
+    for (i, ev) in events.iter().enumerate().filter(|_| !all_canonical) {
         let seq = first_seq + i as u64;
         if !is_canonical_id(&ev.id, stream, seq) {
             tx_dedup.insert(ev.id.as_bytes(), encode_dedup(stream, seq))?;
@@ -240,7 +253,12 @@ pub(crate) fn append_in_tx(
             }
         }
     }
-    if options.seal {
+    let ahead: Option<&SealedBody> = prepared.and_then(|batch| batch.sealed_body_for(first_seq));
+    if let (true, Some(body)) = (options.seal, ahead) {
+        // The stream is new (`first_seq` 1: no earlier events), so its record's positions
+        // are `first_position` and the gaps of one append, as the body was encoded.
+        tx_sealed.insert(stream_key, sealed_record(stream, first_position, body))?;
+    } else if options.seal {
         for seq in 1..first_seq {
             tx_events.remove(event_key(stream, seq))?;
         }

@@ -326,6 +326,26 @@ pub fn encode_sealed<'a>(
     stream: &str,
     events: impl ExactSizeIterator<Item = (u64, &'a str, &'a [u8])>,
 ) -> Vec<u8> {
+    let (first_position, body) = sealed_body(stream, events);
+    sealed_record(stream, first_position, &body)
+}
+
+/// The body of a sealed record, encoded and deflated (when that pays), with its event count:
+/// everything of the record but the header's first position and the checksum.
+#[derive(Debug, Clone)]
+pub(crate) struct SealedBody {
+    count: u32,
+    encoding: u8,
+    raw_len: usize,
+    bytes: Vec<u8>,
+}
+
+/// The first event's position and the body of [`encode_sealed`]'s record of `events`. The
+/// body depends on the positions only through their gaps (see [`crate::PreparedBatch`]).
+pub(crate) fn sealed_body<'a>(
+    stream: &str,
+    events: impl ExactSizeIterator<Item = (u64, &'a str, &'a [u8])>,
+) -> (u64, SealedBody) {
     let count = u32::try_from(events.len()).unwrap_or(u32::MAX);
     let mut first_position = 0;
     let mut body = Vec::with_capacity(64);
@@ -349,7 +369,7 @@ pub fn encode_sealed<'a>(
         body.extend_from_slice(payload);
     }
     let raw_len = body.len();
-    let (encoding, body) = if raw_len <= MAX_DEFLATED_BODY {
+    let (encoding, bytes) = if raw_len <= MAX_DEFLATED_BODY {
         let deflated = miniz_oxide::deflate::compress_to_vec(&body, DEFLATE_LEVEL);
         if deflated.len() < raw_len {
             (SEALED_DEFLATE, deflated)
@@ -359,18 +379,30 @@ pub fn encode_sealed<'a>(
     } else {
         (SEALED_RAW, body)
     };
-    let mut v = Vec::with_capacity(body.len() + stream.len() + 40);
+    let body = SealedBody {
+        count,
+        encoding,
+        raw_len,
+        bytes,
+    };
+    (first_position, body)
+}
+
+/// The sealed record of `stream` whose first event is at `first_position`: the header, `body`
+/// and the checksum.
+pub(crate) fn sealed_record(stream: &str, first_position: u64, body: &SealedBody) -> Vec<u8> {
+    let mut v = Vec::with_capacity(body.bytes.len() + stream.len() + 40);
     v.push(SEALED_VERSION);
     v.extend_from_slice(SEALED_MAGIC);
     // Stream ids are at most 128 bytes (validated), so the length fits a byte.
     v.push(stream.len().min(255) as u8);
     v.extend_from_slice(stream.as_bytes());
-    v.extend_from_slice(&count.to_be_bytes());
+    v.extend_from_slice(&body.count.to_be_bytes());
     v.extend_from_slice(&first_position.to_be_bytes());
-    v.push(encoding);
-    v.extend_from_slice(&len_u32(body.len()));
-    v.extend_from_slice(&len_u32(raw_len));
-    v.extend_from_slice(&body);
+    v.push(body.encoding);
+    v.extend_from_slice(&len_u32(body.bytes.len()));
+    v.extend_from_slice(&len_u32(body.raw_len));
+    v.extend_from_slice(&body.bytes);
     let crc = crc32fast::hash(&v);
     v.extend_from_slice(&crc.to_be_bytes());
     v

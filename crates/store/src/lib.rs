@@ -33,6 +33,7 @@ mod error;
 mod guard;
 mod holder;
 pub mod layout;
+mod prepared;
 mod reopen;
 pub mod salvage;
 mod store;
@@ -42,6 +43,7 @@ mod verify;
 pub use append::AppendOptions;
 pub use error::StoreError;
 pub use holder::HOLDER_FILE;
+pub use prepared::PreparedBatch;
 pub use store::{AllStreams, Listing, Store, StreamListing, StreamRecord, SMALL_CACHE_CAPACITY};
 pub use verify::{Problem, VerifyReport};
 

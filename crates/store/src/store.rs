@@ -17,7 +17,17 @@ use crate::layout::{
     SUMMARIES_TREE,
 };
 use crate::reopen::{open_after_own_release, ReleaseOnDrop};
-use crate::{Appended, ExpectedVersion, NewEvent, StoreError, StoredEvent};
+use crate::{Appended, ExpectedVersion, NewEvent, PreparedBatch, StoreError, StoredEvent};
+
+/// One append of a group: stream, expected version, events, options, and the batch the
+/// events are, where it may bring a sealed record's body encoded ahead.
+type GroupItem<'a> = (
+    &'a str,
+    ExpectedVersion,
+    &'a [NewEvent],
+    AppendOptions<'a>,
+    Option<&'a PreparedBatch>,
+);
 
 /// sled's page cache budget. sled's real memory use grows to several times this figure.
 const CACHE_CAPACITY: u64 = 64 * 1024 * 1024;
@@ -336,10 +346,10 @@ impl Store {
         validate_stream_id(stream)?;
         validate_batch(stream, events)?;
 
-        let appended = tx_result(
-            self.trees6()
-                .transaction(|trees| append_in_tx(trees, stream, expected, events, options)),
-        )?;
+        let appended =
+            tx_result(self.trees6().transaction(|trees| {
+                append_in_tx(trees, stream, expected, events, options, None)
+            }))?;
         // A deduplicated retry may follow a crash or a failed flush between commit and
         // acknowledgement: flush in both cases so that `Ok` always means durable.
         if !options.defer_flush {
@@ -380,11 +390,51 @@ impl Store {
         items: &[(&str, ExpectedVersion, &[NewEvent], AppendOptions<'_>)],
         defer_flush: bool,
     ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+        let items: Vec<_> = items
+            .iter()
+            .map(|&(stream, expected, events, options)| (stream, expected, events, options, None))
+            .collect();
+        self.append_group(&items, defer_flush)
+    }
+
+    /// [`Store::append_many`] of [`PreparedBatch`]es, each appended to the stream it was
+    /// prepared for. What the batches bring worked out ahead (their checks, and a new sealed
+    /// stream's record body, deflated) is not done again in the transaction, which runs on one
+    /// thread at a time. What is stored is byte for byte what [`Store::append_many`] of the
+    /// same events stores.
+    pub fn append_many_prepared(
+        &self,
+        items: &[(ExpectedVersion, &PreparedBatch, AppendOptions<'_>)],
+        defer_flush: bool,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
+        let items: Vec<_> = items
+            .iter()
+            .map(|&(expected, batch, options)| {
+                (
+                    batch.stream(),
+                    expected,
+                    batch.events(),
+                    options,
+                    Some(batch),
+                )
+            })
+            .collect();
+        self.append_group(&items, defer_flush)
+    }
+
+    fn append_group(
+        &self,
+        items: &[GroupItem<'_>],
+        defer_flush: bool,
+    ) -> Result<Vec<Result<Appended, StoreError>>, StoreError> {
         let checked: Vec<Result<(), StoreError>> = items
             .iter()
-            .map(|(stream, _, events, _)| {
-                validate_stream_id(stream)?;
-                validate_batch(stream, events)
+            .map(|(stream, _, events, _, prepared)| match prepared {
+                Some(batch) => batch.checked(),
+                None => {
+                    validate_stream_id(stream)?;
+                    validate_batch(stream, events)
+                }
             })
             .collect();
         let results = tx_result(self.trees6().transaction(|trees| {
@@ -394,8 +444,8 @@ impl Store {
                     out.push(Err(clone_verdict(e)));
                     continue;
                 }
-                let (stream, expected, events, options) = *item;
-                match append_in_tx(trees, stream, expected, events, options) {
+                let (stream, expected, events, options, presealed) = *item;
+                match append_in_tx(trees, stream, expected, events, options, presealed) {
                     Ok(a) => out.push(Ok(a)),
                     Err(ConflictableTransactionError::Abort(e)) => out.push(Err(e)),
                     Err(other) => return Err(other),

@@ -10,7 +10,7 @@ use clap::Args;
 
 use crate::input::{collect_files, sub_folders};
 use crate::store_context::Ctx;
-use crate::store_import::{import_all, print_import_report};
+use crate::store_import::{import_all, print_import_report, ImportRun};
 
 #[derive(Args)]
 pub struct ImportArgs {
@@ -22,6 +22,10 @@ pub struct ImportArgs {
     /// One JSON object on stdout instead of the text summary.
     #[arg(long)]
     json: bool,
+    /// Worker threads that read and check the files (default: every core). The store and
+    /// the report are the same for any number: games are stored in file order.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    threads: Option<u32>,
 }
 
 pub fn import(ctx: &Ctx, args: ImportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
@@ -34,7 +38,11 @@ pub fn import(ctx: &Ctx, args: ImportArgs, loaded: &[TileSet]) -> Result<ExitCod
         ));
     }
     let store = ctx.open()?;
-    let report = import_all(ctx, &store, &files, loaded)?;
+    let run = ImportRun {
+        threads: args.threads.map(|t| t as usize),
+        file_entries: args.json,
+    };
+    let report = import_all(ctx, &store, &files, loaded, run)?;
     print_import_report(&report, args.json)?;
     Ok(report.exit_code())
 }

@@ -15,7 +15,7 @@ use clap::Args;
 
 use crate::input::{collect_files, sub_folders};
 use crate::store_context::Ctx;
-use crate::store_import::{import_all, print_import_report};
+use crate::store_import::{import_all, print_import_report, ImportRun};
 
 #[derive(Args)]
 pub struct RebuildArgs {
@@ -67,10 +67,14 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
             folder.display()
         ));
     }
+    let run = ImportRun {
+        threads: None,
+        file_entries: args.json,
+    };
     let old = ctx.open()?;
     let held = carc_archive::game_ids(&old)?.len();
     if old.streams()?.is_empty() {
-        let report = import_all(ctx, &old, &files, loaded)?;
+        let report = import_all(ctx, &old, &files, loaded, run)?;
         ctx.info(format!(
             "rebuilt store {} from {}",
             ctx.store_dir.display(),
@@ -92,7 +96,7 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
     // the old store at the path, whole.
     let building = sibling(&ctx.store_dir, ".rebuild");
     let new = open_fresh(ctx, &building)?;
-    let report = import_all(ctx, &new, &files, loaded)?;
+    let report = import_all(ctx, &new, &files, loaded, run)?;
     if report.unreadable > 0 {
         // A file that could not be read may be a game the old store holds: swapping the new
         // store in would drop it without a word. The old store stays.
