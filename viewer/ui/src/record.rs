@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use carc_events::{
-    read_log_prefix, write_event_line, write_header, Color, Event, Header, Log, Player, Pos,
-    Rotation, RulesOptions, TileId,
+    read_log_prefix, write_event_line, write_header, Color, Event, Header, Log, MapRules, Player,
+    Pos, Rotation, RulesOptions, TileId, TownVariant,
 };
 use carc_replay::{fold, Timeline};
 use carc_rules::{Action, Game, TileTypeId};
@@ -62,6 +62,13 @@ pub struct NewGame {
     pub anniversary: bool,
     /// The River (its 12 tiles first; the spring is the start tile).
     pub river: bool,
+    /// Carcassonne Maps on the Germany map board: the start tiles go on its start squares,
+    /// each a move of its own (chosen at the table).
+    pub germany: bool,
+    /// On the map: start squares in use (2 to the map's count).
+    pub start_squares: u8,
+    /// On the map: the town variants in use.
+    pub town_variants: Vec<TownVariant>,
 }
 
 impl Default for NewGame {
@@ -76,6 +83,9 @@ impl Default for NewGame {
             abbot: false,
             anniversary: false,
             river: false,
+            germany: false,
+            start_squares: 2,
+            town_variants: Vec::new(),
         }
     }
 }
@@ -134,6 +144,18 @@ impl NewGame {
             rules: RulesOptions {
                 farmers: self.farmers,
                 expansions: expansions.clone(),
+                // On a map: 9 meeples, as the Maps rules recommend and `carc simulate --map`
+                // and `carc record new --map` write.
+                meeples: if self.germany {
+                    9
+                } else {
+                    RulesOptions::default().meeples
+                },
+                map: self.germany.then(|| MapRules {
+                    name: "germany".to_string(),
+                    start_squares: self.start_squares,
+                    town_variants: self.town_variants.clone(),
+                }),
                 ..RulesOptions::default()
             },
             // Each expansion brings the tile set of its name, except the abbot, whose garden
@@ -149,26 +171,30 @@ impl NewGame {
         Ok(header)
     }
 
-    /// The game's first two lines, checked: the header and the start tile.
+    /// The game's first lines, checked: the header and the start tile (on a map the header
+    /// alone: its start tiles are moves of their own, on the start squares chosen at the
+    /// table, as `carc record new --map` leaves them).
     pub fn start_lines(&self) -> Result<(Timeline, Vec<String>), String> {
         let header = self.header()?;
-        // The set's start tile (D), or the spring with The River: the rules name it.
-        let start = carc_events::start_tile_of(&header, &[])
-            .unwrap_or_else(|| TileId::new(START_TILE).expect("non-empty"));
         let mut log = Log::new(header);
-        log.push_event(Event::StartPlaced {
-            tile: start,
-            at: Pos::new(0, 0),
-            rotation: Rotation::R0,
-        });
+        if !self.germany {
+            // The set's start tile (D), or the spring with The River: the rules name it.
+            let start = carc_events::start_tile_of(&log.header, &[])
+                .unwrap_or_else(|| TileId::new(START_TILE).expect("non-empty"));
+            log.push_event(Event::StartPlaced {
+                tile: start,
+                at: Pos::new(0, 0),
+                rotation: Rotation::R0,
+            });
+        }
         let timeline = fold(log, &[]);
         if let Some(e) = &timeline.error {
             return Err(format!("cannot start the game: {}", e.message()));
         }
-        let lines = vec![
-            format!("{}\n", write_header(&timeline.log.header)),
-            format!("{}\n", write_event_line(&timeline.log.events[0].1)),
-        ];
+        let lines = std::iter::once(write_header(&timeline.log.header))
+            .chain(timeline.log.events.iter().map(|(_, e)| write_event_line(e)))
+            .map(|l| format!("{l}\n"))
+            .collect();
         Ok((timeline, lines))
     }
 }
