@@ -1,7 +1,9 @@
 //! `carc record` on a map board (issue 36, maps): `carc --map germany record new` writes the
 //! header `carc simulate --map germany` writes (start squares, town variants, 9 meeples) and
 //! no start tile; `record start` places one tile per start square in use; the Germany sample
-//! game piped through the record shell, event for event, is the sample.
+//! game piped through the record shell, event for event, is the sample. And the arrow verbs
+//! take the words the shell's completion offers (`arrow-meeple portal X Y city-N`): the 20th
+//! Anniversary sample entered in them is the sample.
 
 mod common;
 
@@ -14,9 +16,13 @@ use common::{carc_with_store, stderr, stdout};
 const SAMPLE: &str = "sim-2p-germany-greedy-vs-random.jsonl";
 
 fn sample_lines() -> Vec<String> {
+    lines_of(SAMPLE)
+}
+
+fn lines_of(name: &str) -> Vec<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../logs")
-        .join(SAMPLE);
+        .join(name);
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -72,6 +78,14 @@ fn shell_line(event: &serde_json::Value) -> String {
         "tile_placed" => format!("place {} {}", at("at"), event["rotation"]),
         "meeple_placed" => format!("meeple {}", s("on")),
         "meeple_skipped" => "meeple none".to_string(),
+        "arrow_chosen" => format!("arrow {}", at("at")),
+        // The target's feature as completion offers it: one word, `city-N`.
+        "arrow_meeple_placed" => format!(
+            "arrow-meeple {} {} {}",
+            s("action"),
+            at("at"),
+            s("on").replacen(' ', "-", 1)
+        ),
         other => panic!("no shell line for {other}"),
     }
 }
@@ -186,4 +200,37 @@ fn the_germany_sample_piped_through_the_record_shell_is_the_sample_event_for_eve
         "{}",
         stdout(&o).lines().last().unwrap_or_default()
     );
+}
+
+#[test]
+fn the_anniversary_sample_entered_in_the_words_completion_offers_is_the_sample() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let sample = lines_of("sim-2p-anniversary-greedy.jsonl");
+    ok(
+        &store,
+        &[
+            "record",
+            "new",
+            "g",
+            "--players",
+            "Ada,Brandt",
+            "--expansions",
+            "anniversary",
+        ],
+    );
+    // The start tile is stored by `new`; the rest typed as shell lines, arrows included
+    let events: Vec<&String> = sample[2..]
+        .iter()
+        .filter(|l| l.contains("\"seq\""))
+        .collect();
+    assert!(events
+        .iter()
+        .any(|l| l.contains("\"on\":\"city N\"") && l.contains("arrow_meeple")));
+    let input: String = events.iter().map(|l| shell_line(&json(l)) + "\n").collect();
+    let o = shell(&store, "g", &input);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let log = ok(&store, &["export", "g", "--game-only"]);
+    let stored: Vec<&str> = log.lines().skip(2).collect();
+    assert_eq!(stored, events, "event for event");
 }

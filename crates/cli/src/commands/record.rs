@@ -177,7 +177,8 @@ pub enum RecordCmd {
         x: i32,
         /// Row of the target tile.
         y: i32,
-        /// The feature, in board orientation ("city N", "road E", "field Sw", "monastery").
+        /// The feature, in board orientation ("city N" or city-N, "road E", "field Sw",
+        /// "monastery").
         on: String,
     },
     /// The Abbot: instead of a meeple, the current player put their abbot on the monastery or
@@ -357,7 +358,8 @@ pub fn run_verb(
                 "portal" => ArrowMeepleAction::Portal,
                 other => bail!("unknown arrow action {other:?}; expected companion or portal"),
             };
-            let on: MeepleTarget = on.parse()?;
+            // `city-N` as one word too (no quotes at the shell), as `meeple` takes it.
+            let on: MeepleTarget = on.trim().replacen('-', " ", 1).parse()?;
             Ok(Event::ArrowMeeplePlaced {
                 player: g.current_player(),
                 action,
