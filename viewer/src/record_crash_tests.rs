@@ -28,7 +28,7 @@ const GAME: &str = "table";
 /// a random delay drawn from this seed's sequence: the game (214 events) is never over before
 /// the last kill.
 const ROUNDS: u32 = 6;
-const MOVES_PER_ROUND: u64 = 30;
+const MOVES_PER_ROUND: u64 = 20;
 
 fn sample() -> Vec<Event> {
     let bytes = std::fs::read(
@@ -187,7 +187,7 @@ fn stored_events(store: &Store) -> Vec<Event> {
 fn a_record_session_killed_mid_move_leaves_the_store_at_the_last_acknowledged_move() {
     let moves = sample();
     let dir = tempfile::tempdir().unwrap();
-    let mut rng = SplitMix(0x36_C0FF_EE);
+    let mut rng = SplitMix(0x36C0_FFEE);
     let mut acked = 0usize;
     let mut in_flight_seen = 0;
     for round in 0..ROUNDS {
@@ -215,7 +215,7 @@ fn a_record_session_killed_mid_move_leaves_the_store_at_the_last_acknowledged_mo
                 }
             }
         }
-        thread::sleep(Duration::from_micros(rng.below(3000)));
+        thread::sleep(Duration::from_micros(rng.below(1000)));
         let running = child.try_wait().expect("try_wait").is_none();
         child.kill().expect("kill");
         let status = child.wait().expect("wait");

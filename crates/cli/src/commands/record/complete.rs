@@ -520,7 +520,7 @@ mod tests {
             unreachable!()
         };
         let square = format!("{} {}", at.x, at.y);
-        assert_eq!(words(&g, "abbot "), [square.clone()]);
+        assert_eq!(words(&g, "abbot "), std::slice::from_ref(&square));
         assert_eq!(words(&g, &format!("abbot {square} ")), [on.to_string()]);
         assert!(words(&g, &format!("abbot {square} {on} ")).is_empty());
     }
