@@ -141,6 +141,25 @@ fn a_new_map_game_has_the_header_simulate_writes_and_waits_for_its_start_tiles()
         stderr(&o)
     );
     assert_eq!(ok(&store, &["export", "g", "--game-only"]), log);
+    // And a start tile put down by mistake is taken back with undo, down to the header
+    let hint = out.lines().last().unwrap().to_string();
+    let example = hint.split("e.g. ").nth(1).unwrap();
+    let words: Vec<&str> = example.split_whitespace().skip(2).collect();
+    assert_eq!(words[..2], ["start", "g"], "{example}");
+    ok(&store, &[&["record"], &words[..]].concat());
+    assert_eq!(
+        ok(&store, &["export", "g", "--game-only"]).lines().count(),
+        2
+    );
+    ok(&store, &["record", "undo", "g"]);
+    assert_eq!(ok(&store, &["export", "g", "--game-only"]), log);
+    let o = carc_with_store(&store, &["record", "undo", "g"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("nothing to undo in game g: no start tile is recorded yet"),
+        "{}",
+        stderr(&o)
+    );
     // Map options without a map are refused plainly
     let o = carc_with_store(
         &store,
