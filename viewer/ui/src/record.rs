@@ -262,7 +262,14 @@ impl Session {
     pub fn undo_turn(&mut self, timeline: &Timeline) -> Result<(Timeline, usize), String> {
         let last = timeline.steps.last().map_or(0, |s| s.turn);
         if last == 0 {
-            return Err("nothing to undo: only the start tile is recorded".to_string());
+            // On a map the start tiles are moves of their own (put down at the table): the
+            // last one is taken back alone, as `carc record undo` does.
+            if timeline.log.header.rules.map.is_none() || timeline.steps.is_empty() {
+                return Err("nothing to undo: only the start tile is recorded".to_string());
+            }
+            self.sink.take_back(1)?;
+            let after = replay(&self.sink.log()?, &self.sink.location(), &self.game)?;
+            return Ok((after, 1));
         }
         let first = timeline
             .steps

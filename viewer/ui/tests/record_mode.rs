@@ -391,6 +391,17 @@ fn a_germany_map_game_starts_on_its_start_squares_and_is_the_sample_event_for_ev
     d.click_square(Pos::new(1, 1));
     assert_eq!(recorder.game("germany").unwrap().lines.len(), 1);
     assert_eq!(d.state().phase(), Phase::Start);
+    // When a start tile is put down by mistake and Ctrl+Z pressed, it alone is taken back
+    d.enter(&Event::StartPlaced {
+        tile: carc_events::TileId::new("D").unwrap(),
+        at: carc_events::Pos::new(0, 0),
+        rotation: carc_events::Rotation::R0,
+    });
+    assert_eq!(stored_events(&recorder, "germany").len(), 1);
+    d.h.key_press_modifiers(egui::Modifiers::CTRL, Key::Z);
+    d.h.run();
+    assert!(stored_events(&recorder, "germany").is_empty());
+    assert_eq!(d.state().phase(), Phase::Start);
     // When the sample's start tiles and first 20 turns are entered by keys and clicks
     let upto = moves
         .iter()
@@ -404,5 +415,5 @@ fn a_germany_map_game_starts_on_its_start_squares_and_is_the_sample_event_for_ev
     }
     // Then the store holds exactly those events, each from its own append
     assert_eq!(stored_events(&recorder, "germany"), moves[..upto]);
-    assert_eq!(recorder.game("germany").unwrap().appends, 1 + upto);
+    assert_eq!(recorder.game("germany").unwrap().appends, 3 + upto);
 }
