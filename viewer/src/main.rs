@@ -6,6 +6,9 @@
 mod store_library;
 mod store_record;
 
+#[cfg(test)]
+mod record_crash_tests;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 

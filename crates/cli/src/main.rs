@@ -188,7 +188,7 @@ fn run() -> Result<ExitCode> {
         Command::Verify(a) => verify::verify(&ctx, a, &sets),
         Command::Rebuild(a) => rebuild::rebuild(&ctx, a, &sets),
         Command::Salvage(a) => salvage::salvage(&ctx, a),
-        Command::Record(c) => record::record(&ctx, c, &sets),
+        Command::Record(c) => record::record(&ctx, c, &sets, map.as_ref()),
         Command::Annotate(a) => annotate::annotate(&ctx, a),
         Command::Variation(c) => variation::run(&ctx, c, &sets),
         Command::Render(a) => render::render(&ctx, a, &sets),

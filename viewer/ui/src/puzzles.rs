@@ -16,6 +16,31 @@ use carc_sim::TurnMove;
 use serde::Deserialize;
 use serde_json::Value;
 
+/// Every fixed text the Puzzles window and its verdicts show (checked against the fonts by a
+/// test, like `app::UI_TEXT`).
+pub const UI_TEXT: &[&str] = &[
+    "Puzzles",
+    "No puzzles in this file.",
+    "Choose a puzzle.",
+    "1. short-game-rulings, turn 8: Brandt, tile A ?!",
+    "Previous puzzle",
+    "Next puzzle",
+    "Puzzle 1 of 2: Brandt to move, tile A (?? in the game)",
+    "This puzzle's game cannot be replayed to its position: see the message at the top.",
+    "Find the best move: place the tile, rotate (R / wheel), choose the meeple.",
+    "Now choose the meeple (or no meeple) above the board.",
+    "To try another move, step back to the position (Left) and play again.",
+    "Show the best move",
+    "Best move found: the best move, 75.0 % chance to win (+3.5 expected margin)",
+    "Move played: the move played, -2.0 expected margin",
+    "The engine's line:",
+    "The best move found: 75.0 % chance to win (+3.5 expected margin).",
+    "The move played in the game: 25.0 %, against 75.0 % for the best move found (50.0 % lost).",
+    "Not among the judged moves: the judge measured only its best move and the move played, so how close this one comes is not known.",
+    "annotation of event 24 kept in memory only: a puzzle's game is not saved anywhere (nor are its tries); it is gone when another game is opened",
+    "kept in memory only (a puzzle's game is not saved)",
+];
+
 /// The format version this viewer reads.
 pub const PUZZLE_FORMAT: u64 = 1;
 /// The largest puzzles file read (a puzzle repeats its game's log, a few kB a puzzle).

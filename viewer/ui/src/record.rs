@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use carc_events::{
-    read_log_prefix, write_event_line, write_header, Color, Event, Header, Log, Player, Pos,
-    Rotation, RulesOptions, TileId,
+    read_log_prefix, write_event_line, write_header, Color, Event, Header, Log, MapRules, Player,
+    Pos, Rotation, RulesOptions, TileId, TownVariant,
 };
 use carc_replay::{fold, Timeline};
 use carc_rules::{Action, Game, GiftCard, TileTypeId};
@@ -64,6 +64,13 @@ pub struct NewGame {
     pub river: bool,
     /// The Gifts (the gift deck; no tiles of its own).
     pub gifts: bool,
+    /// Carcassonne Maps on the Germany map board: the start tiles go on its start squares,
+    /// each a move of its own (chosen at the table).
+    pub germany: bool,
+    /// On the map: start squares in use (2 to the map's count).
+    pub start_squares: u8,
+    /// On the map: the town variants in use.
+    pub town_variants: Vec<TownVariant>,
 }
 
 impl Default for NewGame {
@@ -79,6 +86,9 @@ impl Default for NewGame {
             anniversary: false,
             river: false,
             gifts: false,
+            germany: false,
+            start_squares: 2,
+            town_variants: Vec::new(),
         }
     }
 }
@@ -140,6 +150,18 @@ impl NewGame {
             rules: RulesOptions {
                 farmers: self.farmers,
                 expansions: expansions.clone(),
+                // On a map: 9 meeples, as the Maps rules recommend and `carc simulate --map`
+                // and `carc record new --map` write.
+                meeples: if self.germany {
+                    9
+                } else {
+                    RulesOptions::default().meeples
+                },
+                map: self.germany.then(|| MapRules {
+                    name: "germany".to_string(),
+                    start_squares: self.start_squares,
+                    town_variants: self.town_variants.clone(),
+                }),
                 ..RulesOptions::default()
             },
             // Each expansion brings the tile set of its name, except the abbot, whose garden
@@ -160,26 +182,30 @@ impl NewGame {
         Ok(header)
     }
 
-    /// The game's first two lines, checked: the header and the start tile.
+    /// The game's first lines, checked: the header and the start tile (on a map the header
+    /// alone: its start tiles are moves of their own, on the start squares chosen at the
+    /// table, as `carc record new --map` leaves them).
     pub fn start_lines(&self) -> Result<(Timeline, Vec<String>), String> {
         let header = self.header()?;
-        // The set's start tile (D), or the spring with The River: the rules name it.
-        let start = carc_events::start_tile_of(&header, &[])
-            .unwrap_or_else(|| TileId::new(START_TILE).expect("non-empty"));
         let mut log = Log::new(header);
-        log.push_event(Event::StartPlaced {
-            tile: start,
-            at: Pos::new(0, 0),
-            rotation: Rotation::R0,
-        });
+        if !self.germany {
+            // The set's start tile (D), or the spring with The River: the rules name it.
+            let start = carc_events::start_tile_of(&log.header, &[])
+                .unwrap_or_else(|| TileId::new(START_TILE).expect("non-empty"));
+            log.push_event(Event::StartPlaced {
+                tile: start,
+                at: Pos::new(0, 0),
+                rotation: Rotation::R0,
+            });
+        }
         let timeline = fold(log, &[]);
         if let Some(e) = &timeline.error {
             return Err(format!("cannot start the game: {}", e.message()));
         }
-        let lines = vec![
-            format!("{}\n", write_header(&timeline.log.header)),
-            format!("{}\n", write_event_line(&timeline.log.events[0].1)),
-        ];
+        let lines = std::iter::once(write_header(&timeline.log.header))
+            .chain(timeline.log.events.iter().map(|(_, e)| write_event_line(e)))
+            .map(|l| format!("{l}\n"))
+            .collect();
         Ok((timeline, lines))
     }
 }
@@ -247,7 +273,14 @@ impl Session {
     pub fn undo_turn(&mut self, timeline: &Timeline) -> Result<(Timeline, usize), String> {
         let last = timeline.steps.last().map_or(0, |s| s.turn);
         if last == 0 {
-            return Err("nothing to undo: only the start tile is recorded".to_string());
+            // On a map the start tiles are moves of their own (put down at the table): the
+            // last one is taken back alone, as `carc record undo` does.
+            if timeline.log.header.rules.map.is_none() || timeline.steps.is_empty() {
+                return Err("nothing to undo: only the start tile is recorded".to_string());
+            }
+            self.sink.take_back(1)?;
+            let after = replay(&self.sink.log()?, &self.sink.location(), &self.game)?;
+            return Ok((after, 1));
         }
         let first = timeline
             .steps

@@ -45,6 +45,14 @@ pub fn placements(game: &Game) -> Vec<Placement> {
     out
 }
 
+/// On a map board waiting for its start tiles: the legal placements of `tile` on the free
+/// start squares (empty otherwise).
+pub fn start_placements(game: &Game, tile: TileTypeId) -> Vec<Placement> {
+    let mut out = Vec::new();
+    game.legal_start_placements(tile, &mut out);
+    out
+}
+
 /// The legal rotations of the drawn tile on `at`, in quarter turns from 0°.
 pub fn rotations_at(placements: &[Placement], at: Pos) -> Vec<Rotation> {
     let mut out: Vec<Rotation> = placements
@@ -144,9 +152,20 @@ pub fn action_for(game: &Game, event: &Event) -> Option<Action> {
         rotation: p.rotation,
     });
     let rest = offers(game).into_iter().map(|o| o.action);
+    // A start tile on a map: any tile of the bag on a free start square.
+    let starts = tiles_in_bag(game).into_iter().flat_map(|(tile, _)| {
+        start_placements(game, tile)
+            .into_iter()
+            .map(move |p| Action::PlaceStart {
+                tile,
+                at: p.at,
+                rotation: p.rotation,
+            })
+    });
     draws
         .chain(places)
         .chain(rest)
+        .chain(starts)
         .find(|a| event_of(game, a).as_ref() == Ok(event))
 }
 

@@ -73,6 +73,11 @@ fn every_ui_character_has_a_glyph() {
             .iter()
             .map(|s| s.to_string()),
     );
+    texts.extend(
+        carc_viewer_ui::puzzles::UI_TEXT
+            .iter()
+            .map(|s| s.to_string()),
+    );
     texts.extend(Glyph::ALL.iter().map(|g| g.as_str().to_string()));
     texts.extend(texts_from_sample_logs());
     let mut missing = Vec::new();

@@ -187,3 +187,34 @@ fn a_bad_puzzles_file_says_which_line() {
     assert!(e.contains("puzzles.jsonl: line 2: not a puzzle"), "{e}");
     assert!(app.puzzle_list().is_none());
 }
+
+#[test]
+fn an_annotation_on_a_puzzle_says_it_is_kept_in_memory_only() {
+    // Given a puzzle open at its position
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("puzzles.jsonl");
+    let line = puzzle(24, 8, "A", "2,0 90 none", "2,0 90 none");
+    fs::write(&file, line + "\n").unwrap();
+    let mut app = ViewerApp::new();
+    app.open(&file);
+    let mut h = harness(app);
+    h.get_by_label_contains("1. short-game-rulings, turn 8: Brandt, tile A ?")
+        .click();
+    h.run();
+    // When a comment is written on the position's last event and saved
+    h.get_by_label("Comment:").focus();
+    h.run();
+    h.get_by_label("Comment:").type_text("a fine draw");
+    h.run();
+    h.get_by_label("Save annotation").click();
+    h.run();
+    // Then the status says where it really is: in memory, not in a store that went away
+    let status = h.state().status_text().unwrap_or_default().to_string();
+    assert!(
+        status.starts_with(
+            "annotation of event 23 kept in memory only: a puzzle's game is not saved anywhere"
+        ),
+        "{status}"
+    );
+    h.get_by_label("kept in memory only (a puzzle's game is not saved)");
+}

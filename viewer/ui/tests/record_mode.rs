@@ -121,9 +121,40 @@ impl Driver {
         self.click(&offer.label);
     }
 
+    /// A start tile on a map: its letter picks it (unless it is picked already: the set's
+    /// start tile at first), then the start square is clicked with the tile turned by R.
+    fn start(&mut self, tile: &str, at: Pos, degrees: u32) {
+        let state = self.state();
+        let letter = tile.chars().next().unwrap().to_ascii_lowercase();
+        let t = carc_viewer_ui::record::tile_for_letter(&state, letter).unwrap();
+        assert_eq!(state.tiles().get(t).id, tile);
+        let picked = state.starts_placed() == 0 && state.start_tile() == Some(t);
+        if !picked && letter == 'r' {
+            // R turns the tile: tile R is picked from the palette.
+            self.click(&format!("start {tile}"));
+        } else if !picked {
+            self.key(Key::from_name(&letter.to_string()).unwrap());
+        }
+        let rotations = trial::rotations_at(&trial::start_placements(&state, t), at);
+        let turns = rotations
+            .iter()
+            .position(|r| r.degrees() == degrees)
+            .unwrap_or_else(|| panic!("{degrees}° is not legal on {at}: {rotations:?}"));
+        self.hover(at);
+        for _ in 0..turns {
+            self.key(Key::R);
+        }
+        self.click_square(at);
+    }
+
     /// Enters one event of a sample game the way a person would.
     fn enter(&mut self, event: &Event) {
         match event {
+            Event::StartPlaced { tile, at, rotation } => self.start(
+                tile.as_str(),
+                Pos::new(at.x, at.y),
+                u32::from(rotation.degrees()),
+            ),
             Event::TileDrawn { tile, .. } => self.draw(tile.as_str()),
             Event::TilePlaced { at, rotation, .. } => {
                 self.place(Pos::new(at.x, at.y), u32::from(rotation.degrees()))
@@ -380,4 +411,63 @@ fn a_whole_gifts_sample_game_is_entered_with_cards_received_by_key_and_opened_fr
     let g = recorder.game("gifts").unwrap();
     assert!(g.sealed);
     assert_eq!(d.app().recording(), None, "record mode ends with the game");
+}
+
+#[test]
+fn a_germany_map_game_starts_on_its_start_squares_and_is_the_sample_event_for_event() {
+    let name = "sim-2p-germany-greedy-vs-random.jsonl";
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../logs")
+        .join(name);
+    let sample_header = read_log(&std::fs::read(path).unwrap()[..]).unwrap().header;
+    let moves = sample(name);
+    // Given a viewer that records into memory, a new game on the Germany map from the form
+    let recorder = MemoryRecorder::default();
+    let mut d = Driver::new(&recorder);
+    d.click("Record");
+    d.type_into("Game id:", "germany");
+    d.type_into("Player 1:", "Ada");
+    d.type_into("Player 2:", "Brandt");
+    d.click("Map: Germany (Carcassonne Maps)");
+    d.click("Start recording");
+    // Then the stored game is its header alone, with the rules `carc simulate --map germany`
+    // writes (the map, 2 start squares, 9 meeples), and the board shows the map
+    let g = recorder.game("germany").unwrap();
+    assert_eq!((g.lines.len(), g.appends), (1, 1));
+    let header = read_log(g.lines.concat().as_bytes()).unwrap().header;
+    assert_eq!(header.rules, sample_header.rules);
+    assert_eq!(header.tile_sets, sample_header.tile_sets);
+    assert_eq!(header.players, sample_header.players);
+    let state = d.state();
+    assert_eq!(state.phase(), Phase::Start);
+    assert!(state.map().is_some());
+    // And the start squares are lit: the start tile D is picked, a square off them does nothing
+    d.click_square(Pos::new(1, 1));
+    assert_eq!(recorder.game("germany").unwrap().lines.len(), 1);
+    assert_eq!(d.state().phase(), Phase::Start);
+    // When a start tile is put down by mistake and Ctrl+Z pressed, it alone is taken back
+    d.enter(&Event::StartPlaced {
+        tile: carc_events::TileId::new("D").unwrap(),
+        at: carc_events::Pos::new(0, 0),
+        rotation: carc_events::Rotation::R0,
+    });
+    assert_eq!(stored_events(&recorder, "germany").len(), 1);
+    d.h.key_press_modifiers(egui::Modifiers::CTRL, Key::Z);
+    d.h.run();
+    assert!(stored_events(&recorder, "germany").is_empty());
+    assert_eq!(d.state().phase(), Phase::Start);
+    // When the sample's start tiles and first 20 turns are entered by keys and clicks
+    let upto = moves
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| matches!(e, Event::TileDrawn { .. }))
+        .nth(20)
+        .map(|(i, _)| i)
+        .unwrap();
+    for e in &moves[..upto] {
+        d.enter(e);
+    }
+    // Then the store holds exactly those events, each from its own append
+    assert_eq!(stored_events(&recorder, "germany"), moves[..upto]);
+    assert_eq!(recorder.game("germany").unwrap().appends, 3 + upto);
 }

@@ -2,7 +2,8 @@
 //! the effective log plus the new event before it is appended; `undo` appends a retraction
 //! record and never deletes anything. The sub-verbs share the modules under `record/`: the
 //! words a move is written in (`parse`, `tile_words`), the turn's events (`turn`), folding and
-//! storing them (`moves`, `stored`), the hints (`hint`) and `undo`. `carc record GAME` with no
+//! storing them (`moves`, `stored`), the hints (`hint`), `undo` and the start tiles of a game
+//! on a map board (`start`). `carc record GAME` with no
 //! verb opens the record shell (`shell`): the same verbs, run by [`run_verb`] against the
 //! store it keeps open, with Tab completion of the legal moves (`complete`) and a picture of
 //! the drawn tile's legal placements (`picture`).
@@ -14,21 +15,23 @@ mod moves;
 mod parse;
 mod picture;
 mod shell;
+mod start;
 mod stored;
 mod tile_words;
 mod turn;
 mod undo;
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use carc_events::{
     write_event_line, write_header, ArrowMeepleAction, ArrowSymbol, Color, Event, Header, Log,
-    MeepleTarget, Player, Pos, Rotation, RulesOptions, TileId,
+    MapRules, MeepleTarget, Player, Pos, Rotation, RulesOptions, TileId, TownVariant,
 };
 use carc_replay::describe::describe_event;
 use carc_replay::fold;
-use carc_rules::{Phase, TileSet};
+use carc_rules::{MapBoard, Phase, TileSet};
 use carc_store::{ExpectedVersion, NewEvent, Store};
 use clap::{Args, Subcommand};
 
@@ -67,8 +70,25 @@ const START_TILE: &str = "D";
 
 #[derive(Subcommand)]
 pub enum RecordCmd {
-    /// Start a game: writes the header and the start tile D at (0,0) as event 1.
+    /// Start a game: writes the header and the start tile D at (0,0) as event 1 (on a map
+    /// board, --map germany: the header alone; `start` places the start tiles).
     New(NewArgs),
+    /// On a map board: a start tile TILE put on the start square (X, Y) rotated ROT; the
+    /// set's start tile first, then the tile drawn for each other start square in use.
+    #[command(allow_negative_numbers = true)]
+    Start {
+        /// The game id.
+        game: String,
+        /// The tile's letter, in either case.
+        tile: String,
+        /// Column of the start square, growing east.
+        x: i32,
+        /// Row of the start square, growing north.
+        y: i32,
+        /// Rotation in degrees from the letter's own orientation: 0, 90, 180 or 270
+        /// clockwise (-90, -180, -270: the other way).
+        rot: String,
+    },
     /// The current player drew TILE (its letter, such as V or v; an unknown one lists the
     /// letters still in the bag, each with a word of what it shows).
     Draw {
@@ -158,7 +178,8 @@ pub enum RecordCmd {
         x: i32,
         /// Row of the target tile.
         y: i32,
-        /// The feature, in board orientation ("city N", "road E", "field Sw", "monastery").
+        /// The feature, in board orientation ("city N" or city-N, "road E", "field Sw",
+        /// "monastery").
         on: String,
     },
     /// The Abbot: instead of a meeple, the current player put their abbot on the monastery or
@@ -248,15 +269,32 @@ pub struct NewArgs {
     /// their own, The Gifts adds the gift deck (verbs `gift`, `open`, `return`).
     #[arg(long, value_delimiter = ',')]
     expansions: Vec<String>,
+    /// On a map board (the global --map germany, or --map FILE): start squares in use, 2 to
+    /// the map's count (default 2); `carc record start` places a tile on each.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
+    start_squares: Option<u8>,
+    /// On a map board: town variants, comma-separated: extra_turn, cost, road_bonus.
+    #[arg(long, value_delimiter = ',')]
+    town_variants: Vec<String>,
+    /// Meeples per player (default 7; 9 on a map board, as the Maps rules recommend and
+    /// `carc simulate --map` plays).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=20))]
+    meeples: Option<u8>,
 }
 
-pub fn record(ctx: &Ctx, args: RecordArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+/// `map` is the map board of the global `--map`: the board a new game is played on.
+pub fn record(
+    ctx: &Ctx,
+    args: RecordArgs,
+    loaded: &[TileSet],
+    map: Option<&Arc<MapBoard>>,
+) -> Result<ExitCode> {
     match (args.verb, args.game) {
         (Some(cmd), _) => {
             let store = ctx.open()?;
-            run_verb(ctx, &store, cmd, loaded)
+            run_verb(ctx, &store, cmd, loaded, map)
         }
-        (None, Some(game)) => shell::shell(ctx, &game, loaded),
+        (None, Some(game)) => shell::shell(ctx, &game, loaded, map),
         (None, None) => bail!("name a verb, or a game to open the record shell on"),
     }
 }
@@ -267,10 +305,25 @@ fn spot_words(words: Vec<String>) -> Option<String> {
 }
 
 /// Runs one verb against an open store: each `carc record VERB` process, and each line of the
-/// record shell.
-pub fn run_verb(ctx: &Ctx, store: &Store, cmd: RecordCmd, loaded: &[TileSet]) -> Result<ExitCode> {
+/// record shell. `map`: the board of the global `--map`, for `new`.
+pub fn run_verb(
+    ctx: &Ctx,
+    store: &Store,
+    cmd: RecordCmd,
+    loaded: &[TileSet],
+    map: Option<&Arc<MapBoard>>,
+) -> Result<ExitCode> {
     match cmd {
-        RecordCmd::New(args) => new_game(ctx, store, args, loaded),
+        RecordCmd::New(args) => new_game(ctx, store, args, loaded, map),
+        RecordCmd::Start {
+            game,
+            tile,
+            x,
+            y,
+            rot,
+        } => record_move(ctx, store, &game, loaded, |g| {
+            start::start_event(g, &tile, x, y, &rot)
+        }),
         RecordCmd::Draw { game, tile } => {
             record_move(ctx, store, &game, loaded, |g| draw_event(g, &tile))
         }
@@ -338,7 +391,8 @@ pub fn run_verb(ctx: &Ctx, store: &Store, cmd: RecordCmd, loaded: &[TileSet]) ->
                 "portal" => ArrowMeepleAction::Portal,
                 other => bail!("unknown arrow action {other:?}; expected companion or portal"),
             };
-            let on: MeepleTarget = on.parse()?;
+            // `city-N` as one word too (no quotes at the shell), as `meeple` takes it.
+            let on: MeepleTarget = on.trim().replacen('-', " ", 1).parse()?;
             Ok(Event::ArrowMeeplePlaced {
                 player: g.current_player(),
                 action,
@@ -379,7 +433,13 @@ pub fn run_verb(ctx: &Ctx, store: &Store, cmd: RecordCmd, loaded: &[TileSet]) ->
     }
 }
 
-fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Result<ExitCode> {
+fn new_game(
+    ctx: &Ctx,
+    store: &Store,
+    args: NewArgs,
+    loaded: &[TileSet],
+    map: Option<&Arc<MapBoard>>,
+) -> Result<ExitCode> {
     check_game_id(&args.game).map_err(anyhow::Error::msg)?;
     if args.players.len() > Color::ALL.len() {
         bail!("at most {} players", Color::ALL.len());
@@ -419,6 +479,9 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
         rules: RulesOptions {
             farmers: !args.no_farmers,
             expansions: args.expansions.clone(),
+            // 9 on a map, as `carc simulate --map` writes it.
+            meeples: args.meeples.unwrap_or(if map.is_some() { 9 } else { 7 }),
+            map: map_rules(&args, map)?,
             ..RulesOptions::default()
         },
         // Each expansion brings the tile set of its name (the bridge refuses unknown ones),
@@ -444,15 +507,20 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             ctx.store_dir.display()
         );
     }
-    // The start tile is the set's (D), or the spring with The River.
-    let start = carc_events::start_tile_of(&header, loaded)
-        .unwrap_or_else(|| TileId::new(START_TILE).expect("non-empty"));
+    let on_map = header.rules.map.is_some();
     let mut log = Log::new(header);
-    log.push_event(Event::StartPlaced {
-        tile: start,
-        at: Pos::new(0, 0),
-        rotation: Rotation::R0,
-    });
+    // On a map the start tiles are moves of their own (`carc record start`): the square each
+    // goes on is chosen at the table.
+    if !on_map {
+        // The start tile is the set's (D), or the spring with The River.
+        let start = carc_events::start_tile_of(&log.header, loaded)
+            .unwrap_or_else(|| TileId::new(START_TILE).expect("non-empty"));
+        log.push_event(Event::StartPlaced {
+            tile: start,
+            at: Pos::new(0, 0),
+            rotation: Rotation::R0,
+        });
+    }
     let timeline = fold(log, loaded);
     if let Some(err) = &timeline.error {
         bail!(
@@ -460,10 +528,10 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
             replay_message(err, &timeline.log.header)
         );
     }
-    let lines = [
-        format!("{}\n", write_header(&timeline.log.header)),
-        format!("{}\n", write_event_line(&timeline.log.events[0].1)),
-    ];
+    let lines: Vec<String> = std::iter::once(write_header(&timeline.log.header))
+        .chain(timeline.log.events.iter().map(|(_, e)| write_event_line(e)))
+        .map(|l| format!("{l}\n"))
+        .collect();
     let batch: Vec<NewEvent> = lines
         .iter()
         .enumerate()
@@ -476,13 +544,52 @@ fn new_game(ctx: &Ctx, store: &Store, args: NewArgs, loaded: &[TileSet]) -> Resu
         .iter()
         .map(|p| format!("{} ({})", p.name, p.color))
         .collect();
-    println!(
-        "started game {}: {}; event 1: {}",
-        args.game,
-        players.join(", "),
-        describe_event(header, &timeline.log.events[0].1.event)
-    );
+    match timeline.log.events.first() {
+        Some((_, first)) => println!(
+            "started game {}: {}; event 1: {}",
+            args.game,
+            players.join(", "),
+            describe_event(header, &first.event)
+        ),
+        None => println!(
+            "started game {}: {}; on the map {}",
+            args.game,
+            players.join(", "),
+            header.rules.map.as_ref().map_or("", |m| m.name.as_str())
+        ),
+    }
     let game = timeline.state_at(timeline.steps.len())?;
-    println!("{}", hint(&args.game, 1, header, &game));
+    println!(
+        "{}",
+        hint(&args.game, timeline.log.last_seq(), header, &game)
+    );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The header's `rules.map` for a new game: the board of `--map` with the start squares and
+/// town variants asked for; those options without a map are refused.
+fn map_rules(args: &NewArgs, map: Option<&Arc<MapBoard>>) -> Result<Option<MapRules>> {
+    let mut town_variants: Vec<TownVariant> = Vec::new();
+    for v in &args.town_variants {
+        let Some(variant) = TownVariant::ALL.into_iter().find(|t| t.as_str() == v) else {
+            bail!("unknown town variant {v:?}; expected extra_turn, cost or road_bonus");
+        };
+        if town_variants.contains(&variant) {
+            bail!("town variant {v:?} is listed twice");
+        }
+        town_variants.push(variant);
+    }
+    let Some(map) = map else {
+        if !town_variants.is_empty() || args.start_squares.is_some() {
+            bail!(
+                "--start-squares and --town-variants are options of a game on a map; add --map germany"
+            );
+        }
+        return Ok(None);
+    };
+    Ok(Some(MapRules {
+        name: map.name.clone(),
+        start_squares: args.start_squares.unwrap_or(2),
+        town_variants,
+    }))
 }

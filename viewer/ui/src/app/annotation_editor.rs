@@ -76,6 +76,14 @@ impl ViewerApp {
                     self.draft.text.clear();
                 }
                 let record = g.annotations.set(seq, self.draft.glyph, &self.draft.text);
+                // A puzzle's game is the puzzle file's copy of a position: nothing of it is
+                // written back (its tries neither), so the annotation lives in memory only.
+                if matches!(g.source, GameSource::Puzzle { .. }) {
+                    self.status = Some(format!(
+                        "annotation of event {seq} kept in memory only: a puzzle's game is not saved anywhere (nor are its tries); it is gone when another game is opened"
+                    ));
+                    return;
+                }
                 let saved = match (g.annotations.home(), &g.source, &self.library) {
                     (AnnotationHome::File(_), _, _) => {
                         g.annotations.save().map_err(|e| e.to_string())
@@ -94,6 +102,10 @@ impl ViewerApp {
                 });
             }
         });
+        if matches!(g.source, GameSource::Puzzle { .. }) {
+            ui.weak("kept in memory only (a puzzle's game is not saved)");
+            return;
+        }
         let home = match g.annotations.path() {
             Some(path) => path
                 .file_name()

@@ -46,7 +46,8 @@ impl ViewerApp {
         };
 
         let state = &state;
-        let placements = crate::trial::placements(state);
+        // The drawn tile, or in record mode a map's start tile.
+        let (placing, placements) = self.placing(state);
         let hovered = resp.hover_pos().map(|p| self.view.square_at(rect, p));
         let aiming = hovered.filter(|at| placements.iter().any(|p| p.at == *at));
         if resp.dragged() {
@@ -99,7 +100,7 @@ impl ViewerApp {
         }
         // The drawn tile under the pointer, as it would lie; a click places it.
         let mut place = None;
-        if let (Some(at), carc_rules::Phase::Place { tile }) = (aiming, state.phase()) {
+        if let (Some(at), Some(tile)) = (aiming, placing) {
             if let Some(rotation) = self.aimed_rotation(&placements, at) {
                 let ghost = carc_draw::ghost::ghost_move(
                     state.tiles().get(tile),
@@ -110,12 +111,12 @@ impl ViewerApp {
                 );
                 board::paint_extra(ui.painter(), rect, &self.view, &ghost);
                 if resp.clicked() {
-                    place = Some(carc_rules::Action::Place { at, rotation });
+                    place = self.place_action(state, at, rotation);
                 }
             }
         }
         board::paint_coordinates(ui.painter(), rect, &self.view);
-        if state.placed().is_empty() {
+        if state.placed().is_empty() && self.rec.session.is_none() {
             ui.painter().text(
                 rect.center(),
                 egui::Align2::CENTER_CENTER,

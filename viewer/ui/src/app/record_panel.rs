@@ -3,8 +3,8 @@
 //! the wheel, and the offers bar are try-a-move's (`try_move`); in record mode its moves go
 //! here ([`ViewerApp::record_action`]) instead of into a variation.
 
-use carc_events::Color;
-use carc_rules::{Action, Phase};
+use carc_events::{Color, TownVariant};
+use carc_rules::{Action, Game, Phase, Placement, TileTypeId};
 use egui::{Key, Sense};
 
 use crate::board;
@@ -23,6 +23,9 @@ pub(super) struct RecordUi {
     pub form_error: Option<String>,
     /// The game being recorded.
     pub session: Option<Session>,
+    /// On a map waiting for its start tiles: the tile picked (palette or letter) for the next
+    /// start square; none picked, the set's start tile goes first.
+    pub start_tile: Option<TileTypeId>,
 }
 
 /// Side of a tile picture in the palette.
@@ -91,6 +94,49 @@ impl ViewerApp {
         }
     }
 
+    /// The tile the board places and its legal placements: the drawn tile, or in record mode
+    /// on a map waiting for its start tiles, the start tile picked (at first the set's start
+    /// tile) on the free start squares.
+    pub(super) fn placing(&self, state: &Game) -> (Option<TileTypeId>, Vec<Placement>) {
+        if let Phase::Place { tile } = state.phase() {
+            return (Some(tile), crate::trial::placements(state));
+        }
+        let Some(tile) = self.start_tile(state) else {
+            return (None, Vec::new());
+        };
+        (Some(tile), crate::trial::start_placements(state, tile))
+    }
+
+    /// The start tile the board offers while a recorded map game waits for its start tiles.
+    fn start_tile(&self, state: &Game) -> Option<TileTypeId> {
+        if self.rec.session.is_none() || state.phase() != Phase::Start || state.map().is_none() {
+            return None;
+        }
+        self.rec
+            .start_tile
+            .filter(|&t| state.bag_count(t) > 0)
+            .or_else(|| {
+                (state.starts_placed() == 0)
+                    .then(|| state.start_tile())
+                    .flatten()
+            })
+    }
+
+    /// The move a click on the lit square `at` makes, with the tile turned `rotation`.
+    pub(super) fn place_action(
+        &self,
+        state: &Game,
+        at: carc_rules::Pos,
+        rotation: carc_rules::Rotation,
+    ) -> Option<Action> {
+        match state.phase() {
+            Phase::Place { .. } => Some(Action::Place { at, rotation }),
+            _ => self
+                .start_tile(state)
+                .map(|tile| Action::PlaceStart { tile, at, rotation }),
+        }
+    }
+
     /// Records `action` as the next move of the game being recorded: checked, appended at
     /// once, shown. A move the rules refuse, or one made away from the game's last event,
     /// changes nothing and says why.
@@ -107,6 +153,7 @@ impl ViewerApp {
         }
         match session.play(&g.timeline, state, &action) {
             Ok(timeline) => {
+                self.rec.start_tile = None;
                 let location = session.location();
                 let finished = timeline.finished;
                 let game = session.game.clone();
@@ -156,6 +203,9 @@ impl ViewerApp {
         let Some(state) = &self.state else { return };
         let phase = state.phase();
         let drawing = crate::trial::wants_tile(state);
+        // A map's start tiles: a letter picks the tile for the next start square.
+        let starting = phase == Phase::Start && state.map().is_some();
+        let mut start_pick = None;
         let mut actions = Vec::new();
         let mut undo = false;
         ctx.input_mut(|i| {
@@ -173,6 +223,14 @@ impl ViewerApp {
                 let action = if *key == Key::Z && ctrl {
                     undo |= *pressed;
                     return false;
+                } else if starting && !ctrl && *key != Key::R {
+                    // R still turns the tile over a start square; tile R is picked from the
+                    // palette.
+                    let tile = key_letter(*key).and_then(|c| record::tile_for_letter(state, c));
+                    if tile.is_some() && *pressed {
+                        start_pick = tile;
+                    }
+                    return tile.is_none();
                 } else if drawing && !ctrl {
                     key_letter(*key)
                         .and_then(|c| record::tile_for_letter(state, c))
@@ -200,6 +258,9 @@ impl ViewerApp {
                 }
             });
         });
+        if start_pick.is_some() {
+            self.rec.start_tile = start_pick;
+        }
         if undo {
             self.record_undo();
         }
@@ -216,6 +277,7 @@ impl ViewerApp {
             return;
         };
         let mut chosen = None;
+        let mut start_pick = None;
         let (mut undo, mut stop) = (false, false);
         ui.horizontal_wrapped(|ui| {
             ui.strong(format!("Recording {}", session.game));
@@ -235,50 +297,20 @@ impl ViewerApp {
                 .on_hover_text("the game stays stored as it is; continue it from Games")
                 .clicked();
         });
+        let start_tile = self.state.as_ref().and_then(|s| self.start_tile(s));
         if let Some(state) = &self.state {
-            if crate::trial::wants_tile(state) {
+            if state.phase() == Phase::Start && state.map().is_some() {
+                let n = state.options().map.start_squares;
+                let k = state.starts_placed() + 1;
+                let picked =
+                    start_tile.map_or("none".to_string(), |t| state.tiles().get(t).id.clone());
+                ui.label(format!(
+                    "Start tile {k} of {n} (the start tile first, then the tile drawn for each other start square): pick the tile here or type its letter (R: the palette), then click a lit start square (R turns it). Picked: {picked}"
+                ));
+                start_pick = palette(ui, state, start_tile, "start");
+            } else if crate::trial::wants_tile(state) {
                 ui.label("Draw: click the tile drawn, or type its letter");
-                ui.horizontal_wrapped(|ui| {
-                    for (t, n) in crate::trial::tiles_in_bag(state) {
-                        let tile = state.tiles().get(t);
-                        let (r, resp) = ui.allocate_exact_size(
-                            egui::vec2(PALETTE_TILE, PALETTE_TILE + 14.0),
-                            Sense::click(),
-                        );
-                        let label = format!("draw {}", tile.id);
-                        resp.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::Button, true, &label)
-                        });
-                        let pic = egui::Rect::from_min_size(
-                            r.min,
-                            egui::vec2(PALETTE_TILE, PALETTE_TILE),
-                        );
-                        board::paint_tile_type(
-                            ui.painter(),
-                            pic,
-                            tile,
-                            carc_rules::Rotation::default(),
-                        );
-                        if resp.hovered() {
-                            ui.painter().rect_stroke(
-                                pic,
-                                2.0,
-                                ui.visuals().selection.stroke,
-                                egui::StrokeKind::Outside,
-                            );
-                        }
-                        ui.painter().text(
-                            egui::pos2(r.center().x, r.max.y),
-                            egui::Align2::CENTER_BOTTOM,
-                            format!("{} ×{n}", tile.id),
-                            egui::FontId::proportional(11.0),
-                            ui.visuals().text_color(),
-                        );
-                        if resp.clicked() {
-                            chosen = Some(Action::Draw { tile: t });
-                        }
-                    }
-                });
+                chosen = palette(ui, state, None, "draw").map(|tile| Action::Draw { tile });
             } else if matches!(state.phase(), Phase::Meeple { .. }) {
                 ui.weak("N or Enter: no meeple; A: the abbot; or a button below");
             } else if matches!(state.phase(), Phase::ReceiveGift { .. }) {
@@ -300,6 +332,9 @@ impl ViewerApp {
             } else if matches!(state.phase(), Phase::ReturnTile { .. }) {
                 ui.label("Take 2: click the tile put back into the bag (\"returned …\") below");
             }
+        }
+        if start_pick.is_some() {
+            self.rec.start_tile = start_pick;
         }
         if undo {
             self.record_undo();
@@ -359,7 +394,30 @@ impl ViewerApp {
                 ui.checkbox(&mut form.anniversary, "20th Anniversary (arrows)");
                 ui.checkbox(&mut form.river, "The River (the spring starts)");
                 ui.checkbox(&mut form.gifts, "The Gifts (gift cards)");
-                ui.weak("Map boards are not offered here yet.");
+                ui.checkbox(&mut form.germany, "Map: Germany (Carcassonne Maps)");
+                if form.germany {
+                    ui.horizontal(|ui| {
+                        ui.label("Start squares:");
+                        for n in [2, 3] {
+                            ui.radio_value(&mut form.start_squares, n, n.to_string());
+                        }
+                    });
+                    for (v, label) in [
+                        (TownVariant::ExtraTurn, "Towns: an extra turn"),
+                        (TownVariant::Cost, "Towns: cost 2 points"),
+                        (TownVariant::RoadBonus, "Towns: +2 per town by a road"),
+                    ] {
+                        let mut on = form.town_variants.contains(&v);
+                        if ui.checkbox(&mut on, label).changed() {
+                            form.town_variants.retain(|&t| t != v);
+                            if on {
+                                form.town_variants.push(v);
+                                // In wire order, as `carc record new --town-variants` keeps them.
+                                form.town_variants.sort();
+                            }
+                        }
+                    }
+                }
                 if let Some(e) = &self.rec.form_error {
                     ui.colored_label(ERROR, e);
                 }
@@ -385,6 +443,49 @@ fn key_digit(key: Key) -> Option<char> {
         (Some(c), None) if c.is_ascii_digit() => Some(c),
         _ => None,
     }
+}
+
+/// The palette of the tiles left in the bag, each a button `VERB X` (`draw V`): the tile
+/// clicked, if one was; `picked` is outlined.
+fn palette(
+    ui: &mut egui::Ui,
+    state: &Game,
+    picked: Option<TileTypeId>,
+    verb: &str,
+) -> Option<TileTypeId> {
+    let mut clicked = None;
+    ui.horizontal_wrapped(|ui| {
+        for (t, n) in crate::trial::tiles_in_bag(state) {
+            let tile = state.tiles().get(t);
+            let (r, resp) = ui.allocate_exact_size(
+                egui::vec2(PALETTE_TILE, PALETTE_TILE + 14.0),
+                Sense::click(),
+            );
+            let label = format!("{verb} {}", tile.id);
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+            let pic = egui::Rect::from_min_size(r.min, egui::vec2(PALETTE_TILE, PALETTE_TILE));
+            board::paint_tile_type(ui.painter(), pic, tile, carc_rules::Rotation::default());
+            if resp.hovered() || picked == Some(t) {
+                ui.painter().rect_stroke(
+                    pic,
+                    2.0,
+                    ui.visuals().selection.stroke,
+                    egui::StrokeKind::Outside,
+                );
+            }
+            ui.painter().text(
+                egui::pos2(r.center().x, r.max.y),
+                egui::Align2::CENTER_BOTTOM,
+                format!("{} ×{n}", tile.id),
+                egui::FontId::proportional(11.0),
+                ui.visuals().text_color(),
+            );
+            if resp.clicked() {
+                clicked = Some(t);
+            }
+        }
+    });
+    clicked
 }
 
 /// The letter a key types, if it is a letter key.

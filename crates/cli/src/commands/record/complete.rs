@@ -1,13 +1,19 @@
 //! Tab completion in the record shell, from the current legal state: the verbs, the letters
 //! still in the bag, the legal squares of the drawn tile, the rotations legal at a square and
-//! the spots legal for a placement (`city N`, `none`, `abbot`); with The Gifts the cards the
-//! deck can deal, the gifts that can be opened with their targets, and Take 2's two tiles.
-//! The legal moves come from the rules (`Game::legal_placements`, `legal_meeples`,
-//! `legal_abbot_moves`; `carc_replay::gifts`), the ones `legal` and the hints list; a
-//! placement's spots are those of a copy of the game it is applied to.
+//! the spots legal for a placement (`city N`, `none`, `abbot`), the abbot's squares and
+//! features (`abbot X Y monastery [--portal]`), the arrows to choose (`arrow X Y`), the
+//! targets of an activated companion or portal arrow (`arrow-meeple portal X Y city-N`) and a
+//! map's start tiles (`start TILE X Y ROT`); with The Gifts the cards the deck can deal, the
+//! gifts that can be opened with their targets, and Take 2's two tiles. The legal moves come
+//! from the rules (`Game::legal_placements`, `legal_meeples`, `legal_abbot_moves`,
+//! `legal_arrow_choices`, `legal_arrow_meeples`; `carc_replay::gifts`), the ones `legal` and
+//! the hints list; a placement's spots are those of a copy of the game it is applied to.
 
 use carc_replay::gifts::{opening_words, openings, receivable_cards};
-use carc_rules::{AbbotMove, Action, Effects, Game, MeepleSpot, Phase, Placement, Pos, Rotation};
+use carc_rules::{
+    AbbotMove, Action, ArrowMeepleSpot, Effects, Game, MeepleSpot, Phase, PlacedArrow, Placement,
+    Pos, Rotation,
+};
 
 /// The shell's own words, beside the verbs.
 pub const SHELL_WORDS: [&str; 5] = ["help", "show", "legal", "quit", "exit"];
@@ -58,6 +64,31 @@ fn arguments(g: &Game, verb: &str, rest: &[&str]) -> Vec<String> {
                 g.tiles().get(second).id.clone(),
             ]
         }
+        ("abbot", Phase::Meeple { .. }) => abbot_words(g, rest),
+        ("start", Phase::Start) if g.map().is_some() => match rest.split_first() {
+            None => bag_letters(g),
+            Some((letter, rest)) => {
+                let legal = super::start::start_placements(g, letter);
+                if rest.len() == 2 {
+                    let at = typed_square(rest);
+                    legal
+                        .iter()
+                        .filter(|p| Some(p.at) == at)
+                        .map(|p| p.rotation.degrees().to_string())
+                        .collect()
+                } else {
+                    let squares: Vec<Pos> = legal.iter().map(|p| p.at).collect();
+                    square_words(&squares, rest)
+                }
+            }
+        },
+        ("arrow", Phase::ChooseArrow { .. }) => {
+            let mut arrows: Vec<PlacedArrow> = Vec::new();
+            g.legal_arrow_choices(&mut arrows);
+            let squares: Vec<Pos> = arrows.iter().map(|a| a.at).collect();
+            square_words(&squares, rest)
+        }
+        ("arrow-meeple", Phase::Meeple { .. }) => arrow_meeple_words(g, rest),
         ("undo", _) if rest.is_empty() => vec!["--turn".into()],
         _ => Vec::new(),
     }
@@ -109,6 +140,91 @@ fn opening_phrases(g: &Game, rest: &[&str]) -> Vec<String> {
             None
         })
         .collect()
+}
+
+/// A square `X Y` of `squares` (whole, or its Y after X); empty once both are typed.
+fn square_words(squares: &[Pos], rest: &[&str]) -> Vec<String> {
+    let x = rest.first().and_then(|w| w.parse::<i32>().ok());
+    match rest.len() {
+        0 => squares.iter().map(|p| format!("{} {}", p.x, p.y)).collect(),
+        1 => squares
+            .iter()
+            .filter(|p| Some(p.x) == x)
+            .map(|p| p.y.to_string())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The square `X Y` typed as the first two of `rest`, if both are numbers.
+fn typed_square(rest: &[&str]) -> Option<Pos> {
+    match rest {
+        [x, y, ..] => Some(Pos::new(x.parse().ok()?, y.parse().ok()?)),
+        _ => None,
+    }
+}
+
+/// `abbot X Y ON [--portal]`: the squares the abbot may go to, the feature there
+/// (`monastery`, `garden`), and `--portal` where it goes through the portal arrow.
+fn abbot_words(g: &Game, rest: &[&str]) -> Vec<String> {
+    let mut moves: Vec<AbbotMove> = Vec::new();
+    g.legal_abbot_moves(&mut moves);
+    let places: Vec<(Pos, String, bool)> = moves
+        .iter()
+        .filter_map(|m| match m {
+            AbbotMove::Place {
+                at, label, portal, ..
+            } => Some((*at, label.code(), *portal)),
+            AbbotMove::TakeBack { .. } => None,
+        })
+        .collect();
+    if rest.len() < 2 {
+        let squares: Vec<Pos> = places.iter().map(|p| p.0).collect();
+        return square_words(&squares, rest);
+    }
+    let at = typed_square(rest);
+    let here = places.iter().filter(|p| Some(p.0) == at);
+    match rest.len() {
+        2 => here.map(|p| p.1.clone()).collect(),
+        3 => here
+            .filter(|p| p.1 == rest[2] && p.2)
+            .map(|_| "--portal".to_string())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// `arrow-meeple ACTION X Y ON`: the activated arrow's action (`companion`, `portal`), the
+/// squares of its targets, and the features there, dashed (`city-N`) as one word.
+fn arrow_meeple_words(g: &Game, rest: &[&str]) -> Vec<String> {
+    let Some(action) = g.arrow_action() else {
+        return Vec::new();
+    };
+    let mut spots: Vec<ArrowMeepleSpot> = Vec::new();
+    g.legal_arrow_meeples(&mut spots);
+    let Some((typed, rest)) = rest.split_first() else {
+        return if spots.is_empty() {
+            Vec::new()
+        } else {
+            vec![action.name().to_string()]
+        };
+    };
+    if *typed != action.name() {
+        return Vec::new();
+    }
+    if rest.len() < 2 {
+        let squares: Vec<Pos> = spots.iter().map(|s| s.at).collect();
+        return square_words(&squares, rest);
+    }
+    let at = typed_square(rest);
+    match rest.len() {
+        2 => spots
+            .iter()
+            .filter(|s| Some(s.at) == at)
+            .map(|s| s.label.code().replacen(' ', "-", 1))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The letters of the tiles still in the bag.
@@ -257,9 +373,19 @@ mod tests {
     }
 
     fn verbs() -> Vec<String> {
-        ["draw", "place", "turn", "meeple", "undo"]
-            .map(String::from)
-            .to_vec()
+        [
+            "draw",
+            "place",
+            "turn",
+            "meeple",
+            "undo",
+            "abbot",
+            "arrow",
+            "arrow-meeple",
+            "start",
+        ]
+        .map(String::from)
+        .to_vec()
     }
 
     fn words(g: &Game, line: &str) -> Vec<String> {
@@ -393,5 +519,155 @@ mod tests {
         assert!(words(&g, "open change_position -3 0 field Ne ").contains(&"road N".to_string()));
         assert_eq!(words(&g, "open change_position -3 0 field Ne road "), ["N"]);
         assert!(words(&g, "open change_position -3 0 field Ne road N ").is_empty());
+    }
+
+    /// The position before the first event of sample `log` that `pick` accepts, and it.
+    fn before(log: &str, pick: impl Fn(&carc_events::Event) -> bool) -> (Game, carc_events::Event) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../logs")
+            .join(log);
+        let log = carc_events::read_log(&std::fs::read(path).unwrap()[..]).unwrap();
+        let timeline = carc_replay::fold(log, &[]);
+        assert!(timeline.error.is_none());
+        let i = timeline
+            .steps
+            .iter()
+            .position(|s| pick(&s.event))
+            .expect("the sample has such an event");
+        (
+            timeline.state_at(i).unwrap(),
+            timeline.steps[i].event.clone(),
+        )
+    }
+
+    fn squares(words: Vec<String>) -> Vec<String> {
+        let mut w = words;
+        w.sort();
+        w
+    }
+
+    #[test]
+    fn arrow_offers_the_squares_of_the_arrows_to_choose_from() {
+        use carc_events::Event;
+        let (g, event) = before("sim-2p-anniversary-greedy.jsonl", |e| {
+            matches!(e, Event::ArrowChosen { .. })
+        });
+        let Event::ArrowChosen { at, .. } = event else {
+            unreachable!()
+        };
+        let mut arrows: Vec<PlacedArrow> = Vec::new();
+        g.legal_arrow_choices(&mut arrows);
+        assert!(arrows.len() >= 2, "a choice between arrows");
+        let legal: Vec<String> = arrows
+            .iter()
+            .map(|a| format!("{} {}", a.at.x, a.at.y))
+            .collect();
+        assert_eq!(words(&g, "arrow "), squares(legal));
+        assert!(words(&g, "arrow ").contains(&format!("{} {}", at.x, at.y)));
+        assert!(words(&g, &format!("arrow {} ", at.x)).contains(&at.y.to_string()));
+        assert!(words(&g, &format!("arrow {} {} ", at.x, at.y)).is_empty());
+        // Out of turn: no arrow to choose at the meeple step of another position.
+        assert!(words(&after_drawing(None), "arrow ").is_empty());
+    }
+
+    #[test]
+    fn arrow_meeple_offers_the_action_then_the_targets_then_their_features() {
+        use carc_events::Event;
+        let (g, event) = before("sim-2p-anniversary-greedy.jsonl", |e| {
+            matches!(e, Event::ArrowMeeplePlaced { .. })
+        });
+        let Event::ArrowMeeplePlaced { at, on, .. } = event else {
+            unreachable!()
+        };
+        let action = g.arrow_action().unwrap().name();
+        assert_eq!(words(&g, "arrow-meeple "), [action]);
+        let mut spots: Vec<ArrowMeepleSpot> = Vec::new();
+        g.legal_arrow_meeples(&mut spots);
+        let targets = words(&g, &format!("arrow-meeple {action} "));
+        let mut legal: Vec<String> = spots
+            .iter()
+            .map(|s| format!("{} {}", s.at.x, s.at.y))
+            .collect();
+        legal.dedup();
+        assert_eq!(targets, {
+            let mut l = squares(legal);
+            l.dedup();
+            l
+        });
+        assert!(
+            targets.contains(&format!("{} {}", at.x, at.y)),
+            "{targets:?}"
+        );
+        let features = words(&g, &format!("arrow-meeple {action} {} {} ", at.x, at.y));
+        let dashed = on.to_string().replacen(' ', "-", 1);
+        assert!(features.contains(&dashed), "{dashed} in {features:?}");
+        assert!(features.iter().all(|f| !f.contains(' ')), "{features:?}");
+        // The other action's word completes nothing.
+        let other = if action == "portal" {
+            "companion"
+        } else {
+            "portal"
+        };
+        assert!(words(&g, &format!("arrow-meeple {other} ")).is_empty());
+    }
+
+    #[test]
+    fn abbot_offers_its_squares_then_the_feature_then_portal_where_it_goes_through_one() {
+        use carc_events::Event;
+        // Through the portal: any monastery or garden the portal reaches.
+        let (g, event) = before("sim-3p-river-abbot-anniversary-gifts.jsonl", |e| {
+            matches!(e, Event::AbbotPlaced { portal: true, .. })
+        });
+        let Event::AbbotPlaced { at, on, .. } = event else {
+            unreachable!()
+        };
+        let square = format!("{} {}", at.x, at.y);
+        assert!(
+            words(&g, "abbot ").contains(&square),
+            "{:?}",
+            words(&g, "abbot ")
+        );
+        assert!(words(&g, &format!("abbot {} ", at.x)).contains(&at.y.to_string()));
+        assert_eq!(words(&g, &format!("abbot {square} ")), [on.to_string()]);
+        assert_eq!(words(&g, &format!("abbot {square} {on} ")), ["--portal"]);
+        // On the tile just placed: no --portal.
+        let (g, event) = before("sim-3p-abbot-mixed.jsonl", |e| {
+            matches!(e, Event::AbbotPlaced { portal: false, .. })
+        });
+        let Event::AbbotPlaced { at, on, .. } = event else {
+            unreachable!()
+        };
+        let square = format!("{} {}", at.x, at.y);
+        assert_eq!(words(&g, "abbot "), std::slice::from_ref(&square));
+        assert_eq!(words(&g, &format!("abbot {square} ")), [on.to_string()]);
+        assert!(words(&g, &format!("abbot {square} {on} ")).is_empty());
+    }
+
+    #[test]
+    fn start_offers_the_tiles_then_the_free_start_squares_then_their_rotations() {
+        use carc_events::Event;
+        // Germany: the start tile D at (-3,-4) turned 270, then J on another start square.
+        let (g, event) = before("sim-2p-germany-greedy-vs-random.jsonl", |e| {
+            matches!(e, Event::StartPlaced { .. })
+        });
+        let Event::StartPlaced { tile, at, rotation } = event else {
+            unreachable!()
+        };
+        assert!(words(&g, "start ").contains(&tile.to_string()));
+        let d = g.tiles().find(tile.as_str()).unwrap();
+        let mut legal = Vec::new();
+        g.legal_start_placements(d, &mut legal);
+        let mut squares: Vec<String> = legal
+            .iter()
+            .map(|p| format!("{} {}", p.at.x, p.at.y))
+            .collect();
+        squares.sort();
+        squares.dedup();
+        assert!(squares.len() >= 2, "{squares:?}");
+        assert_eq!(words(&g, "start d "), squares);
+        let turns = words(&g, &format!("start D {} {} ", at.x, at.y));
+        assert!(turns.contains(&rotation.degrees().to_string()), "{turns:?}");
+        // A game without a map has no start verb to complete.
+        assert!(words(&after_drawing(None), "start ").is_empty());
     }
 }

@@ -68,6 +68,7 @@ fn gift_openings_hint(id: &str, at: u64, who: &str, game: &Game) -> String {
 pub fn hint(id: &str, at: u64, header: &Header, game: &Game) -> String {
     let who = seat_name(header, game.current_player());
     match game.phase() {
+        Phase::Start if game.map().is_some() => super::start::start_hint(id, game),
         Phase::Start => "next: the start tile".into(),
         Phase::Draw => format!(
             "next: {who} draws a tile ({} in the bag): carc record turn {id} TILE X Y ROT SPOT|none \

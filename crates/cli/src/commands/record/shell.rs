@@ -9,6 +9,7 @@
 use std::borrow::Cow;
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{bail, Result};
 use carc_archive::{check_game_id, read_game};
@@ -16,7 +17,7 @@ use carc_events::Header;
 use carc_replay::describe::shown_name;
 use carc_replay::fold;
 use carc_replay::gifts::{opening_words, openings, receivable_cards};
-use carc_rules::{Game, Phase, TileSet};
+use carc_rules::{Game, MapBoard, Phase, TileSet};
 use carc_store::Store;
 use clap::{CommandFactory, Parser};
 use rustyline::completion::{Completer, Pair};
@@ -71,7 +72,12 @@ pub enum Outcome {
 }
 
 /// The shell on `game`: the store is opened once, for the whole session.
-pub fn shell(ctx: &Ctx, game: &str, loaded: &[TileSet]) -> Result<ExitCode> {
+pub fn shell(
+    ctx: &Ctx,
+    game: &str,
+    loaded: &[TileSet],
+    map: Option<&Arc<MapBoard>>,
+) -> Result<ExitCode> {
     check_game_id(game).map_err(anyhow::Error::msg)?;
     let store = ctx.open_as(&format!("carc record shell on game {game}"))?;
     let session = Session {
@@ -79,6 +85,7 @@ pub fn shell(ctx: &Ctx, game: &str, loaded: &[TileSet]) -> Result<ExitCode> {
         store: &store,
         game,
         loaded,
+        map,
     };
     // At a terminal the player saw each refusal and went on: leaving is a success. A script
     // sees none of them, so the exit code tells it.
@@ -110,6 +117,8 @@ pub struct Session<'a> {
     pub store: &'a Store,
     pub game: &'a str,
     pub loaded: &'a [TileSet],
+    /// The board of the global `--map`, for a `new` line.
+    pub map: Option<&'a Arc<MapBoard>>,
 }
 
 impl Session<'_> {
@@ -250,7 +259,7 @@ impl Session<'_> {
                 return Ok(Outcome::Refused);
             }
         };
-        let code = run_verb(self.ctx, self.store, cmd, self.loaded)?;
+        let code = run_verb(self.ctx, self.store, cmd, self.loaded, self.map)?;
         Ok(if code == ExitCode::SUCCESS {
             Outcome::Done
         } else {
@@ -277,7 +286,7 @@ fn prompt(game: &str, now: Option<&Now>) -> String {
         Phase::DrawSecond { .. } => "draw (Take 2)".into(),
         Phase::ReturnTile { .. } => "return".into(),
         Phase::Over => "over".into(),
-        Phase::Start => "…".into(),
+        Phase::Start => "start".into(),
     };
     format!("{game} t{} {who} {due}> ", now.turn)
 }

@@ -26,8 +26,15 @@ pub fn undo(
     let (sg, log) = load(ctx, store, game, loaded)?;
     let effective = sg.effective_seqs();
     // The effective lines are the header, then the log's events and assertions in line order.
-    if log.events.len() + log.assertions.len() <= 1 {
-        bail!("nothing to undo in game {game}: only the start tile is recorded");
+    // The start tile `new` placed is no move; on a map board the start tiles are moves of
+    // their own (`record start`), so a wrong one can be taken back.
+    let on_map = log.header.rules.map.is_some();
+    if log.events.len() + log.assertions.len() <= usize::from(!on_map) {
+        bail!(if on_map {
+            format!("nothing to undo in game {game}: no start tile is recorded yet")
+        } else {
+            format!("nothing to undo in game {game}: only the start tile is recorded")
+        });
     }
     // The first effective line (1-based, the header is line 1) to retract: the last one, or
     // the first event of the last turn.
