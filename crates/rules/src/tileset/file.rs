@@ -38,7 +38,7 @@ struct FileTile {
     #[serde(default)]
     monastery: bool,
     #[serde(default)]
-    roads: Vec<Vec<String>>,
+    roads: Vec<FileRoad>,
     #[serde(default)]
     cities: Vec<FileCity>,
     #[serde(default)]
@@ -63,6 +63,39 @@ struct FileCity {
     sides: Vec<String>,
     #[serde(default)]
     coa: u8,
+    /// Inns & Cathedrals: a cathedral in this city.
+    #[serde(default)]
+    cathedral: bool,
+}
+
+/// A road: its sides (`["E","W"]`), or an object with its sides and flags
+/// (`{"sides":["E","W"],"inn":true}`, Inns & Cathedrals).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum FileRoad {
+    Sides(Vec<String>),
+    Road(FileRoadObject),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileRoadObject {
+    sides: Vec<String>,
+    #[serde(default)]
+    inn: bool,
+}
+
+impl FileRoad {
+    fn sides(&self) -> &[String] {
+        match self {
+            FileRoad::Sides(s) => s,
+            FileRoad::Road(r) => &r.sides,
+        }
+    }
+
+    fn inn(&self) -> bool {
+        matches!(self, FileRoad::Road(r) if r.inn)
+    }
 }
 
 #[derive(Deserialize)]
@@ -219,14 +252,16 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports: 0,
             coats_of_arms: city.coa,
             touches: 0,
+            inn: false,
+            cathedral: city.cathedral,
         });
     }
     for road in &ft.roads {
         let mut sides = 0u8;
-        if road.is_empty() {
+        if road.sides().is_empty() {
             return Err(fail("a road segment lists no sides".into()));
         }
-        for s in road {
+        for s in road.sides() {
             sides |= 1 << side_of(s)?.index();
         }
         segments.push(SegmentDef {
@@ -235,6 +270,8 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports: 0,
             coats_of_arms: 0,
             touches: 0,
+            inn: road.inn(),
+            cathedral: false,
         });
     }
     if ft.monastery {
@@ -244,6 +281,8 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports: 0,
             coats_of_arms: 0,
             touches: 0,
+            inn: false,
+            cathedral: false,
         });
     }
     for field in &ft.fields {
@@ -274,6 +313,8 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports,
             coats_of_arms: 0,
             touches,
+            inn: false,
+            cathedral: false,
         });
     }
     if segments.len() > MAX_SEGMENTS {
