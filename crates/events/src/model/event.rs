@@ -43,12 +43,17 @@ pub enum Event => ExternallyTaggedEvent {
         /// Rotation.
         rotation: Rotation,
     },
-    /// `player` placed a meeple on the tile just placed.
+    /// `player` placed a meeple on the tile just placed (with Inns & Cathedrals, perhaps the
+    /// large meeple: `figure`).
     MeeplePlaced {
         /// Seat index.
         player: u8,
         /// The feature, in board orientation.
         on: MeepleTarget,
+        /// The figure: absent for a normal meeple, `"large"` for the large meeple (Inns &
+        /// Cathedrals; added within version 1, see `docs/log-format.md`).
+        #[serde(default, skip_serializing_if = "Figure::is_meeple")]
+        figure: Figure,
     },
     /// `player` chose not to place a meeple.
     MeepleSkipped {
@@ -305,6 +310,12 @@ mod tests {
             Event::MeeplePlaced {
                 player: 0,
                 on: MeepleTarget::monastery(),
+                figure: Figure::Meeple,
+            },
+            Event::MeeplePlaced {
+                player: 0,
+                on: MeepleTarget::monastery(),
+                figure: Figure::Large,
             },
             Event::MeepleSkipped { player: 0 },
             Event::TileSetAside { player: 0, tile },
