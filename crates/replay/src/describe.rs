@@ -612,8 +612,19 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
         .iter()
         .map(|(p, n)| format!("{} {n}", shown_name(header, *p)))
         .collect();
+    // Inns & Cathedrals: the counts are majority strengths, the large meeple's 2.
+    let heading = if header
+        .rules
+        .expansions
+        .iter()
+        .any(|e| e == "inns_cathedrals")
+    {
+        "meeples (a large meeple counts 2)"
+    } else {
+        "meeples"
+    };
     lines.push(format!(
-        "meeples: {}",
+        "{heading}: {}",
         if meeples.is_empty() {
             "none".to_string()
         } else {

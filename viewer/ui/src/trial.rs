@@ -114,6 +114,14 @@ pub fn offers(game: &Game) -> Vec<Offer> {
             let mut abbot = Vec::new();
             game.legal_abbot_moves(&mut abbot);
             actions.extend(abbot.into_iter().map(AbbotMove::action));
+            // Inns & Cathedrals: instead of a meeple, the large meeple.
+            let mut large = Vec::new();
+            game.legal_large_meeples(&mut large);
+            actions.extend(
+                large
+                    .into_iter()
+                    .map(|s| Action::PlaceLargeMeeple { segment: s.segment }),
+            );
         }
         // The deck, or the discard pile reshuffled when the deck is empty: the rules say
         // which cards can come, so every card is offered and those they refuse are dropped.
