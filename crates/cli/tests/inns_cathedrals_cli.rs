@@ -120,3 +120,24 @@ fn check_refuses_a_second_large_meeple() {
         "{out}"
     );
 }
+
+#[test]
+fn analyze_reads_the_samples() {
+    // Given the Inns & Cathedrals samples / When analysed / Then each is finished, its points
+    // by source listed, the large meeples counted among the meeples placed
+    for name in [
+        SAMPLE,
+        "sim-4p-river-abbot-inns-cathedrals.jsonl",
+        "sim-6p-inns-cathedrals-mixed.jsonl",
+    ] {
+        let o = carc(&["analyze", name], &logs_dir());
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).contains("finished; won by"), "{}", stdout(&o));
+    }
+    let o = carc(&["analyze", SAMPLE], &logs_dir());
+    assert!(
+        stdout(&o).contains("Ada: 96 points (city 55, monastery 18, road 23)"),
+        "{}",
+        stdout(&o)
+    );
+}
