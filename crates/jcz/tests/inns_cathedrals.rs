@@ -8,8 +8,8 @@ use carc_events::read_log;
 #[test]
 fn writing_an_inns_cathedrals_game_is_refused_naming_what_is_not_mapped() {
     // Given the two-player Inns & Cathedrals sample
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../logs/sim-2p-inns-cathedrals-mixed.jsonl");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/sim-2p-inns-cathedrals-mixed.jsonl");
     let log = read_log(&std::fs::read(path).unwrap()).unwrap();
     // When it is written as a JCloisterZone saved game
     let err = carc_jcz::write(&log).unwrap_err().to_string();

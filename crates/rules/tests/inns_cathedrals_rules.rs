@@ -483,3 +483,70 @@ fn the_large_meeple_as_a_farmer_counts_two_at_the_end() {
     assert_eq!(field.meeples, [(0, 2)]);
     assert!(t.game.large_meeple_in_supply(0));
 }
+
+// ---- With The Gifts [I] ----------------------------------------------------------------------
+
+#[test]
+fn cash_out_takes_the_large_meeple_back_to_its_place_and_counts_it_as_two() {
+    // Given The Gifts and Inns & Cathedrals; seat 0's large meeple on D's road (through U at
+    // (1,0)), seat 1's meeple on D's city (through G at (0,1))
+    let options = Options {
+        gifts: true,
+        ..Options::default()
+    };
+    let mut t = inns_table(2, &[("U", 3), ("G", 2)], options);
+    t.draw("U").unwrap();
+    t.place(1, 0, 90).unwrap();
+    t.large("road E").unwrap();
+    t.turn("G", 0, 1, 90, Some("city N"));
+    // seat 0 extends seat 1's city and receives Cash Out
+    t.draw("G").unwrap();
+    t.place(0, 2, 90).unwrap();
+    assert!(matches!(t.game.phase(), Phase::ReceiveGift { .. }));
+    t.game
+        .apply(
+            &Action::ReceiveGift {
+                card: GiftCard::CashOut,
+            },
+            &mut t.fx,
+        )
+        .unwrap();
+    t.meeple(None).unwrap();
+    // seat 1 extends seat 0's road, and receives a gift too
+    t.draw("U").unwrap();
+    t.place(-1, 0, 90).unwrap();
+    t.game
+        .apply(
+            &Action::ReceiveGift {
+                card: GiftCard::Synod,
+            },
+            &mut t.fx,
+        )
+        .unwrap();
+    t.meeple(None).unwrap();
+    // When seat 0 opens Cash Out on its large meeple's road
+    t.draw("U").unwrap();
+    let label: SegmentLabel = "road E".parse().unwrap();
+    let segment = t
+        .game
+        .resolve_gift_segment(GiftCard::CashOut, Pos::new(1, 0), &label)
+        .unwrap();
+    t.game
+        .apply(
+            &Action::OpenGift {
+                gift: GiftAction::CashOut {
+                    at: Pos::new(1, 0),
+                    segment,
+                },
+            },
+            &mut t.fx,
+        )
+        .unwrap();
+    // Then it scores 2 per meeple, the large meeple counting two: 4 [I]
+    let cash = t.fx.scores.last().expect("Cash Out scores");
+    assert_eq!(cash.points, 4);
+    // And the large meeple is back in its place in the supply; the meeples are all there
+    assert!(t.game.large_meeple_in_supply(0));
+    assert_eq!(t.game.supply()[0], 7);
+    assert_eq!(t.game.large_meeple_of(0), None);
+}
