@@ -550,3 +550,35 @@ fn cash_out_takes_the_large_meeple_back_to_its_place_and_counts_it_as_two() {
     assert_eq!(t.game.supply()[0], 7);
     assert_eq!(t.game.large_meeple_of(0), None);
 }
+
+// ---- The tile-set file -----------------------------------------------------------------------
+
+#[test]
+fn a_wrong_road_in_a_tile_set_file_is_refused_in_words() {
+    let file = |road: &str| {
+        format!(
+            r#"{{"format":"carcassonne-tiles","version":1,"name":"x","tiles":[{{"id":"A","count":1,"edges":["F","R","F","R"],"roads":[{road}],"fields":[{{"ports":["Nw","Ne","En","Wn"]}},{{"ports":["Es","Se","Sw","Ws"]}}]}}]}}"#
+        )
+    };
+    // Given roads written both ways, they read the same but for the inn
+    let plain = TileSet::from_json(&file(r#"["E","W"]"#)).unwrap();
+    let inn = TileSet::from_json(&file(r#"{"sides":["E","W"],"inn":true}"#)).unwrap();
+    assert!(!plain.tiles()[0].segments.iter().any(|s| s.inn));
+    assert!(inn.tiles()[0].segments.iter().any(|s| s.inn));
+    // And wrong ones are refused, saying what a road is
+    for (road, says) in [
+        (
+            r#"{"sides":["E","W"],"inn":"yes"}"#,
+            r#"a road's "inn" is true or false, not "yes""#,
+        ),
+        (
+            r#"{"sides":["E","W"],"hotel":true}"#,
+            r#"unknown road field "hotel""#,
+        ),
+        (r#""EW""#, "a road is a list of sides"),
+    ] {
+        let err = TileSet::from_json(&file(road)).unwrap_err().to_string();
+        assert!(err.contains(says), "{road}: {err}");
+        assert!(err.contains("tile A"), "{road}: {err}");
+    }
+}

@@ -68,33 +68,42 @@ struct FileCity {
     cathedral: bool,
 }
 
-/// A road: its sides (`["E","W"]`), or an object with its sides and flags
-/// (`{"sides":["E","W"],"inn":true}`, Inns & Cathedrals).
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum FileRoad {
-    Sides(Vec<String>),
-    Road(FileRoadObject),
-}
+/// A road as the file writes it: its sides (`["E","W"]`), or an object with its sides and
+/// flags (`{"sides":["E","W"],"inn":true}`, Inns & Cathedrals). Read as JSON and checked in
+/// [`road_of`], so that a wrong road is named in words rather than by serde's "no variant".
+type FileRoad = serde_json::Value;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileRoadObject {
-    sides: Vec<String>,
-    #[serde(default)]
-    inn: bool,
-}
-
-impl FileRoad {
-    fn sides(&self) -> &[String] {
-        match self {
-            FileRoad::Sides(s) => s,
-            FileRoad::Road(r) => &r.sides,
+/// The sides and the inn flag of a road written as [`FileRoad`].
+fn road_of(road: &FileRoad) -> Result<(Vec<String>, bool), String> {
+    let expected = "a road is a list of sides, e.g. [\"E\",\"W\"], or {\"sides\": [\"E\",\"W\"], \"inn\": true}";
+    let sides = |v: &serde_json::Value| -> Option<Vec<String>> {
+        v.as_array()?
+            .iter()
+            .map(|s| s.as_str().map(str::to_string))
+            .collect()
+    };
+    match road {
+        serde_json::Value::Array(_) => sides(road)
+            .map(|s| (s, false))
+            .ok_or_else(|| format!("{expected}; found {road}")),
+        serde_json::Value::Object(fields) => {
+            if let Some(key) = fields.keys().find(|k| *k != "sides" && *k != "inn") {
+                return Err(format!("unknown road field {key:?}; {expected}"));
+            }
+            let s = fields
+                .get("sides")
+                .and_then(sides)
+                .ok_or_else(|| format!("{expected}; found {road}"))?;
+            let inn = match fields.get("inn") {
+                None => false,
+                Some(serde_json::Value::Bool(b)) => *b,
+                Some(other) => {
+                    return Err(format!("a road's \"inn\" is true or false, not {other}"))
+                }
+            };
+            Ok((s, inn))
         }
-    }
-
-    fn inn(&self) -> bool {
-        matches!(self, FileRoad::Road(r) if r.inn)
+        _ => Err(format!("{expected}; found {road}")),
     }
 }
 
@@ -257,11 +266,12 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         });
     }
     for road in &ft.roads {
+        let (road_sides, inn) = road_of(road).map_err(fail)?;
         let mut sides = 0u8;
-        if road.sides().is_empty() {
+        if road_sides.is_empty() {
             return Err(fail("a road segment lists no sides".into()));
         }
-        for s in road.sides() {
+        for s in &road_sides {
             sides |= 1 << side_of(s)?.index();
         }
         segments.push(SegmentDef {
@@ -270,7 +280,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports: 0,
             coats_of_arms: 0,
             touches: 0,
-            inn: road.inn(),
+            inn,
             cathedral: false,
         });
     }
