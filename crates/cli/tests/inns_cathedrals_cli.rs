@@ -92,6 +92,10 @@ fn legal_offers_the_large_meeple_and_explain_names_the_new_scorings() {
         text.contains("meeples (a large meeple counts 2): Ada 2"),
         "{text}"
     );
+    assert!(
+        text.contains("large meeple returned: Ada from road N at (-4,-1)"),
+        "{text}"
+    );
     // And the final scoring: a cathedral city and an inn road left open score nothing
     let o = carc(&["explain", SAMPLE, "--at", "268"], &logs_dir());
     let text = stdout(&o);

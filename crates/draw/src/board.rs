@@ -230,7 +230,8 @@ pub fn layers(game: &Game, overlay: &Overlay<'_>) -> Layers {
             );
         } else {
             let p = world_of(r.at) + meeple_spot(r.label);
-            meeple(&mut out, p, r.label, color_of(r.player), 1.0);
+            let scale = if r.large { LARGE_MEEPLE } else { 1.0 };
+            meeple(&mut out, p, r.label, color_of(r.player), scale);
         }
     }
     Layers {

@@ -575,6 +575,7 @@ impl Game {
                     at,
                     label,
                     abbot: false,
+                    large: taken.large,
                 });
                 fx.notes.push(Note::CashedOut {
                     at,

@@ -157,6 +157,7 @@ impl Game {
                     at,
                     label,
                     abbot: false,
+                    large: m.large,
                 });
                 self.return_to_supply(m);
                 self.meeples.remove(i);
