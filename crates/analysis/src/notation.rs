@@ -62,6 +62,10 @@ pub fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove {
             Some(segment) => Action::PlaceMeeple { segment },
             None => return *m,
         },
+        Action::PlaceLargeMeeple { segment } => match same_segment(segment) {
+            Some(segment) => Action::PlaceLargeMeeple { segment },
+            None => return *m,
+        },
         Action::PlaceArrowMeeple {
             via,
             at: target,
@@ -150,6 +154,9 @@ pub fn after_placement_text(game: &Game, tile: TileTypeId, m: &TurnMove) -> Stri
             ));
         }
         Action::TakeBackAbbot => text.push_str("abbot taken back"),
+        Action::PlaceLargeMeeple { segment } => {
+            text.push_str(&format!("large meeple on {}", label(p.at, segment)));
+        }
         _ => text.push_str("no meeple"),
     }
     text

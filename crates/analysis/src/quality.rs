@@ -200,7 +200,9 @@ pub fn decisions(timeline: &Timeline) -> Result<Vec<Decision>, QualityError> {
                 | Action::SkipMeeple
                 // The Abbot: the abbot placed or taken back is the turn's figure step.
                 | Action::PlaceAbbot { .. }
-                | Action::TakeBackAbbot,
+                | Action::TakeBackAbbot
+                // Inns & Cathedrals: the large meeple.
+                | Action::PlaceLargeMeeple { .. },
                 _,
             ) => {
                 if let Some(mut d) = open.take() {

@@ -763,8 +763,12 @@ impl Replayer {
                 let on = self
                     .meeple_target(carc_rules::Pos::new(at.x, at.y), *pos)
                     .map_err(fail)?;
-                self.push(Event::MeeplePlaced { player: seat, on })
-                    .map_err(fail)?;
+                self.push(Event::MeeplePlaced {
+                    player: seat,
+                    on,
+                    figure: carc_events::Figure::Meeple,
+                })
+                .map_err(fail)?;
             }
             Move::Discard => {
                 let seat = self.game.current_player();

@@ -82,7 +82,8 @@ fn a_cut_replay_imports_as_a_game_in_progress_that_replays_to_bga_s_scores() {
         events[3],
         &Event::MeeplePlaced {
             player: 0,
-            on: "city S".parse().unwrap()
+            on: "city S".parse().unwrap(),
+            figure: carc_events::Figure::Meeple,
         }
     );
     // The city of the first turn: 4 points, stated as a feature claim and as running totals.

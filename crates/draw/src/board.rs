@@ -195,12 +195,23 @@ pub fn layers(game: &Game, overlay: &Overlay<'_>) -> Layers {
             .filter(|_| label.kind == FeatureKind::Garden)
             .unwrap_or_else(|| meeple_spot(label))
     };
-    for (player, at, _, label) in game.meeples() {
+    // Inns & Cathedrals: the large meeples, drawn larger (empty without the expansion).
+    let large: Vec<(u8, Pos, u8)> = game
+        .large_meeples()
+        .map(|(p, at, s, _)| (p, at, s))
+        .collect();
+    for (player, at, segment, label) in game.meeples() {
+        let scale = if large.contains(&(player, at, segment)) {
+            LARGE_MEEPLE
+        } else {
+            1.0
+        };
         meeple(
             &mut out,
             world_of(at) + meeple_spot(label),
             label,
             color_of(player),
+            scale,
         );
     }
     for (player, at, _, label) in game.abbots() {
@@ -219,7 +230,8 @@ pub fn layers(game: &Game, overlay: &Overlay<'_>) -> Layers {
             );
         } else {
             let p = world_of(r.at) + meeple_spot(r.label);
-            meeple(&mut out, p, r.label, color_of(r.player));
+            let scale = if r.large { LARGE_MEEPLE } else { 1.0 };
+            meeple(&mut out, p, r.label, color_of(r.player), scale);
         }
     }
     Layers {
@@ -586,6 +598,53 @@ pub fn tile_type(tile: &TileType, rot: Rotation, centre: Point, out: &mut Vec<Sh
         }
     }
 
+    // Inns & Cathedrals: an inn (a red-roofed house on a small lake) beside the middle of its
+    // road, on the road's right-hand side; a cathedral (a grey nave with a spire) in its city.
+    for (i, seg) in tile.segments.iter().enumerate() {
+        if seg.inn {
+            let sides = sides_of(tile.segment_sides(rot, i as u8));
+            let Some(&first) = sides.first() else {
+                continue;
+            };
+            let along = side_mid(first) * 0.55;
+            let beside = pt(-along.y, along.x) * 0.45;
+            let c = along + beside;
+            out.push(Shape::Circle {
+                centre: to(c),
+                radius: 0.09,
+                min_radius_px: 0.0,
+                fill: Some(INN_LAKE),
+                stroke: None,
+            });
+            out.push(Shape::Polygon {
+                points: vec![
+                    to(c + pt(-0.07, 0.0)),
+                    to(c + pt(0.0, -0.07)),
+                    to(c + pt(0.07, 0.0)),
+                    to(c + pt(0.07, 0.06)),
+                    to(c + pt(-0.07, 0.06)),
+                ],
+                fill: Some(INN),
+                stroke: Some(Stroke::new(0.012, 1.0, WALL)),
+            });
+        }
+        if seg.cathedral {
+            out.push(Shape::Polygon {
+                points: pts(&[
+                    pt(-0.16, 0.14),
+                    pt(0.16, 0.14),
+                    pt(0.16, -0.02),
+                    pt(0.05, -0.02),
+                    pt(0.0, -0.24),
+                    pt(-0.05, -0.02),
+                    pt(-0.16, -0.02),
+                ]),
+                fill: Some(CATHEDRAL),
+                stroke: Some(Stroke::new(0.015, 1.0, WALL)),
+            });
+        }
+    }
+
     // Coats of arms.
     for (i, sides) in &cities {
         if tile.segments[*i as usize].coats_of_arms == 0 {
@@ -656,8 +715,11 @@ fn abbot(out: &mut Vec<Shape>, p: Point, color: Rgba) {
     });
 }
 
-/// A meeple standing at `p`; a farmer lies down.
-fn meeple(out: &mut Vec<Shape>, p: Point, label: SegmentLabel, color: Rgba) {
+/// How much larger the large meeple (Inns & Cathedrals) is drawn than a meeple.
+pub const LARGE_MEEPLE: f32 = 1.45;
+
+/// A meeple standing at `p`, `scale` times the normal size; a farmer lies down.
+fn meeple(out: &mut Vec<Shape>, p: Point, label: SegmentLabel, color: Rgba, scale: f32) {
     let outline = if color.is_dark() {
         Rgba::WHITE
     } else {
@@ -666,8 +728,8 @@ fn meeple(out: &mut Vec<Shape>, p: Point, label: SegmentLabel, color: Rgba) {
     let stroke = Some(Stroke::new(0.02, 1.0, outline));
     if label.kind == FeatureKind::Field {
         out.push(Shape::Rect {
-            min: p - pt(0.14, 0.065),
-            max: p + pt(0.14, 0.065),
+            min: p - pt(0.14, 0.065) * scale,
+            max: p + pt(0.14, 0.065) * scale,
             rounding: 0.06,
             fill: Some(color),
             stroke,
@@ -676,7 +738,7 @@ fn meeple(out: &mut Vec<Shape>, p: Point, label: SegmentLabel, color: Rgba) {
     } else {
         out.push(Shape::Circle {
             centre: p,
-            radius: 0.11,
+            radius: 0.11 * scale,
             min_radius_px: 0.0,
             fill: Some(color),
             stroke,

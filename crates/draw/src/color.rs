@@ -50,6 +50,10 @@ pub const ROAD: Rgba = Rgba::rgb(238, 232, 210);
 pub const ROAD_EDGE: Rgba = Rgba::rgb(120, 110, 90);
 /// The River: the water of river tiles.
 pub const RIVER: Rgba = Rgba::rgb(70, 130, 200);
+/// Inns & Cathedrals: the inn's roof (beside its road, on its small lake) and the cathedral.
+pub const INN: Rgba = Rgba::rgb(180, 40, 40);
+pub const INN_LAKE: Rgba = Rgba::rgb(120, 180, 230);
+pub const CATHEDRAL: Rgba = Rgba::rgb(150, 150, 170);
 pub const MONASTERY: Rgba = Rgba::rgb(200, 80, 60);
 pub const MONASTERY_WALL: Rgba = Rgba::rgb(240, 225, 200);
 pub const SHIELD: Rgba = Rgba::rgb(40, 70, 170);

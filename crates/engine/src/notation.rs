@@ -8,7 +8,8 @@
 //! - `SPOT`: `none`; a feature of the tile just placed as the log names it with `-` for the
 //!   space (`city-E`, `road-N`, `field-Sw`, `monastery`); a meeple through an arrow,
 //!   `companion@X,Y:road-N` or `portal@X,Y:city-E`; the abbot, `abbot@X,Y:garden` (through a
-//!   portal `abbot-portal@X,Y:monastery`); the abbot taken back, `abbot-back`.
+//!   portal `abbot-portal@X,Y:monastery`); the abbot taken back, `abbot-back`; the large
+//!   meeple (Inns & Cathedrals) on a feature of the tile just placed, `large:city-E`.
 //!
 //! Examples: `1,0 90 city-E`, `-2,3 270 none`, `0,-1 0 arrow 1,0 portal@3,2:road-N`.
 
@@ -75,6 +76,7 @@ pub fn move_text(game: &Game, m: &TurnMove) -> String {
             label(at, segment)
         ),
         Action::TakeBackAbbot => "abbot-back".into(),
+        Action::PlaceLargeMeeple { segment } => format!("large:{}", label(m.placement.at, segment)),
         _ => "none".into(),
     };
     out.push(' ');

@@ -34,6 +34,14 @@ fn river(players: u8) -> Setup {
     setup
 }
 
+/// Inns & Cathedrals: the setup's tiles and the Inns & Cathedrals set, the option on.
+fn inns(mut setup: Setup) -> Setup {
+    setup.tiles =
+        Arc::new(TileSet::combine(&[(*setup.tiles).clone(), TileSet::inns_cathedrals()]).unwrap());
+    setup.options.inns_cathedrals = true;
+    setup
+}
+
 /// Every expansion and map we play, alone and combined.
 fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     let mut germany = with_options(2, |o| o.meeples = 9);
@@ -56,7 +64,9 @@ fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
         ("germany+anniversary+gifts", all),
         ("abbot+anniversary+gifts", abbot_all),
         ("river", river(2)),
-        ("river+abbot+gifts", river_abbot_gifts),
+        ("inns_cathedrals", inns(Setup::base(2))),
+        ("river+abbot+gifts", river_abbot_gifts.clone()),
+        ("inns_cathedrals+river+abbot+gifts", inns(river_abbot_gifts)),
     ]
 }
 
@@ -288,4 +298,32 @@ fn compared_moves_get_equal_shares_on_the_same_guesses() {
         compare(&game, &[first, far], &nodes(10, 1, 0)),
         Err(EngineError::NotLegal(_))
     ));
+}
+
+#[test]
+fn the_large_meeple_is_among_the_searched_moves_and_written_large() {
+    // Given the first decision of an Inns & Cathedrals game, the large meeple in supply
+    let game = decisions(&inns(Setup::base(2)), 1).swap_remove(0);
+    assert!(game.large_meeple_in_supply(game.current_player()));
+    // When its moves are listed and searched
+    let mut buffers = Buffers::default();
+    let mut legal = Vec::new();
+    turn_moves(&game, &mut buffers, &mut legal);
+    let large: Vec<_> = legal
+        .iter()
+        .filter(|(m, _)| matches!(m.meeple, Action::PlaceLargeMeeple { .. }))
+        .collect();
+    // Then the large meeple is offered, once per meeple target, in the notation `large:SPOT`
+    let meeples = legal
+        .iter()
+        .filter(|(m, _)| matches!(m.meeple, Action::PlaceMeeple { .. }))
+        .count();
+    assert_eq!(large.len(), meeples);
+    assert!(large.iter().all(|(m, _)| move_text(&game, m)
+        .split(' ')
+        .nth(2)
+        .unwrap()
+        .starts_with("large:")));
+    let a = analyse(&game, &nodes(150, 1, 2)).unwrap();
+    assert_eq!(a.moves.len(), legal.len());
 }

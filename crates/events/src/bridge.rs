@@ -12,7 +12,8 @@ use carc_rules::{
 use thiserror::Error;
 
 use crate::model::{
-    ArrowMeepleAction, ArrowSymbol, Event, GiftCard, Header, Pos, Rotation, TileId, TownVariant,
+    ArrowMeepleAction, ArrowSymbol, Event, Figure, GiftCard, Header, Pos, Rotation, TileId,
+    TownVariant,
 };
 use crate::target::MeepleTarget;
 
@@ -22,7 +23,7 @@ pub enum SetupError {
     #[error("tile set {0:?} is unknown (built in: base; load others with --tiles FILE)")]
     UnknownTileSet(String),
     #[error(
-        "expansion {0:?} is not supported by this version of carc (supported: abbot, anniversary, gifts, river)"
+        "expansion {0:?} is not supported by this version of carc (supported: abbot, anniversary, gifts, inns_cathedrals, river)"
     )]
     UnknownExpansion(String),
     #[error("expansion {0:?} is listed twice")]
@@ -69,6 +70,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
     let mut gifts = false;
     let mut abbot = false;
     let mut river = false;
+    let mut inns_cathedrals = false;
     for (i, expansion) in header.rules.expansions.iter().enumerate() {
         if header.rules.expansions[..i].contains(expansion) {
             return Err(SetupError::DuplicateExpansion(expansion.clone()));
@@ -78,6 +80,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             "gifts" => gifts = true,
             "abbot" => abbot = true,
             "river" => river = true,
+            "inns_cathedrals" => inns_cathedrals = true,
             _ => return Err(SetupError::UnknownExpansion(expansion.clone())),
         }
     }
@@ -160,6 +163,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             gifts,
             abbot,
             river,
+            inns_cathedrals,
         },
         tiles,
         bag,
@@ -236,10 +240,11 @@ pub fn event_to_action(game: &Game, event: &Event) -> Result<Action, RuleViolati
                 rotation: rules_rotation(*rotation),
             }
         }
-        Event::MeeplePlaced { on, .. } => {
-            let label = label_of(on);
-            Action::PlaceMeeple {
-                segment: game.resolve_meeple_target(&label)?,
+        Event::MeeplePlaced { on, figure, .. } => {
+            let segment = game.resolve_meeple_target(&label_of(on))?;
+            match figure {
+                Figure::Meeple => Action::PlaceMeeple { segment },
+                Figure::Large => Action::PlaceLargeMeeple { segment },
             }
         }
         Event::MeepleSkipped { .. } => Action::SkipMeeple,
@@ -479,7 +484,7 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
                 rotation: rotation(r),
             }
         }
-        Action::PlaceMeeple { segment } => {
+        Action::PlaceMeeple { segment } | Action::PlaceLargeMeeple { segment } => {
             let Phase::Meeple { at } = game.phase() else {
                 panic!("meeple offered outside the meeple phase")
             };
@@ -491,6 +496,11 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
             Event::MeeplePlaced {
                 player,
                 on: label.code().parse().expect("same grammar"),
+                figure: if matches!(action, Action::PlaceLargeMeeple { .. }) {
+                    Figure::Large
+                } else {
+                    Figure::Meeple
+                },
             }
         }
         Action::SkipMeeple => Event::MeepleSkipped { player },

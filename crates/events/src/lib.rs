@@ -42,8 +42,8 @@ pub use bridge::{
 pub use error::{DecodeError, DecodeErrorKind};
 pub use log::Log;
 pub use model::{
-    ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, GiftCard,
-    Header, MapRules, Player, Pos, Rotation, RulesOptions, Source, TileId, TownVariant,
+    ArrowMeepleAction, ArrowSymbol, Assertion, Color, EmptyTileId, Envelope, Event, Figure,
+    GiftCard, Header, MapRules, Player, Pos, Rotation, RulesOptions, Source, TileId, TownVariant,
     ANNOTATION_TYPE, ASSERTION_TYPES, EVENT_TYPES, MAX_PLAYERS, VARIATION_TYPE,
 };
 pub use read::{read_log, read_log_from, read_log_prefix, read_log_prefix_from, LogPrefix};

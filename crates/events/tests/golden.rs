@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use carc_events::{
-    read_log, write_log, Assertion, Color, Envelope, Event, Header, Log, MeepleTarget, Player, Pos,
-    Rotation, RulesOptions, Side, TileId,
+    read_log, write_log, Assertion, Color, Envelope, Event, Figure, Header, Log, MeepleTarget,
+    Player, Pos, Rotation, RulesOptions, Side, TileId,
 };
 
 const GOLDEN: &str = r#"{"format":"carcassonne-log","version":1,"game":"sim-s7-g0","players":[{"name":"Ada","color":"red"},{"name":"Bo","color":"blue"}],"rules":{"expansions":[],"farmers":true,"two_tile_city":4,"meeples":7},"tile_sets":["base"],"bag":null,"comment":"optional free text"}
@@ -92,6 +92,7 @@ fn expected() -> Log {
                     Event::MeeplePlaced {
                         player: 0,
                         on: MeepleTarget::road(Side::W),
+                        figure: Figure::Meeple,
                     },
                 ),
             ),

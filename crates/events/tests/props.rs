@@ -5,8 +5,8 @@ use std::io::BufReader;
 
 use carc_events::{
     read_log, read_log_from, read_log_prefix, write_log, write_log_to, Assertion, Color,
-    DecodeError, Event, Header, Log, MeepleTarget, Player, Port, Pos, Rotation, RulesOptions, Side,
-    TileId,
+    DecodeError, Event, Figure, Header, Log, MeepleTarget, Player, Port, Pos, Rotation,
+    RulesOptions, Side, TileId,
 };
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -101,7 +101,13 @@ fn event(players: usize) -> impl Strategy<Value = Event> {
                 rotation,
             }
         }),
-        (player.clone(), target()).prop_map(|(player, on)| Event::MeeplePlaced { player, on }),
+        (player.clone(), target(), any::<bool>()).prop_map(|(player, on, large)| {
+            Event::MeeplePlaced {
+                player,
+                on,
+                figure: if large { Figure::Large } else { Figure::Meeple },
+            }
+        }),
         player
             .clone()
             .prop_map(|player| Event::MeepleSkipped { player }),

@@ -1,7 +1,7 @@
 //! Words for what happened: the sentences the CLI and the viewer both show for events, the
 //! step the game waits for, and seat names. One place, so both say the same thing.
 
-use carc_events::{ArrowMeepleAction, ArrowSymbol, Event, GiftCard, Header};
+use carc_events::{ArrowMeepleAction, ArrowSymbol, Event, Figure, GiftCard, Header};
 use carc_rules::{Effects, Game, Note, Phase, RuleViolation, Score, ScoreSource, ScoreTime};
 
 /// A seat's player name from the header, exactly as the log has it (for JSON and other
@@ -249,8 +249,19 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
             at.y,
             deg(rotation)
         ),
-        Event::MeeplePlaced { player, on } => {
+        Event::MeeplePlaced {
+            player,
+            on,
+            figure: Figure::Meeple,
+        } => {
             format!("{} placed a meeple on {}", who(player), words(on))
+        }
+        Event::MeeplePlaced {
+            player,
+            on,
+            figure: Figure::Large,
+        } => {
+            format!("{} placed the large meeple on {}", who(player), words(on))
         }
         Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
         Event::TileSetAside { player, tile } => {
@@ -601,8 +612,19 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
         .iter()
         .map(|(p, n)| format!("{} {n}", shown_name(header, *p)))
         .collect();
+    // Inns & Cathedrals: the counts are majority strengths, the large meeple's 2.
+    let heading = if header
+        .rules
+        .expansions
+        .iter()
+        .any(|e| e == "inns_cathedrals")
+    {
+        "meeples (a large meeple counts 2)"
+    } else {
+        "meeples"
+    };
     lines.push(format!(
-        "meeples: {}",
+        "{heading}: {}",
         if meeples.is_empty() {
             "none".to_string()
         } else {

@@ -221,6 +221,7 @@ fn mutate(log: &mut Log, m: &Mutation) {
             log.events[i % n].1.event = Event::MeeplePlaced {
                 player,
                 on: target.parse().unwrap(),
+                figure: carc_events::Figure::Meeple,
             };
         }
     }

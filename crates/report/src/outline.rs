@@ -177,9 +177,9 @@ pub(crate) fn outline<'a>(
 /// A figure going home, in the reports' words: `meeple back to Ada: city S at (0,1)`, or
 /// `abbot back to Cleo: garden at (2,0)` when the figure is an abbot (The Abbot).
 pub(crate) fn returned_line(header: &Header, r: &ReturnedMeeple) -> String {
-    let figure = if r.abbot { "abbot" } else { "meeple" };
     format!(
-        "{figure} back to {}: {} at {}",
+        "{} back to {}: {} at {}",
+        r.figure(),
         seat_name(header, r.player),
         r.label,
         r.at

@@ -45,6 +45,7 @@ use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileTypeId
 mod abbot;
 mod anniversary;
 pub mod gifts;
+mod inns_cathedrals;
 mod maps;
 mod meeples;
 mod placement;
@@ -81,6 +82,11 @@ pub struct Options {
     /// each continues the river, no immediate U-turn. Off, a tile set with river tiles is
     /// refused.
     pub river: bool,
+    /// Inns & Cathedrals: roads with an inn and cities with a cathedral score more when
+    /// completed and nothing at the end; each player has a large meeple beside the meeples,
+    /// counting as two meeples for the majority. Off, a tile set with inns or cathedrals is
+    /// refused.
+    pub inns_cathedrals: bool,
 }
 
 impl Default for Options {
@@ -94,6 +100,7 @@ impl Default for Options {
             gifts: false,
             abbot: false,
             river: false,
+            inns_cathedrals: false,
         }
     }
 }
@@ -227,6 +234,11 @@ pub enum Action {
     },
     /// Instead of a meeple, the abbot taken back from the board and scored at once. The Abbot.
     TakeBackAbbot,
+    /// Instead of a meeple, the player's large meeple on segment `segment` (local index) of
+    /// the tile just placed. Inns & Cathedrals.
+    PlaceLargeMeeple {
+        segment: u8,
+    },
 }
 
 /// A legal tile placement.
@@ -252,6 +264,8 @@ pub struct Meeple {
     /// Stands beside another meeple through a companion arrow (both of the pair are marked),
     /// so no third meeple may join it that way.
     pub(crate) paired: bool,
+    /// The large meeple (Inns & Cathedrals): counts as two meeples in its feature.
+    pub(crate) large: bool,
 }
 
 /// What an action did. Reused between calls to avoid allocation in the hot path.
@@ -375,6 +389,9 @@ pub struct Game {
     /// The River: the river's open end, `None` before the spring, after the lake and always
     /// without the river.
     river: Option<river::RiverOpen>,
+    /// Inns & Cathedrals: whether each seat's large meeple is in its supply (always false
+    /// without the expansion).
+    large_in_supply: [bool; MAX_PLAYERS],
 }
 
 impl Game {
@@ -425,6 +442,7 @@ impl Game {
         anniversary::check_setup(&setup)?;
         abbot::check_setup(&setup)?;
         river::check_setup(&setup)?;
+        inns_cathedrals::check_setup(&setup)?;
         maps::check_setup(&setup, bag_total)?;
         let mut features = Features::with_capacity(bag_total as usize * 4);
         maps::add_large_cities(&mut features, &setup);
@@ -464,6 +482,11 @@ impl Game {
             gift_resume: Phase::Over,
             abbots: [None; MAX_PLAYERS],
             river: None,
+            large_in_supply: {
+                let mut large = [false; MAX_PLAYERS];
+                large[..setup.players as usize].fill(setup.options.inns_cathedrals);
+                large
+            },
             tiles: setup.tiles,
             options: setup.options,
             players: setup.players,
@@ -721,6 +744,7 @@ impl Game {
                     player,
                     segment: global,
                     paired: false,
+                    large: false,
                 });
                 self.features.meeples[root as usize][player as usize] += 1;
                 self.supply[player as usize] -= 1;
@@ -737,6 +761,9 @@ impl Game {
                 Phase::Meeple { .. },
             ) => self.place_abbot(at, segment, portal, fx),
             (Action::TakeBackAbbot, Phase::Meeple { .. }) => self.take_back_abbot(fx),
+            (Action::PlaceLargeMeeple { segment }, Phase::Meeple { at }) => {
+                self.place_large_meeple(at, segment, fx)
+            }
             (Action::SkipMeeple, Phase::Meeple { .. }) => {
                 fx.notes.push(Note::MeepleSkipped);
                 self.finish_turn(fx);
@@ -762,6 +789,7 @@ impl Game {
             (Action::EndGame, phase) => Err(wrong("end the game", phase)),
             (Action::PlaceAbbot { .. }, phase) => Err(wrong("place the abbot", phase)),
             (Action::TakeBackAbbot, phase) => Err(wrong("take the abbot back", phase)),
+            (Action::PlaceLargeMeeple { .. }, phase) => Err(wrong("place the large meeple", phase)),
         }
     }
 

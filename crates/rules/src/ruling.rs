@@ -112,6 +112,24 @@ pub mod rule {
     /// No immediate U-turn: the river never turns the same way on two tiles in a row.
     pub const RIVER_NO_U_TURN: RuleId = "river.tile.no-u-turn";
 
+    // Inns & Cathedrals (`docs/rules.md`, Inns & Cathedrals).
+    /// Inns & Cathedrals is in the game only with the option `inns_cathedrals`; tiles with an
+    /// inn or a cathedral need it, and it does not combine with a map board.
+    pub const INNS_OPTION: RuleId = "inns.option";
+    /// Instead of a meeple, the player's large meeple from supply on the tile just placed,
+    /// wherever a meeple may go (fields included).
+    pub const LARGE_MEEPLE_PLACE: RuleId = "inns.large-meeple.place";
+    /// The large meeple counts as two meeples when the majority on a feature is decided.
+    pub const LARGE_MEEPLE_MAJORITY: RuleId = "inns.large-meeple.majority";
+    /// A completed road with at least one inn scores 2 per tile.
+    pub const INN_COMPLETED: RuleId = "inns.score.inn.completed";
+    /// An incomplete road with an inn scores nothing at the end.
+    pub const INN_FINAL: RuleId = "inns.score.inn.final";
+    /// A completed city with at least one cathedral scores 3 per tile and 3 per coat of arms.
+    pub const CATHEDRAL_COMPLETED: RuleId = "inns.score.cathedral.completed";
+    /// An incomplete city with a cathedral scores nothing at the end.
+    pub const CATHEDRAL_FINAL: RuleId = "inns.score.cathedral.final";
+
     // Carcassonne Maps (`shared/rules/maps-germany.md`).
     /// The start tile goes on one start square, a drawn tile on each other start square used.
     pub const MAP_START_SQUARES: RuleId = "maps.setup.start-squares";
@@ -402,6 +420,20 @@ pub enum RuleViolation {
     AbbotNotOnPlacedTile { at: Pos, placed: Pos },
     #[error("seat {owner}'s abbot stands on the monastery at {at}: no meeple may join it (monk and abbot are not mixed)")]
     AbbotOnMonastery { at: Pos, owner: u8 },
+    #[error(
+        "the large meeple is not part of this game (the expansion \"inns_cathedrals\" is not on)"
+    )]
+    LargeMeepleNotInGame,
+    #[error("seat {player}'s large meeple is not in their supply: it stands on {label} at {at}")]
+    LargeMeepleNotInSupply {
+        player: u8,
+        at: Pos,
+        label: SegmentLabel,
+    },
+    #[error(
+        "tile {tile} has an inn or a cathedral, but the expansion \"inns_cathedrals\" is not on"
+    )]
+    InnsCathedralsOff { tile: String },
     #[error("tile {tile} is not one of the two tiles drawn through Take 2 ({first} and {second})")]
     NotATakeTwoTile {
         tile: String,
@@ -529,6 +561,8 @@ impl RuleViolation {
             }
             AbbotWrongFeature { .. } | MeepleOnGarden { .. } => rule::ABBOT_GARDEN,
             AbbotOnMonastery { .. } => rule::ABBOT_UNOCCUPIED,
+            LargeMeepleNotInGame | InnsCathedralsOff { .. } => rule::INNS_OPTION,
+            LargeMeepleNotInSupply { .. } => rule::LARGE_MEEPLE_PLACE,
         }
     }
 }

@@ -160,6 +160,21 @@ pub struct ReturnedMeeple {
     pub label: SegmentLabel,
     /// The figure was the player's abbot (The Abbot), not a meeple.
     pub abbot: bool,
+    /// The figure was the player's large meeple (Inns & Cathedrals).
+    pub large: bool,
+}
+
+impl ReturnedMeeple {
+    /// The figure in words: `meeple`, `abbot` or `large meeple`.
+    pub fn figure(&self) -> &'static str {
+        if self.abbot {
+            "abbot"
+        } else if self.large {
+            "large meeple"
+        } else {
+            "meeple"
+        }
+    }
 }
 
 /// The noun `plural` puts after the number, for formatting both in one `format!` (one

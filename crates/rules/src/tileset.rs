@@ -140,6 +140,10 @@ pub struct SegmentDef {
     pub coats_of_arms: u8,
     /// For a field: bit `i` set = touches the city segment with local index `i`.
     pub touches: u16,
+    /// Inns & Cathedrals: an inn beside this road segment (roads only).
+    pub inn: bool,
+    /// Inns & Cathedrals: a cathedral in this city segment (cities only).
+    pub cathedral: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -423,6 +427,7 @@ pub enum TileSetError {
 const BASE_JSON: &str = include_str!("../data/base.json");
 const ANNIVERSARY_JSON: &str = include_str!("../data/anniversary.json");
 const RIVER_JSON: &str = include_str!("../data/river.json");
+const INNS_CATHEDRALS_JSON: &str = include_str!("../data/inns_cathedrals.json");
 
 impl TileSet {
     /// The compiled-in base set (72 tiles, A–X).
@@ -446,8 +451,23 @@ impl TileSet {
         TileSet::from_json(RIVER_JSON).expect("the compiled-in river tile set is valid")
     }
 
+    /// The compiled-in Inns & Cathedrals set (18 tiles, 6 with an inn, 2 with a cathedral;
+    /// geometry authored, see the file's description and `docs/tile-sets.md`).
+    pub fn inns_cathedrals() -> TileSet {
+        // Checked by the `inns_cathedrals_set` tests, like the base set.
+        TileSet::from_json(INNS_CATHEDRALS_JSON)
+            .expect("the compiled-in inns_cathedrals tile set is valid")
+    }
+
+    /// Whether any tile of the set has an inn or a cathedral (Inns & Cathedrals).
+    pub fn has_inns_or_cathedrals(&self) -> bool {
+        self.tiles
+            .iter()
+            .any(|t| t.segments.iter().any(|s| s.inn || s.cathedral))
+    }
+
     /// Names of the compiled-in sets.
-    pub const BUILTIN: [&'static str; 3] = ["base", "anniversary", "river"];
+    pub const BUILTIN: [&'static str; 4] = ["base", "anniversary", "river", "inns_cathedrals"];
 
     /// The compiled-in set with this name, if any.
     pub fn builtin(name: &str) -> Option<TileSet> {
@@ -473,6 +493,13 @@ impl TileSet {
                 Some(std::sync::Arc::clone(
                     RIVER.get_or_init(|| std::sync::Arc::new(TileSet::river())),
                 ))
+            }
+            "inns_cathedrals" => {
+                static INNS: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+                    std::sync::OnceLock::new();
+                Some(std::sync::Arc::clone(INNS.get_or_init(|| {
+                    std::sync::Arc::new(TileSet::inns_cathedrals())
+                })))
             }
             _ => None,
         }
@@ -624,6 +651,8 @@ impl TileSet {
                 ports: 0,
                 coats_of_arms: 0,
                 touches: 0,
+                inn: false,
+                cathedral: false,
             });
             let mut plain = t.clone();
             plain.count = t.count - t.garden;

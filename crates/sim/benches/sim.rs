@@ -68,12 +68,27 @@ fn river(players: u8) -> Setup {
     }
 }
 
+/// Inns & Cathedrals: base + the 18 tiles, the large meeple in play.
+fn inns(players: u8) -> Setup {
+    Setup {
+        players,
+        options: Options {
+            inns_cathedrals: true,
+            ..Options::default()
+        },
+        tiles: Arc::new(TileSet::combine(&[TileSet::base(), TileSet::inns_cathedrals()]).unwrap()),
+        bag: None,
+        map: None,
+    }
+}
+
 fn bench(c: &mut Criterion) {
     bench_with(c, "", Setup::base);
     bench_with(c, "_anniversary", anniversary);
     bench_with(c, "_germany", germany);
     bench_with(c, "_gifts", gifts);
     bench_with(c, "_river", river);
+    bench_with(c, "_inns_cathedrals", inns);
     playouts(c);
 }
 

@@ -27,6 +27,8 @@ pub struct Buffers {
     pub(crate) gifts: Vec<GiftAction>,
     /// The Abbot: the abbot moves of a meeple step.
     pub(crate) abbot_moves: Vec<AbbotMove>,
+    /// Inns & Cathedrals: the large meeple's targets at a meeple step.
+    pub(crate) large_spots: Vec<MeepleSpot>,
     pub(crate) fx: Effects,
 }
 
@@ -41,6 +43,7 @@ impl Default for Buffers {
             gift_deck: Vec::new(),
             gifts: Vec::new(),
             abbot_moves: Vec::new(),
+            large_spots: Vec::new(),
             // Players read the game, never the effects' score explanations.
             fx: Effects::quiet(),
         }
@@ -215,6 +218,7 @@ pub(crate) fn drive(
         gift_deck,
         gifts,
         abbot_moves,
+        large_spots,
         fx,
     } = buffers;
     // The rest of the turn, as the strategy planned it at the placement.
@@ -326,12 +330,14 @@ pub(crate) fn drive(
                         if game.options().abbot {
                             game.legal_abbot_moves(abbot_moves);
                         }
-                        // Without an arrow action or the abbot this draws exactly as the
-                        // base-game player always did, so base-game seeds keep giving the
-                        // same games.
+                        game.legal_large_meeples(large_spots);
+                        // Without an arrow action, the abbot or the large meeple this draws
+                        // exactly as the base-game player always did, so base-game seeds keep
+                        // giving the same games.
                         let n = spots.len();
                         let a = arrow_spots.len();
-                        let choice = rng.gen_range(0..=n + a + abbot_moves.len());
+                        let b = abbot_moves.len();
+                        let choice = rng.gen_range(0..=n + a + b + large_spots.len());
                         if choice < n {
                             Action::PlaceMeeple {
                                 segment: spots[choice].segment,
@@ -344,6 +350,8 @@ pub(crate) fn drive(
                             }
                         } else if let Some(&m) = abbot_moves.get(choice - n - a) {
                             m.action()
+                        } else if let Some(s) = large_spots.get(choice - n - a - b) {
+                            Action::PlaceLargeMeeple { segment: s.segment }
                         } else {
                             Action::SkipMeeple
                         }

@@ -173,6 +173,8 @@ pub(crate) fn for_each_move(
     let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
     // The Abbot's moves (never filled, so never allocated, without the abbot).
     let mut abbot_moves: Vec<AbbotMove> = Vec::new();
+    // The large meeple's targets (Inns & Cathedrals; never filled without it).
+    let mut large_spots: Vec<MeepleSpot> = Vec::new();
     for &p in placements {
         let mut placed = game.clone();
         if placed
@@ -232,16 +234,25 @@ pub(crate) fn for_each_move(
             });
             placed.legal_abbot_moves(&mut abbot_moves);
             let abbot = abbot_moves.iter().map(abbot_option);
+            placed.legal_large_meeples(&mut large_spots);
+            let large = large_spots.iter().map(|s| {
+                (
+                    Action::PlaceLargeMeeple { segment: s.segment },
+                    Some((p.at, s.segment, s.label.kind)),
+                )
+            });
             let options = std::iter::once((Action::SkipMeeple, None))
                 .chain(normal)
                 .chain(remote)
-                .chain(abbot);
+                .chain(abbot)
+                .chain(large);
             for (action, spot) in options {
                 let mut after = placed.clone();
                 if after.apply(&action, fx).is_err() {
                     continue;
                 }
-                let value = value_for(&after, game, me, spot) + bonus;
+                let value =
+                    value_for(&after, game, me, spot) + bonus + large_bonus(&action, &after, spot);
                 f(
                     value,
                     Plan {
@@ -305,17 +316,26 @@ pub(crate) fn greedy_meeple(
     let mut abbot_moves = Vec::new();
     game.legal_abbot_moves(&mut abbot_moves);
     let abbot = abbot_moves.iter().map(abbot_option);
+    let mut large_spots = Vec::new();
+    game.legal_large_meeples(&mut large_spots);
+    let large = large_spots.iter().map(|s| {
+        (
+            Action::PlaceLargeMeeple { segment: s.segment },
+            Some((at, s.segment, s.label.kind)),
+        )
+    });
     let mut best = (i64::MIN, Action::SkipMeeple);
     for (action, spot) in std::iter::once((Action::SkipMeeple, None))
         .chain(normal)
         .chain(remote)
         .chain(abbot)
+        .chain(large)
     {
         let mut after = game.clone();
         if after.apply(&action, fx).is_err() {
             continue;
         }
-        let value = value_for(&after, game, me, spot);
+        let value = value_for(&after, game, me, spot) + large_bonus(&action, &after, spot);
         if value > best.0 {
             best = (value, action);
         }
@@ -332,6 +352,19 @@ fn abbot_option(m: &AbbotMove) -> (Action, Option<(Pos, u8, FeatureKind)>) {
         AbbotMove::TakeBack { .. } => None,
     };
     (m.action(), spot)
+}
+
+/// The greedy player's view of the large meeple (Inns & Cathedrals): worth one point more than
+/// a meeple on a feature standing at 8 points or more (where a majority is worth defending),
+/// one point less elsewhere (it is kept for such a feature). 0 for every other action.
+fn large_bonus(action: &Action, after: &Game, spot: Option<(Pos, u8, FeatureKind)>) -> i64 {
+    let (Action::PlaceLargeMeeple { .. }, Some((at, segment, _))) = (action, spot) else {
+        return 0;
+    };
+    match after.appraise(at, segment) {
+        Some(score) if score.points >= 8 => 1,
+        _ => -1,
+    }
 }
 
 /// The immediate value of a turn for seat `me`; `spot` is where its meeple went, if anywhere.

@@ -372,6 +372,7 @@ mod tests {
                         matches!(
                             a,
                             Action::PlaceMeeple { .. }
+                                | Action::PlaceLargeMeeple { .. }
                                 | Action::PlaceArrowMeeple { .. }
                                 | Action::SkipMeeple
                         )

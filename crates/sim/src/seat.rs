@@ -179,9 +179,13 @@ impl Player for RandomPlayer {
         placed.legal_meeples(&mut buffers.spots);
         placed.legal_arrow_meeples(&mut buffers.arrow_spots);
         placed.legal_abbot_moves(&mut buffers.abbot_moves);
+        placed.legal_large_meeples(&mut buffers.large_spots);
         let n = buffers.spots.len();
         let a = buffers.arrow_spots.len();
-        let choice = self.rng.gen_range(0..=n + a + buffers.abbot_moves.len());
+        let b = buffers.abbot_moves.len();
+        let choice = self
+            .rng
+            .gen_range(0..=n + a + b + buffers.large_spots.len());
         let meeple = if choice < n {
             Action::PlaceMeeple {
                 segment: buffers.spots[choice].segment,
@@ -194,6 +198,8 @@ impl Player for RandomPlayer {
             }
         } else if let Some(&m) = buffers.abbot_moves.get(choice - n - a) {
             m.action()
+        } else if let Some(s) = buffers.large_spots.get(choice - n - a - b) {
+            Action::PlaceLargeMeeple { segment: s.segment }
         } else {
             Action::SkipMeeple
         };

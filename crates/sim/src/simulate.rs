@@ -221,6 +221,41 @@ mod tests {
     }
 
     #[test]
+    fn inns_games_are_deterministic_use_every_tile_and_play_the_large_meeple() {
+        use crate::test_games::inns;
+        let (mut random_large, mut greedy_large) = (0, 0);
+        for seed in 0..4 {
+            for (setup, strategies) in [
+                (inns(Setup::base(2)), &[Strategy::Random][..]),
+                (inns(Setup::base(6)), &[Strategy::Greedy][..]),
+                (
+                    inns(abbot(river(4, false))),
+                    &[Strategy::Greedy, Strategy::Random],
+                ),
+            ] {
+                let a = play(setup.clone(), seed, strategies).unwrap();
+                let b = play(setup.clone(), seed, strategies).unwrap();
+                assert_eq!(a.actions, b.actions);
+                assert!(a.game.is_over());
+                let larges = a
+                    .actions
+                    .iter()
+                    .filter(|x| matches!(x, Action::PlaceLargeMeeple { .. }))
+                    .count();
+                if strategies == [Strategy::Random] {
+                    random_large += larges;
+                } else {
+                    greedy_large += larges;
+                }
+            }
+        }
+        assert!(
+            random_large > 0 && greedy_large > 0,
+            "{random_large} {greedy_large}"
+        );
+    }
+
+    #[test]
     fn quiet_effects_change_nothing_but_the_score_explanations() {
         use carc_rules::{Score, ScoreSource};
         for (name, setup) in every_kind_of_game() {

@@ -49,6 +49,18 @@ pub(crate) fn river(players: u8, anniversary: bool) -> Setup {
     }
 }
 
+/// Inns & Cathedrals: the setup's tiles and the Inns & Cathedrals set, the option on.
+pub(crate) fn inns(mut setup: Setup) -> Setup {
+    let tiles = carc_rules::TileSet::combine(&[
+        (*setup.tiles).clone(),
+        carc_rules::TileSet::inns_cathedrals(),
+    ])
+    .unwrap();
+    setup.tiles = std::sync::Arc::new(tiles);
+    setup.options.inns_cathedrals = true;
+    setup
+}
+
 /// Every expansion and their combination: (name, setup).
 pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     let mut gifts = Setup::base(3);
@@ -68,7 +80,9 @@ pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     abbot_all.options.gifts = true;
     let mut river_all = abbot(river(3, true));
     river_all.options.gifts = true;
+    let inns_all = inns(river_all.clone());
     vec![
+        ("inns_cathedrals+river+abbot+anniversary+gifts", inns_all),
         ("base", Setup::base(2)),
         ("river", river(2, false)),
         ("river+abbot+anniversary+gifts", river_all),

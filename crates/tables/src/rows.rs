@@ -52,6 +52,7 @@ struct MoveColumns {
     y: Int32Builder,
     rotation: UInt16Builder,
     meeple: StringBuilder,
+    figure: StringBuilder,
     arrow_symbol: StringBuilder,
     arrow_action: StringBuilder,
     gift_card: StringBuilder,
@@ -64,6 +65,7 @@ impl MoveColumns {
         self.kind.append_value(event.type_name());
         let (mut tile, mut at, mut rotation, mut meeple) = (None, None, None, None);
         let (mut symbol, mut action, mut card, mut to) = (None, None, None, None);
+        let mut figure = None;
         match event {
             Event::StartPlaced {
                 tile: t,
@@ -83,7 +85,10 @@ impl MoveColumns {
             Event::TileDrawn { tile: t, .. }
             | Event::TileSetAside { tile: t, .. }
             | Event::TileReturned { tile: t, .. } => tile = Some(t.as_str()),
-            Event::MeeplePlaced { on, .. } => meeple = Some(on.to_string()),
+            Event::MeeplePlaced { on, figure: f, .. } => {
+                meeple = Some(on.to_string());
+                figure = (!f.is_meeple()).then(|| f.as_str());
+            }
             // The abbot's spot is in `meeple` too; the `kind` says which figure it was.
             Event::AbbotPlaced { at: a, on, .. } => {
                 at = Some(*a);
@@ -126,6 +131,7 @@ impl MoveColumns {
         self.y.append_option(at.map(|p| p.y));
         self.rotation.append_option(rotation);
         self.meeple.append_option(meeple);
+        self.figure.append_option(figure);
         self.arrow_symbol.append_option(symbol);
         self.arrow_action.append_option(action);
         self.gift_card.append_option(card);
@@ -141,6 +147,7 @@ impl MoveColumns {
             Arc::new(self.y.finish()),
             Arc::new(self.rotation.finish()),
             Arc::new(self.meeple.finish()),
+            Arc::new(self.figure.finish()),
             Arc::new(self.arrow_symbol.finish()),
             Arc::new(self.arrow_action.finish()),
             Arc::new(self.gift_card.finish()),

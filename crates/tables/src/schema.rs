@@ -128,6 +128,8 @@ fn move_fields() -> Vec<Field> {
         Field::new("y", DataType::Int32, true),
         Field::new("rotation", DataType::UInt16, true),
         text("meeple", true),
+        // Inns & Cathedrals: `large` for the large meeple; null for every other event.
+        text("figure", true),
         text("arrow_symbol", true),
         text("arrow_action", true),
         text("gift_card", true),

@@ -476,6 +476,43 @@ fn a_game_that_cannot_be_loaded_is_skipped_and_named_and_tables_without_rows_hav
 }
 
 #[test]
+fn the_large_meeple_is_marked_in_the_figure_column() {
+    // Given the two-player Inns & Cathedrals sample
+    let log =
+        read_log(&std::fs::read(logs_dir().join("sim-2p-inns-cathedrals-mixed.jsonl")).unwrap())
+            .unwrap();
+    let large = log
+        .events
+        .iter()
+        .filter(|(_, e)| {
+            matches!(
+                e.event,
+                carc_events::Event::MeeplePlaced {
+                    figure: carc_events::Figure::Large,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert!(large > 0);
+    // When it is exported
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tables");
+    export(&[GameInput::new(log)], &out, 1, small_parts());
+    // Then `figure` says `large` on exactly the large meeples' rows, null elsewhere
+    let moves = read_table(&out, Table::Moves);
+    let rows: Vec<(Option<String>, Option<String>)> = moves
+        .iter()
+        .flat_map(|b| strs(b, "kind").into_iter().zip(strs(b, "figure")))
+        .collect();
+    let marked: Vec<_> = rows.iter().filter(|(_, f)| f.is_some()).collect();
+    assert_eq!(marked.len(), large);
+    assert!(marked
+        .iter()
+        .all(|(k, f)| k.as_deref() == Some("meeple_placed") && f.as_deref() == Some("large")));
+}
+
+#[test]
 fn the_documentation_describes_every_column() {
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/tables.md"))

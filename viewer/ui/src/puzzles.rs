@@ -253,7 +253,8 @@ pub fn tried_move(position: &Game, events: &[Event]) -> Option<TurnMove> {
                 | Action::PlaceArrowMeeple { .. }
                 | Action::SkipMeeple
                 | Action::PlaceAbbot { .. }
-                | Action::TakeBackAbbot),
+                | Action::TakeBackAbbot
+                | Action::PlaceLargeMeeple { .. }),
                 Some(m),
             ) => {
                 m.meeple = meeple;

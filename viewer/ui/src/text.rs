@@ -297,10 +297,10 @@ pub fn text_color(c: Color, dark_mode: bool) -> Color32 {
 /// A figure going home, for the current-event panel: `Ada's meeple from city S at (0,1)`, or
 /// `Cleo's abbot from garden at (2,0)` when it is an abbot (The Abbot).
 pub fn returned_line(header: &Header, r: &ReturnedMeeple) -> String {
-    let figure = if r.abbot { "abbot" } else { "meeple" };
     format!(
-        "{}'s {figure} from {} at {}",
+        "{}'s {} from {} at {}",
         seat_name(header, r.player),
+        r.figure(),
         r.label,
         r.at
     )

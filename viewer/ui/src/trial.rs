@@ -120,6 +120,14 @@ pub fn offers(game: &Game) -> Vec<Offer> {
             let mut abbot = Vec::new();
             game.legal_abbot_moves(&mut abbot);
             actions.extend(abbot.into_iter().map(AbbotMove::action));
+            // Inns & Cathedrals: instead of a meeple, the large meeple.
+            let mut large = Vec::new();
+            game.legal_large_meeples(&mut large);
+            actions.extend(
+                large
+                    .into_iter()
+                    .map(|s| Action::PlaceLargeMeeple { segment: s.segment }),
+            );
         }
         // The deck, or the discard pile reshuffled when the deck is empty: the kinds it can
         // deal, as `carc record gift` offers them.

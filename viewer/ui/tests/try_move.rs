@@ -138,7 +138,7 @@ fn a_tile_placed_by_a_click_then_a_meeple_and_a_tile_from_the_bag_make_a_saved_v
         panic!()
     };
     assert_eq!(v.events.len(), 2);
-    let Event::MeeplePlaced { on, player } = &v.events[1].event else {
+    let Event::MeeplePlaced { on, player, .. } = &v.events[1].event else {
         panic!("{:?}", v.events[1])
     };
     assert_eq!((*player, format!("meeple on {on}")), (1, spot.clone()));

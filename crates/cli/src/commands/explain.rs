@@ -128,7 +128,7 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     for r in &step.effects.returned {
         println!(
             "{} returned: {} from {} at {}",
-            if r.abbot { "abbot" } else { "meeple" },
+            r.figure(),
             carc_replay::describe::shown_name(header, r.player),
             r.label,
             r.at

@@ -165,6 +165,8 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             game.legal_arrow_meeples(&mut remote);
             let mut abbot: Vec<AbbotMove> = Vec::new();
             game.legal_abbot_moves(&mut abbot);
+            let mut large: Vec<MeepleSpot> = Vec::new();
+            game.legal_large_meeples(&mut large);
             if args.json {
                 let s: Vec<_> = spots.iter().map(|s| s.label.code()).collect();
                 let mut v = json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
@@ -197,6 +199,10 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                             }
                         })
                         .collect();
+                }
+                // Only with Inns & Cathedrals, so other games' output is unchanged.
+                if game.options().inns_cathedrals {
+                    v["large_meeple_on"] = large.iter().map(|s| s.label.code()).collect();
                 }
                 println!("{v}");
             } else {
@@ -236,6 +242,10 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                             "  or take the abbot back from the {label} at {at} (it scores at once)"
                         ),
                     }
+                }
+                if !large.is_empty() {
+                    let on: Vec<String> = large.iter().map(|s| s.label.to_string()).collect();
+                    println!("  or the large meeple on: {}", on.join("; "));
                 }
                 println!("  (or no meeple)");
             }

@@ -43,12 +43,17 @@ pub enum Event => ExternallyTaggedEvent {
         /// Rotation.
         rotation: Rotation,
     },
-    /// `player` placed a meeple on the tile just placed.
+    /// `player` placed a meeple on the tile just placed (with Inns & Cathedrals, perhaps the
+    /// large meeple: `figure`).
     MeeplePlaced {
         /// Seat index.
         player: u8,
         /// The feature, in board orientation.
         on: MeepleTarget,
+        /// The figure: absent for a normal meeple, `"large"` for the large meeple (Inns &
+        /// Cathedrals; added within version 1, see `docs/log-format.md`).
+        #[serde(default, skip_serializing_if = "Figure::is_meeple")]
+        figure: Figure,
     },
     /// `player` chose not to place a meeple.
     MeepleSkipped {
@@ -305,6 +310,7 @@ mod tests {
             Event::MeeplePlaced {
                 player: 0,
                 on: MeepleTarget::monastery(),
+                figure: Figure::Meeple,
             },
             Event::MeepleSkipped { player: 0 },
             Event::TileSetAside { player: 0, tile },
@@ -352,6 +358,34 @@ mod tests {
             let value = serde_json::to_value(event).unwrap();
             assert_eq!(value["type"], event.type_name());
         }
+    }
+
+    #[test]
+    fn the_large_meeple_is_written_with_its_figure_and_a_meeple_without() {
+        let event = |figure| Event::MeeplePlaced {
+            player: 1,
+            on: MeepleTarget::monastery(),
+            figure,
+        };
+        let large = serde_json::to_string(&event(Figure::Large)).unwrap();
+        assert_eq!(
+            large,
+            r#"{"type":"meeple_placed","player":1,"on":"monastery","figure":"large"}"#
+        );
+        let normal = serde_json::to_string(&event(Figure::Meeple)).unwrap();
+        assert_eq!(
+            normal,
+            r#"{"type":"meeple_placed","player":1,"on":"monastery"}"#
+        );
+        let back: Event = serde_json::from_str(&large).unwrap();
+        assert_eq!(back, event(Figure::Large));
+        let back: Event = serde_json::from_str(&normal).unwrap();
+        assert_eq!(back, event(Figure::Meeple));
+        // A figure the format does not know is refused
+        assert!(serde_json::from_str::<Event>(
+            r#"{"type":"meeple_placed","player":1,"on":"monastery","figure":"giant"}"#
+        )
+        .is_err());
     }
 
     #[test]

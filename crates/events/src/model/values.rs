@@ -224,6 +224,35 @@ impl ArrowSymbol {
     }
 }
 
+/// Which figure a `meeple_placed` event puts on the board: the normal meeple (the field is
+/// absent from the line) or the large meeple of Inns & Cathedrals (`"figure":"large"`).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Figure {
+    /// A meeple from the supply (the base game's).
+    #[default]
+    Meeple,
+    /// The player's large meeple (Inns & Cathedrals): counts as two meeples for the majority.
+    Large,
+}
+
+impl Figure {
+    /// Whether this is the normal meeple (then the field is not written).
+    pub fn is_meeple(&self) -> bool {
+        *self == Figure::Meeple
+    }
+
+    /// The wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Figure::Meeple => "meeple",
+            Figure::Large => "large",
+        }
+    }
+}
+
 /// The arrow action that sent a meeple, as written in `arrow_meeple_placed`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

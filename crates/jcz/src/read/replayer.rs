@@ -129,7 +129,11 @@ impl Replayer<'_> {
                             portal: false,
                         }
                     } else {
-                        Event::MeeplePlaced { player: seat, on }
+                        Event::MeeplePlaced {
+                            player: seat,
+                            on,
+                            figure: carc_events::Figure::Meeple,
+                        }
                     };
                     self.push(event).map_err(fail)?;
                     Step::Commit

@@ -330,6 +330,7 @@ impl Game {
             at,
             label,
             abbot: true,
+            large: false,
         });
         self.finish_turn(fx);
         Ok(())
@@ -349,6 +350,7 @@ impl Game {
                     at,
                     label,
                     abbot: true,
+                    large: false,
                 });
                 self.abbots[p as usize] = None;
             }

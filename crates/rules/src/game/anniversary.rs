@@ -382,6 +382,7 @@ impl Game {
                     player,
                     segment: global,
                     paired: true,
+                    large: false,
                 });
                 fx.notes.push(Note::CompanionPlaced { at, label });
             }
@@ -393,6 +394,7 @@ impl Game {
                     player,
                     segment: global,
                     paired: false,
+                    large: false,
                 });
                 fx.notes.push(Note::PortalPlaced { at, label });
             }

@@ -499,6 +499,7 @@ impl Game {
                     player: me,
                     segment: global,
                     paired: false,
+                    large: false,
                 });
                 self.features.meeples[root as usize][me as usize] += 1;
                 self.supply[me as usize] -= 1;
@@ -527,8 +528,10 @@ impl Game {
                     .expect("checked");
                 let old_root = self.features.find(g_from);
                 let new_root = self.features.find(g_to);
-                self.features.meeples[old_root as usize][me as usize] -= 1;
-                self.features.meeples[new_root as usize][me as usize] += 1;
+                // The large meeple (Inns & Cathedrals) moves with its weight of two.
+                let weight = self.meeples[index].weight();
+                self.features.meeples[old_root as usize][me as usize] -= weight;
+                self.features.meeples[new_root as usize][me as usize] += weight;
                 // A companion pair is broken by the move: the meeple now stands alone.
                 self.meeples[index].segment = g_to;
                 self.meeples[index].paired = false;
@@ -563,15 +566,16 @@ impl Game {
                     .iter()
                     .position(|m| m.player == me && m.segment == global)
                     .expect("checked");
-                self.meeples.remove(index);
-                self.features.meeples[root as usize][me as usize] -= 1;
-                self.supply[me as usize] += 1;
+                let taken = self.meeples.remove(index);
+                self.features.meeples[root as usize][me as usize] -= taken.weight();
+                self.return_to_supply(taken);
                 let label = self.segment_label_at(at, segment).expect("checked");
                 fx.returned.push(ReturnedMeeple {
                     player: me,
                     at,
                     label,
                     abbot: false,
+                    large: taken.large,
                 });
                 fx.notes.push(Note::CashedOut {
                     at,

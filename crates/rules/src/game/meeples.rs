@@ -57,6 +57,21 @@ impl Game {
         at: Pos,
         segment: u8,
     ) -> Result<(FeatureKind, SegmentLabel, u32), RuleViolation> {
+        let target = self.figure_target(placed, at, segment)?;
+        let player = self.current;
+        if self.supply[player as usize] == 0 {
+            return Err(RuleViolation::NoMeepleLeft { player });
+        }
+        Ok(target)
+    }
+
+    /// The checks of [`Game::meeple_target`] but the supply (the large meeple has its own).
+    pub(super) fn figure_target(
+        &self,
+        placed: PlacedTile,
+        at: Pos,
+        segment: u8,
+    ) -> Result<(FeatureKind, SegmentLabel, u32), RuleViolation> {
         let tile = self.tiles.get(placed.tile);
         let Some(def) = tile.segments.get(segment as usize) else {
             return Err(RuleViolation::NoSuchSegmentIndex {
@@ -72,10 +87,6 @@ impl Game {
         }
         if def.kind == FeatureKind::Garden {
             return Err(RuleViolation::MeepleOnGarden { at });
-        }
-        let player = self.current;
-        if self.supply[player as usize] == 0 {
-            return Err(RuleViolation::NoMeepleLeft { player });
         }
         Ok((def.kind, label, placed.first_segment + u32::from(segment)))
     }
@@ -108,6 +119,13 @@ impl Game {
         if self.supply[self.current as usize] == 0 {
             return;
         }
+        self.free_spots(at, out);
+    }
+
+    /// The segments of the tile at `at` a figure from supply may go on (the meeple's targets,
+    /// shared with the large meeple's): every unoccupied one but gardens, and fields only
+    /// with farmers.
+    pub(super) fn free_spots(&self, at: Pos, out: &mut Vec<MeepleSpot>) {
         let index = self.board.tile_index(at).expect("the tile just placed");
         let placed = self.board.placed[index as usize];
         let tile = self.tiles.get(placed.tile);
@@ -139,8 +157,9 @@ impl Game {
                     at,
                     label,
                     abbot: false,
+                    large: m.large,
                 });
-                self.supply[m.player as usize] += 1;
+                self.return_to_supply(m);
                 self.meeples.remove(i);
             } else {
                 i += 1;

@@ -124,9 +124,20 @@ impl Game {
                         .count() as u32
                 }
             },
-            FeatureKind::Road => count_squares(&mut seen),
+            FeatureKind::Road => {
+                let n = count_squares(&mut seen);
+                match self.building_value(root, FeatureKind::Road, n, 0, time) {
+                    Some((points, ..)) => points,
+                    None => n,
+                }
+            }
             FeatureKind::City => {
                 let n = count_squares(&mut seen);
+                if let Some((points, ..)) =
+                    self.building_value(root, FeatureKind::City, n, coats_of_arms, time)
+                {
+                    return Some(points);
+                }
                 match time {
                     ScoreTime::Completed if n == 2 && self.options.two_tile_city == 2 => 2,
                     ScoreTime::Completed => 2 * n + 2 * coats_of_arms,
@@ -243,11 +254,14 @@ impl Game {
                     ScoreTime::Completed => rule::SCORE_ROAD_COMPLETED,
                     ScoreTime::Final => rule::SCORE_ROAD_FINAL,
                 };
-                (
-                    n,
-                    format!("1 × {n} {} = {n}", noun(n, "tile", "tiles")),
-                    rule,
-                )
+                self.building_value(root, kind, n, 0, time)
+                    .unwrap_or_else(|| {
+                        (
+                            n,
+                            format!("1 × {n} {} = {n}", noun(n, "tile", "tiles")),
+                            rule,
+                        )
+                    })
             }
             FeatureKind::City if self.map.is_some() => {
                 self.city_on_map(&mut tiles, &members, coats_of_arms, time)
@@ -256,7 +270,9 @@ impl Game {
                 tiles.sort_unstable();
                 tiles.dedup();
                 let n = tiles.len() as u32;
+                let building = self.building_value(root, kind, n, coats_of_arms, time);
                 match time {
+                    _ if building.is_some() => building.expect("just checked"),
                     ScoreTime::Completed if n == 2 && self.options.two_tile_city == 2 => (
                         2,
                         "two-tile city, old-rules option: 2".to_string(),

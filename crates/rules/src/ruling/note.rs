@@ -193,6 +193,11 @@ pub enum Note {
         at: Pos,
         label: SegmentLabel,
     },
+    /// Inns & Cathedrals: the large meeple from supply on a free feature of the tile just
+    /// placed.
+    LargeMeeplePlaced {
+        label: SegmentLabel,
+    },
 }
 
 impl Note {
@@ -253,6 +258,7 @@ impl Note {
             Note::AbbotPlaced { portal: true, .. } => rule::PORTAL_UNOCCUPIED,
             Note::AbbotTakenBack { .. } => rule::ABBOT_TAKE_BACK,
             Note::RiverContinued { .. } => rule::RIVER_CONTINUE,
+            Note::LargeMeeplePlaced { .. } => rule::LARGE_MEEPLE_PLACE,
         }
     }
 }
@@ -510,6 +516,10 @@ impl Note {
             Note::AbbotTakenBack { at, label } => write!(
                 f,
                 "abbot taken back from the {label} at {at} instead of a meeple, scored at once as an incomplete {label}"
+            ),
+            Note::LargeMeeplePlaced { label } => write!(
+                f,
+                "large meeple from supply on {label}, whose feature held no figure; it counts as two meeples there"
             ),
         }
     }

@@ -38,7 +38,7 @@ struct FileTile {
     #[serde(default)]
     monastery: bool,
     #[serde(default)]
-    roads: Vec<Vec<String>>,
+    roads: Vec<FileRoad>,
     #[serde(default)]
     cities: Vec<FileCity>,
     #[serde(default)]
@@ -63,6 +63,48 @@ struct FileCity {
     sides: Vec<String>,
     #[serde(default)]
     coa: u8,
+    /// Inns & Cathedrals: a cathedral in this city.
+    #[serde(default)]
+    cathedral: bool,
+}
+
+/// A road as the file writes it: its sides (`["E","W"]`), or an object with its sides and
+/// flags (`{"sides":["E","W"],"inn":true}`, Inns & Cathedrals). Read as JSON and checked in
+/// [`road_of`], so that a wrong road is named in words rather than by serde's "no variant".
+type FileRoad = serde_json::Value;
+
+/// The sides and the inn flag of a road written as [`FileRoad`].
+fn road_of(road: &FileRoad) -> Result<(Vec<String>, bool), String> {
+    let expected = "a road is a list of sides, e.g. [\"E\",\"W\"], or {\"sides\": [\"E\",\"W\"], \"inn\": true}";
+    let sides = |v: &serde_json::Value| -> Option<Vec<String>> {
+        v.as_array()?
+            .iter()
+            .map(|s| s.as_str().map(str::to_string))
+            .collect()
+    };
+    match road {
+        serde_json::Value::Array(_) => sides(road)
+            .map(|s| (s, false))
+            .ok_or_else(|| format!("{expected}; found {road}")),
+        serde_json::Value::Object(fields) => {
+            if let Some(key) = fields.keys().find(|k| *k != "sides" && *k != "inn") {
+                return Err(format!("unknown road field {key:?}; {expected}"));
+            }
+            let s = fields
+                .get("sides")
+                .and_then(sides)
+                .ok_or_else(|| format!("{expected}; found {road}"))?;
+            let inn = match fields.get("inn") {
+                None => false,
+                Some(serde_json::Value::Bool(b)) => *b,
+                Some(other) => {
+                    return Err(format!("a road's \"inn\" is true or false, not {other}"))
+                }
+            };
+            Ok((s, inn))
+        }
+        _ => Err(format!("{expected}; found {road}")),
+    }
 }
 
 #[derive(Deserialize)]
@@ -219,14 +261,17 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports: 0,
             coats_of_arms: city.coa,
             touches: 0,
+            inn: false,
+            cathedral: city.cathedral,
         });
     }
     for road in &ft.roads {
+        let (road_sides, inn) = road_of(road).map_err(fail)?;
         let mut sides = 0u8;
-        if road.is_empty() {
+        if road_sides.is_empty() {
             return Err(fail("a road segment lists no sides".into()));
         }
-        for s in road {
+        for s in &road_sides {
             sides |= 1 << side_of(s)?.index();
         }
         segments.push(SegmentDef {
@@ -235,6 +280,8 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports: 0,
             coats_of_arms: 0,
             touches: 0,
+            inn,
+            cathedral: false,
         });
     }
     if ft.monastery {
@@ -244,6 +291,8 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports: 0,
             coats_of_arms: 0,
             touches: 0,
+            inn: false,
+            cathedral: false,
         });
     }
     for field in &ft.fields {
@@ -274,6 +323,8 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             ports,
             coats_of_arms: 0,
             touches,
+            inn: false,
+            cathedral: false,
         });
     }
     if segments.len() > MAX_SEGMENTS {

@@ -84,6 +84,17 @@ pub fn river_table(players: u8, bag: &[(&str, u16)], options: Options) -> Table 
     Table { game, fx }
 }
 
+/// Base + Inns & Cathedrals tiles with the expansion on; only the listed tiles in the bag
+/// (plus the start tile D at (0,0), rotation 0).
+pub fn inns_table(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
+    let tiles = TileSet::combine(&[TileSet::base(), TileSet::inns_cathedrals()]).unwrap();
+    let options = Options {
+        inns_cathedrals: true,
+        ..options
+    };
+    table_from(players, bag, options, Arc::new(tiles), Pos::new(0, 0))
+}
+
 pub fn table_with(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
     table_from(
         players,
@@ -162,6 +173,14 @@ impl Table {
                     .apply(&Action::PlaceMeeple { segment }, &mut self.fx)
             }
         }
+    }
+
+    /// The large meeple (Inns & Cathedrals) on `on` of the tile just placed.
+    pub fn large(&mut self, on: &str) -> Result<(), RuleViolation> {
+        let label: SegmentLabel = on.parse().expect("label");
+        let segment = self.game.resolve_meeple_target(&label)?;
+        self.game
+            .apply(&Action::PlaceLargeMeeple { segment }, &mut self.fx)
     }
 
     /// A whole turn that must be legal; returns its effects (the meeple step's).

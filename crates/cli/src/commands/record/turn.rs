@@ -124,7 +124,11 @@ pub fn figure_event(g: &Game, spot: &str) -> Result<Event> {
     let player = g.current_player();
     Ok(match parse_figure(spot)? {
         Figure::None => Event::MeepleSkipped { player },
-        Figure::Meeple(on) => Event::MeeplePlaced { player, on },
+        Figure::Meeple(on) => Event::MeeplePlaced {
+            player,
+            on,
+            figure: carc_events::Figure::Meeple,
+        },
         Figure::AbbotBack => abbot_back_event(g)?,
         Figure::Abbot(on) => {
             let on = match on {

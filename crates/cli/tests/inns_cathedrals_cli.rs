@@ -1,0 +1,147 @@
+//! `carc` with Inns & Cathedrals: simulate with `--expansions inns_cathedrals` (alone, with
+//! the others, six players), `legal` offering the large meeple, `explain` naming the inn and
+//! cathedral scorings, and `check` refusing a second large meeple.
+
+mod common;
+use common::{carc, logs_dir, stderr, stdout};
+
+const SAMPLE: &str = "sim-2p-inns-cathedrals-mixed.jsonl";
+
+#[test]
+fn simulate_with_inns_cathedrals_alone_and_with_the_others_checks_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    for (expansions, players, out) in [
+        ("inns_cathedrals", "6", "i.jsonl"),
+        (
+            "anniversary,gifts,abbot,river,inns_cathedrals",
+            "3",
+            "all.jsonl",
+        ),
+    ] {
+        let o = carc(
+            &[
+                "simulate",
+                "--expansions",
+                expansions,
+                "--players",
+                players,
+                "--seed",
+                "4",
+                "--out",
+                out,
+            ],
+            dir.path(),
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let log = std::fs::read_to_string(dir.path().join(out)).unwrap();
+        // The header names the expansion and its tile set; the sixth seat plays grey
+        assert!(log.contains("\"inns_cathedrals\"]"), "{expansions}");
+        if players == "6" {
+            assert!(log.contains(r#""color":"gray""#));
+        }
+        let o = carc(&["check", out], dir.path());
+        assert!(o.status.success(), "{}", stdout(&o));
+    }
+    // And a map does not combine with the expansion
+    let o = carc(
+        &[
+            "simulate",
+            "--expansions",
+            "inns_cathedrals",
+            "--map",
+            "germany",
+            "--out",
+            "m.jsonl",
+        ],
+        dir.path(),
+    );
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("not combined with a map"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn legal_offers_the_large_meeple_and_explain_names_the_new_scorings() {
+    // Given the sample at seat 1's first meeple step
+    let o = carc(&["legal", SAMPLE, "--at", "6"], &logs_dir());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("or the large meeple on: road N;"),
+        "{}",
+        stdout(&o)
+    );
+    let o = carc(&["legal", SAMPLE, "--at", "6", "--json"], &logs_dir());
+    assert!(
+        stdout(&o).contains(r#""large_meeple_on":["road N","#),
+        "{}",
+        stdout(&o)
+    );
+    // When the large meeple's placement that completes a road with an inn is explained
+    let o = carc(&["explain", SAMPLE, "--at", "172"], &logs_dir());
+    let text = stdout(&o);
+    assert!(text.contains("placed the large meeple on road N"), "{text}");
+    assert!(text.contains("[inns.large-meeple.place]"), "{text}");
+    assert!(
+        text.contains("road with an inn: 2 × 3 tiles = 6; Ada +6  [inns.score.inn.completed]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("meeples (a large meeple counts 2): Ada 2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("large meeple returned: Ada from road N at (-4,-1)"),
+        "{text}"
+    );
+    // And the final scoring: a cathedral city and an inn road left open score nothing
+    let o = carc(&["explain", SAMPLE, "--at", "268"], &logs_dir());
+    let text = stdout(&o);
+    assert!(text.contains("[inns.score.cathedral.final]"), "{text}");
+    assert!(text.contains("[inns.score.inn.final]"), "{text}");
+}
+
+#[test]
+fn check_refuses_a_second_large_meeple() {
+    // Given the sample with seat 1's meeple of event 19 made a large meeple, while seat 1's
+    // large meeple of event 7 still stands on the road at (-1,1)
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(logs_dir().join(SAMPLE)).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(r#"{"seq":19,"type":"meeple_placed","player":1"#))
+        .expect("seat 1 places a meeple at event 19");
+    let tampered = text.replacen(line, &line.replace("\"}", "\",\"figure\":\"large\"}"), 1);
+    std::fs::write(dir.path().join("t.jsonl"), tampered).unwrap();
+    // When it is checked / Then it is refused at that event, naming the rule
+    let o = carc(&["check", "t.jsonl"], dir.path());
+    assert!(!o.status.success());
+    let out = format!("{}{}", stdout(&o), stderr(&o));
+    assert!(
+        out.contains("event 19: [inns.large-meeple.place] seat 1's large meeple is not in their supply: it stands on road N at (-1,1)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn analyze_reads_the_samples() {
+    // Given the Inns & Cathedrals samples / When analysed / Then each is finished, its points
+    // by source listed, the large meeples counted among the meeples placed
+    for name in [
+        SAMPLE,
+        "sim-4p-river-abbot-inns-cathedrals.jsonl",
+        "sim-6p-inns-cathedrals-mixed.jsonl",
+    ] {
+        let o = carc(&["analyze", name], &logs_dir());
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).contains("finished; won by"), "{}", stdout(&o));
+    }
+    let o = carc(&["analyze", SAMPLE], &logs_dir());
+    assert!(
+        stdout(&o).contains("Ada: 96 points (city 55, monastery 18, road 23)"),
+        "{}",
+        stdout(&o)
+    );
+}
