@@ -65,24 +65,24 @@ fn simulate_with_inns_cathedrals_alone_and_with_the_others_checks_clean() {
 
 #[test]
 fn legal_offers_the_large_meeple_and_explain_names_the_new_scorings() {
-    // Given the sample at seat 1's first meeple step
-    let o = carc(&["legal", SAMPLE, "--at", "6"], &logs_dir());
+    // Given the sample at seat 1's second meeple step (its first offers the road of IC3)
+    let o = carc(&["legal", SAMPLE, "--at", "12"], &logs_dir());
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stdout(&o).contains("or the large meeple on: road N;"),
         "{}",
         stdout(&o)
     );
-    let o = carc(&["legal", SAMPLE, "--at", "6", "--json"], &logs_dir());
+    let o = carc(&["legal", SAMPLE, "--at", "12", "--json"], &logs_dir());
     assert!(
         stdout(&o).contains(r#""large_meeple_on":["road N","#),
         "{}",
         stdout(&o)
     );
     // When the large meeple's placement that completes a road with an inn is explained
-    let o = carc(&["explain", SAMPLE, "--at", "172"], &logs_dir());
+    let o = carc(&["explain", SAMPLE, "--at", "250"], &logs_dir());
     let text = stdout(&o);
-    assert!(text.contains("placed the large meeple on road N"), "{text}");
+    assert!(text.contains("placed the large meeple on road W"), "{text}");
     assert!(text.contains("[inns.large-meeple.place]"), "{text}");
     assert!(
         text.contains("road with an inn: 2 × 3 tiles = 6; Ada +6  [inns.score.inn.completed]"),
@@ -93,7 +93,7 @@ fn legal_offers_the_large_meeple_and_explain_names_the_new_scorings() {
         "{text}"
     );
     assert!(
-        text.contains("large meeple returned: Ada from road N at (-4,-1)"),
+        text.contains("large meeple returned: Ada from road W at (1,7)"),
         "{text}"
     );
     // And the final scoring: a cathedral city and an inn road left open score nothing
@@ -106,7 +106,7 @@ fn legal_offers_the_large_meeple_and_explain_names_the_new_scorings() {
 #[test]
 fn check_refuses_a_second_large_meeple() {
     // Given the sample with seat 1's meeple of event 19 made a large meeple, while seat 1's
-    // large meeple of event 7 still stands on the road at (-1,1)
+    // large meeple of event 13 still stands on the road at (-1,1)
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(logs_dir().join(SAMPLE)).unwrap();
     let line = text
@@ -140,7 +140,7 @@ fn analyze_reads_the_samples() {
     }
     let o = carc(&["analyze", SAMPLE], &logs_dir());
     assert!(
-        stdout(&o).contains("Ada: 96 points (city 55, monastery 18, road 23)"),
+        stdout(&o).contains("Ada: 145 points (city 76, field 3, monastery 11, road 55)"),
         "{}",
         stdout(&o)
     );

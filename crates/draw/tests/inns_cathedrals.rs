@@ -45,12 +45,12 @@ fn inns_and_cathedrals_are_drawn_on_their_tiles_only() {
 
 #[test]
 fn the_large_meeple_is_drawn_larger() {
-    // Given the two-player sample after event 7: seat 1's large meeple on a road, seat 0's
-    // meeple elsewhere
+    // Given the two-player sample after event 13: seat 1's large meeple on a road, seat 0's
+    // meeples elsewhere
     let path =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs/sim-2p-inns-cathedrals-mixed.jsonl");
     let timeline = fold(read_log(&std::fs::read(path).unwrap()).unwrap(), &[]);
-    let game = timeline.state_at(7).unwrap();
+    let game = timeline.state_at(13).unwrap();
     assert_eq!(game.large_meeples().count(), 1);
     // When the board is drawn
     let list = board(&game, &Overlay::default());

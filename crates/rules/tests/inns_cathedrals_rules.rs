@@ -7,7 +7,7 @@
 //! Every position starts from the base start tile D at (0,0), rotation 0: a city on the north
 //! side, a road west–east. Tiles (rotation clockwise, north is y+1): IC1 the cathedral (city on
 //! all four sides); IC2 a straight road W–E with an inn; IC4 a junction of roads E (with the
-//! inn), S and W; IC14 a city on N with a coat of arms; base E a city on N only, L a city on N
+//! inn), S and W; IC11 a city N–S with a coat of arms and two road ends; base E a city on N only, L a city on N
 //! and a junction of roads E, S and W, U a straight road N–S (W–E at 90°).
 
 mod common;
@@ -94,19 +94,19 @@ fn each_inns_cathedrals_tile_has_the_features_of_its_description() {
         ("IC2", "FRFR", 0, 1, false, 2, true, false),
         ("IC3", "FFRR", 0, 1, false, 2, true, false),
         ("IC4", "FRRR", 0, 3, false, 3, true, false),
-        ("IC5", "CRFR", 1, 1, false, 2, true, false),
+        ("IC5", "CCFR", 1, 1, false, 2, true, false),
         ("IC6", "CFRR", 1, 1, false, 2, true, false),
         ("IC7", "CCRR", 1, 1, false, 2, true, false),
         ("IC8", "FRFR", 0, 2, true, 2, false, false),
         ("IC9", "CRCR", 2, 2, false, 2, false, false),
         ("IC10", "CCFC", 3, 0, false, 1, false, false),
-        ("IC11", "CRCR", 2, 1, false, 2, false, false),
-        ("IC12", "CCRR", 2, 1, false, 2, false, false),
-        ("IC13", "RRRR", 0, 4, true, 4, false, false),
-        ("IC14", "CFFF", 1, 0, false, 1, false, false),
+        ("IC11", "CRCR", 1, 2, false, 4, false, false),
+        ("IC12", "CCRF", 1, 1, false, 2, false, false),
+        ("IC13", "CCCF", 2, 0, false, 1, false, false),
+        ("IC14", "CFFF", 1, 0, false, 2, false, false),
         ("IC15", "CFRF", 1, 1, false, 2, false, false),
         ("IC16", "RRRR", 0, 2, false, 3, false, false),
-        ("IC17", "CFFF", 1, 0, true, 1, false, false),
+        ("IC17", "CCCC", 4, 0, false, 0, false, false),
     ];
     for (id, edges, cities, roads, monastery, fields, inn, cathedral) in want {
         let t = set.get(set.find(id).unwrap_or_else(|| panic!("{id} missing")));
@@ -128,6 +128,14 @@ fn each_inns_cathedrals_tile_has_the_features_of_its_description() {
             "{id} cathedral"
         );
     }
+    // And the coats of arms are on IC7's corner city, IC11's city and IC13's corner city only
+    let with_arms: Vec<&str> = set
+        .tiles()
+        .iter()
+        .filter(|t| t.segments.iter().any(|s| s.coats_of_arms > 0))
+        .map(|t| t.id.as_str())
+        .collect();
+    assert_eq!(with_arms, ["IC7", "IC11", "IC13"]);
 }
 
 #[test]
@@ -267,37 +275,39 @@ fn a_road_with_an_inn_scores_the_same_in_the_quiet_path() {
 
 /// IC1 (cathedral) north of D, joining D's city, with `meeple` on it (or none).
 fn cathedral_city(meeple: Option<&str>) -> Table {
-    let mut t = inns(&[("IC1", 1), ("E", 2), ("IC14", 1), ("U", 1)]);
+    let mut t = inns(&[("IC1", 1), ("E", 3), ("IC11", 1), ("U", 1)]);
     t.turn("IC1", 0, 1, 0, meeple);
     t
 }
 
-/// Closes the cathedral city: caps east, west, then north (IC14, a coat of arms).
+/// Closes the cathedral city: caps east and west, IC11 north (a city N–S with a coat of arms,
+/// its road ends free), then a cap north of it.
 fn close_cathedral_city(t: &mut Table) -> Effects {
     t.turn("E", 1, 1, 270, None);
     t.turn("E", -1, 1, 90, None);
-    t.turn("IC14", 0, 2, 180, None)
+    t.turn("IC11", 0, 2, 0, None);
+    t.turn("E", 0, 3, 180, None)
 }
 
 #[test]
 fn a_completed_city_with_a_cathedral_scores_three_per_tile_and_coat_of_arms() {
     // Given D's city joined by the cathedral IC1, seat 0's meeple on it
     let mut t = cathedral_city(Some("city N"));
-    // When three caps close it (one, IC14, with a coat of arms)
+    // When caps and IC11 (with a coat of arms) close it
     let fx = close_cathedral_city(&mut t);
-    // Then 5 tiles and 1 coat of arms score 3 each: 18
+    // Then 6 tiles and 1 coat of arms score 3 each: 21
     let city = fx
         .scores
         .iter()
         .find(|s| s.kind == FeatureKind::City)
         .expect("the city scores");
-    assert_eq!(city.points, 18);
+    assert_eq!(city.points, 21);
     assert_eq!(city.rule, rule::CATHEDRAL_COMPLETED);
     assert_eq!(
         city.formula,
-        "city with a cathedral: 3 × 5 tiles + 3 × 1 coat of arms = 18"
+        "city with a cathedral: 3 × 6 tiles + 3 × 1 coat of arms = 21"
     );
-    assert_eq!(t.scores(), [18, 0]);
+    assert_eq!(t.scores(), [21, 0]);
 }
 
 #[test]
@@ -306,7 +316,7 @@ fn an_empty_finished_cathedral_city_scores_for_nobody() {
     let mut t = cathedral_city(None);
     // When it is closed
     let fx = close_cathedral_city(&mut t);
-    // Then its score is reported, worth 18, and nobody gets it
+    // Then its score is reported, worth 21, and nobody gets it
     let city = fx
         .scores
         .iter()
