@@ -727,27 +727,8 @@ impl Game {
                 let index = self.board.tile_index(at).expect("the tile just placed");
                 let placed = self.board.placed[index as usize];
                 let (kind, label, global) = self.meeple_target(placed, at, segment)?;
-                let player = self.current;
-                let root = self.features.find(global);
-                if self.features.meeple_total(root) > 0 {
-                    let (owner, owner_at, owner_label) = self.holder(root);
-                    return Err(RuleViolation::FeatureOccupied {
-                        kind,
-                        at,
-                        label,
-                        owner,
-                        owner_at,
-                        owner_label,
-                    });
-                }
-                self.meeples.push(Meeple {
-                    player,
-                    segment: global,
-                    paired: false,
-                    large: false,
-                });
-                self.features.meeples[root as usize][player as usize] += 1;
-                self.supply[player as usize] -= 1;
+                self.put_on_free_feature(global, kind, at, label, false)?;
+                self.supply[self.current as usize] -= 1;
                 fx.notes.push(Note::MeepleOnFreeFeature { label });
                 self.finish_turn(fx);
                 Ok(())

@@ -115,25 +115,7 @@ impl Game {
         }
         let placed = *self.board.tile_at(at).expect("the tile just placed");
         let (kind, label, global) = self.figure_target(placed, at, segment)?;
-        let root = self.features.find(global);
-        if self.features.meeple_total(root) > 0 {
-            let (owner, owner_at, owner_label) = self.holder(root);
-            return Err(RuleViolation::FeatureOccupied {
-                kind,
-                at,
-                label,
-                owner,
-                owner_at,
-                owner_label,
-            });
-        }
-        self.meeples.push(Meeple {
-            player,
-            segment: global,
-            paired: false,
-            large: true,
-        });
-        self.features.meeples[root as usize][player as usize] += 2;
+        self.put_on_free_feature(global, kind, at, label, true)?;
         self.large_in_supply[player as usize] = false;
         fx.notes.push(Note::LargeMeeplePlaced { label });
         self.finish_turn(fx);

@@ -2,7 +2,7 @@
 //! shares (also through an arrow or a gift), where a meeple stands, and meeples going home
 //! when their feature is scored.
 
-use super::{Effects, Game, MeepleSpot, Phase};
+use super::{Effects, Game, Meeple, MeepleSpot, Phase};
 use crate::board::PlacedTile;
 use crate::features::MAX_PLAYERS;
 use crate::geometry::Pos;
@@ -169,6 +169,40 @@ impl Game {
             self.return_abbot(root, fx);
         }
         self.features.meeples[root as usize] = [0; MAX_PLAYERS];
+    }
+
+    /// Puts the current player's meeple on the feature of segment `global` (the large meeple
+    /// counts 2 there), refused if a figure already stands anywhere on that feature. The
+    /// supply, the note and the end of the turn are the caller's.
+    pub(super) fn put_on_free_feature(
+        &mut self,
+        global: u32,
+        kind: FeatureKind,
+        at: Pos,
+        label: SegmentLabel,
+        large: bool,
+    ) -> Result<(), RuleViolation> {
+        let root = self.features.find(global);
+        if self.features.meeple_total(root) > 0 {
+            let (owner, owner_at, owner_label) = self.holder(root);
+            return Err(RuleViolation::FeatureOccupied {
+                kind,
+                at,
+                label,
+                owner,
+                owner_at,
+                owner_label,
+            });
+        }
+        let player = self.current;
+        self.meeples.push(Meeple {
+            player,
+            segment: global,
+            paired: false,
+            large,
+        });
+        self.features.meeples[root as usize][player as usize] += if large { 2 } else { 1 };
+        Ok(())
     }
 
     /// A figure on the occupied feature `root`, for refusals: its owner, square and label
