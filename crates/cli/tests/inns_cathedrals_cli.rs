@@ -3,7 +3,7 @@
 //! cathedral scorings, and `check` refusing a second large meeple.
 
 mod common;
-use common::{carc, logs_dir, stderr, stdout};
+use common::{carc, carc_with_store, logs_dir, record_shell, stderr, stdout};
 
 const SAMPLE: &str = "sim-2p-inns-cathedrals-mixed.jsonl";
 
@@ -144,4 +144,62 @@ fn analyze_reads_the_samples() {
         "{}",
         stdout(&o)
     );
+}
+
+#[test]
+fn the_two_player_sample_entered_through_the_record_shell_is_the_sample_with_its_large_meeples() {
+    // Given a new recorded game with the sample's players and Inns & Cathedrals
+    let dir = tempfile::tempdir().unwrap();
+    let store = dir.path().join("store");
+    let o = carc_with_store(
+        &store,
+        &[
+            "record",
+            "new",
+            "g",
+            "--players",
+            "Ada,Brandt",
+            "--expansions",
+            "inns_cathedrals",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // When each of the sample's moves is typed into the record shell, the large meeple as
+    // `meeple large SPOT`
+    let text = std::fs::read_to_string(logs_dir().join(SAMPLE)).unwrap();
+    let events: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("\"seq\"") && !l.contains("\"start_placed\""))
+        .collect();
+    let input: String = events
+        .iter()
+        .map(|l| {
+            let e: serde_json::Value = serde_json::from_str(l).unwrap();
+            let s = |k: &str| e[k].as_str().unwrap().to_string();
+            let line = match e["type"].as_str().unwrap() {
+                "tile_drawn" => format!("draw {}", s("tile")),
+                "tile_placed" => format!("place {} {} {}", e["at"][0], e["at"][1], e["rotation"]),
+                "meeple_placed" if e["figure"] == "large" => format!("meeple large {}", s("on")),
+                "meeple_placed" => format!("meeple {}", s("on")),
+                "meeple_skipped" => "meeple none".to_string(),
+                other => panic!("no shell line for {other}"),
+            };
+            line + "\n"
+        })
+        .collect();
+    assert!(
+        input.contains("meeple large "),
+        "the sample has large meeples"
+    );
+    let o = record_shell(&store, "g", &input);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Then the stored game is the sample, event for event, the large meeples marked as such
+    let o = carc_with_store(&store, &["export", "g", "--game-only"]);
+    let stored = stdout(&o);
+    let stored_events: Vec<&str> = stored
+        .lines()
+        .skip(1)
+        .filter(|l| !l.contains("\"start_placed\""))
+        .collect();
+    assert_eq!(stored_events, events);
 }

@@ -64,6 +64,8 @@ pub struct NewGame {
     pub river: bool,
     /// The Gifts (the gift deck; no tiles of its own).
     pub gifts: bool,
+    /// Inns & Cathedrals (its 18 tiles; the large meeple).
+    pub inns_cathedrals: bool,
     /// Carcassonne Maps on the Germany map board: the start tiles go on its start squares,
     /// each a move of its own (chosen at the table).
     pub germany: bool,
@@ -86,6 +88,7 @@ impl Default for NewGame {
             anniversary: false,
             river: false,
             gifts: false,
+            inns_cathedrals: false,
             germany: false,
             start_squares: 2,
             town_variants: Vec::new(),
@@ -136,6 +139,9 @@ impl NewGame {
         }
         if self.gifts {
             expansions.push("gifts".to_string());
+        }
+        if self.inns_cathedrals {
+            expansions.push("inns_cathedrals".to_string());
         }
         let header = Header {
             game: id.to_string(),

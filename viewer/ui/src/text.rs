@@ -49,6 +49,11 @@ pub fn short_event(e: &Event) -> String {
             at.y,
             rotation.degrees()
         ),
+        Event::MeeplePlaced {
+            on,
+            figure: carc_events::Figure::Large,
+            ..
+        } => format!("large meeple on {}", words(on)),
         Event::MeeplePlaced { on, .. } => format!("meeple on {}", words(on)),
         Event::MeepleSkipped { .. } => "no meeple".to_string(),
         Event::TileSetAside { tile, .. } => format!("set {} aside", tile.as_str()),

@@ -294,6 +294,11 @@ fn enter_whole_game(name: &str, abbot: bool, river: bool) -> Vec<usize> {
     let header = read_log(&std::fs::read(path).unwrap()[..]).unwrap().header;
     let mut form = form("whole", abbot);
     form.river = river;
+    form.inns_cathedrals = header
+        .rules
+        .expansions
+        .iter()
+        .any(|e| e == "inns_cathedrals");
     form.players = header
         .players
         .iter()
@@ -357,6 +362,20 @@ fn a_whole_river_sample_game_starts_at_the_spring_and_is_the_sample() {
     assert!(matches!(&moves[0], Event::StartPlaced { tile, .. } if tile.as_str() == "RS"));
     let per_turn = enter_whole_game("sim-2p-river-mixed.jsonl", false, true);
     assert!(!per_turn.is_empty());
+}
+
+#[test]
+fn a_whole_inns_cathedrals_sample_game_with_large_meeples_is_the_sample() {
+    // The large meeple is offered beside the meeple spots and clicked like them
+    let name = "sim-2p-inns-cathedrals-mixed.jsonl";
+    assert!(sample(name).iter().any(|e| matches!(
+        e,
+        Event::MeeplePlaced {
+            figure: carc_events::Figure::Large,
+            ..
+        }
+    )));
+    enter_whole_game(name, false, false);
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! printed. Each test file uses a different subset, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Runs `carc ARGS…` in `dir`, with no store chosen by the environment.
 pub fn carc(args: &[&str], dir: &Path) -> Output {
@@ -24,6 +25,24 @@ pub fn carc_with_store(store: &Path, args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("carc runs")
+}
+
+/// Runs the record shell, `carc --store STORE record GAME`, with `input` on its stdin.
+pub fn record_shell(store: &Path, game: &str, input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .env_remove("CARC_STORE")
+        .arg("--store")
+        .arg(store)
+        .args(["record", game])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("carc runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    stdin.write_all(input.as_bytes()).expect("the shell reads");
+    drop(stdin);
+    child.wait_with_output().expect("carc ends")
 }
 
 pub fn stdout(o: &Output) -> String {

@@ -394,6 +394,10 @@ impl ViewerApp {
                 ui.checkbox(&mut form.anniversary, "20th Anniversary (arrows)");
                 ui.checkbox(&mut form.river, "The River (the spring starts)");
                 ui.checkbox(&mut form.gifts, "The Gifts (gift cards)");
+                ui.checkbox(
+                    &mut form.inns_cathedrals,
+                    "Inns & Cathedrals (the large meeple)",
+                );
                 ui.checkbox(&mut form.germany, "Map: Germany (Carcassonne Maps)");
                 if form.germany {
                     ui.horizontal(|ui| {

@@ -86,15 +86,18 @@ pub fn bag_list(game: &Game) -> String {
 pub enum Figure {
     None,
     Meeple(MeepleTarget),
+    /// Inns & Cathedrals: the large meeple on a spot of the tile just placed.
+    Large(MeepleTarget),
     /// The abbot on the monastery or garden of the tile just placed; `None`: whichever the
     /// tile has.
     Abbot(Option<MeepleTarget>),
     AbbotBack,
 }
 
-/// `none`; a meeple spot as `legal` shows it (`road N`) or with a dash (`road-N`); `abbot`
-/// (or `abbot monastery`, `abbot-garden`), `abbot-back`: the words of `record abbot` and
-/// `record abbot-back`.
+/// `none`; a meeple spot as `legal` shows it (`road N`) or with a dash (`road-N`); the large
+/// meeple (Inns & Cathedrals) as `large` before the spot (`large road N`, `large-road-N`);
+/// `abbot` (or `abbot monastery`, `abbot-garden`), `abbot-back`: the words of `record abbot`
+/// and `record abbot-back`.
 pub fn parse_figure(text: &str) -> Result<Figure> {
     let text = text.trim().replacen('-', " ", 1);
     Ok(match text.split_once(' ') {
@@ -105,6 +108,7 @@ pub fn parse_figure(text: &str) -> Result<Figure> {
         Some(("abbot", other)) => {
             bail!("the abbot goes on a monastery or a garden, not {other:?} (or `abbot-back`)")
         }
+        Some(("large", spot)) => Figure::Large(spot.trim().replacen('-', " ", 1).parse()?),
         _ => Figure::Meeple(text.parse()?),
     })
 }
@@ -163,6 +167,12 @@ mod tests {
             Figure::Meeple("road N".parse().unwrap())
         );
         assert!(parse_figure("abbot-city").is_err());
+        // The large meeple (Inns & Cathedrals): `large` before the spot, dashed or not
+        let road_n: MeepleTarget = "road N".parse().unwrap();
+        assert_eq!(parse_figure("large road N").unwrap(), Figure::Large(road_n));
+        assert_eq!(parse_figure("large-road-N").unwrap(), Figure::Large(road_n));
+        assert!(parse_figure("large").is_err(), "a spot is needed");
+        assert!(parse_figure("large city Q").is_err());
         assert!(parse_figure("abbott").is_err());
     }
 }

@@ -129,6 +129,11 @@ pub fn figure_event(g: &Game, spot: &str) -> Result<Event> {
             on,
             figure: carc_events::Figure::Meeple,
         },
+        Figure::Large(on) => Event::MeeplePlaced {
+            player,
+            on,
+            figure: carc_events::Figure::Large,
+        },
         Figure::AbbotBack => abbot_back_event(g)?,
         Figure::Abbot(on) => {
             let on = match on {
