@@ -6,34 +6,17 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use common::{carc_with_store, logs_dir, stderr, stdout};
 use serde_json::Value;
 
 const SAMPLE: &str = "sim-3p-anniversary-gifts-mixed.jsonl";
 
-/// `carc --store STORE record GAME` with `input` on its stdin.
+/// The record shell on game `g` with `input` on its stdin.
 fn shell(store: &Path, input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
-        .env_remove("CARC_STORE")
-        .arg("--store")
-        .arg(store)
-        .args(["record", "g"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("carc runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::record_shell(store, "g", input)
 }
 
 fn verb(store: &Path, args: &[&str]) -> Output {

@@ -7,11 +7,9 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 
-use common::{carc_with_store, stderr, stdout};
+use common::{carc_with_store, record_shell as shell, stderr, stdout};
 
 const SAMPLE: &str = "sim-2p-germany-greedy-vs-random.jsonl";
 
@@ -45,27 +43,6 @@ fn ok(store: &Path, args: &[&str]) -> String {
         stderr(&o)
     );
     stdout(&o)
-}
-
-/// `carc --store STORE record GAME` with `input` on its stdin.
-fn shell(store: &Path, game: &str, input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
-        .env_remove("CARC_STORE")
-        .arg("--store")
-        .arg(store)
-        .args(["record", game])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("carc runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// The record shell's line for one event of a log (as a player types it at the table).

@@ -10,28 +10,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{carc_with_store, stderr, stdout};
-
-/// `carc --store STORE record GAME` with `input` on its stdin.
-fn shell(store: &Path, game: &str, input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
-        .env_remove("CARC_STORE")
-        .arg("--store")
-        .arg(store)
-        .args(["record", game])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("carc runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::{carc_with_store, record_shell as shell, stderr, stdout};
 
 fn verb(store: &Path, args: &[&str]) -> Output {
     let mut all = vec!["record"];
