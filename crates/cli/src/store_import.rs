@@ -418,6 +418,16 @@ impl Group {
     }
 }
 
+impl Drop for Group {
+    /// The last group's freeing thread is joined here, so an import leaves no thread behind
+    /// when it returns (its memory is given back before the report is printed).
+    fn drop(&mut self) {
+        if let Some(freeing) = self.freeing.take() {
+            let _ = freeing.join();
+        }
+    }
+}
+
 /// The most file bytes an import reads ahead of the store (the largest game file, 64 MiB, is
 /// read alone).
 const IMPORT_BYTES_IN_FLIGHT: u64 = 64 * 1024 * 1024;
