@@ -26,9 +26,11 @@ use parquet::errors::ParquetError;
 /// (one per Parquet leaf of the column).
 pub(crate) type Encoded = (usize, Result<Vec<ArrowColumnChunk>, ParquetError>);
 
-/// Batches a lane may have waiting: with every lane holding the same batches, this bounds the
-/// batches the writer has handed on and that are not encoded yet.
-const LANE_QUEUE: usize = 64;
+/// Messages (each up to 4,096 rows) a lane may have waiting: with every lane holding the same
+/// messages, this bounds the rows the writer has handed on and that are not encoded yet. At 64
+/// the waiting Arrow arrays made most of the export's memory (about 300 MB against a live heap
+/// of 40 MB); 8 keeps the lanes busy for the same CPU time (`docs/benchmarks.md`).
+const LANE_QUEUE: usize = 8;
 
 enum Message {
     /// A row group of `table` begins, in the file `factory` makes column writers for.
