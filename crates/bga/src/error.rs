@@ -59,10 +59,11 @@ pub enum BgaError {
         /// The notification the value belongs to, when it is inside one.
         place: Option<Box<Place>>,
     },
-    /// The game uses what carc does not implement (expansions, other figures, unknown tile
-    /// types or notifications). All of it is listed, so one run tells the whole story.
+    /// The game uses what the importer does not read (expansions, other figures, unknown tile
+    /// types or notifications; some expansions carc's rules do implement, but their BGA
+    /// numbers are not mapped). All of it is listed, so one run tells the whole story.
     #[error(
-        "the game uses what carc does not implement (base game only), so it is not imported: {}",
+        "the game uses what carc does not read from Board Game Arena (the base game only), so it is not imported: {}",
         .0.join("; ")
     )]
     Unsupported(Vec<String>),

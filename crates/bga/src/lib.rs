@@ -18,6 +18,7 @@
 //! produces our log model only through `carc-events`.
 
 mod error;
+mod expansions;
 mod json;
 mod read;
 mod tiles;

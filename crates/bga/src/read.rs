@@ -17,6 +17,7 @@ use carc_rules::{Effects, Game, Phase};
 use serde_json::Value;
 
 use crate::error::{BgaError, Place};
+use crate::expansions;
 use crate::json::At;
 use crate::tiles::{self, BgaTile};
 
@@ -167,8 +168,11 @@ fn place_of(packet_at: &At<'_>, packet: usize, notification: usize, kind: &str) 
     }
 }
 
+/// The base tile of BGA type `at`; otherwise an unsupported item, which names the expansion
+/// the physical tile `id` (when the notification has one) belongs to.
 fn tile_of(
     at: &At<'_>,
+    id: Option<At<'_>>,
     place: &Place,
     unsupported: &mut Unsupported,
 ) -> Result<Option<&'static BgaTile>, BgaError> {
@@ -176,10 +180,8 @@ fn tile_of(
     match tiles::by_type(bga_type) {
         Some(tile) => Ok(Some(tile)),
         None => {
-            unsupported.add(
-                format!("tile type {bga_type} (not a base-game tile)"),
-                place,
-            );
+            let id = id.map(|id| id.int()).transpose()?;
+            unsupported.add(expansions::unknown_tile(bga_type, id), place);
             Ok(None)
         }
     }
@@ -286,7 +288,8 @@ fn note_move(
                 Some(state::PLACE_TILE) => {
                     let player = args.get("active_player")?.int()?;
                     let drawn = args.get("args")?;
-                    match tile_of(&drawn.get("tile_type")?, place, unsupported)? {
+                    let id = drawn.opt("tile_id")?;
+                    match tile_of(&drawn.get("tile_type")?, id, place, unsupported)? {
                         Some(tile) => Move::Draw { player, tile },
                         None => return Ok(None),
                     }
@@ -322,7 +325,8 @@ fn note_move(
             let args = args()?;
             let player = args.get("player_id")?.int()?;
             name_of(&args, player)?;
-            let Some(tile) = tile_of(&args.get("type")?, place, unsupported)? else {
+            let Some(tile) = tile_of(&args.get("type")?, args.opt("id")?, place, unsupported)?
+            else {
                 return Ok(None);
             };
             tile_types.insert(args.get("id")?.id_text()?, tile);
@@ -342,7 +346,7 @@ fn note_move(
             if let Some(ptype) = args.opt("ptype")? {
                 let ptype = ptype.str()?;
                 if ptype != "normal" {
-                    unsupported.add(format!("figure {ptype:?}"), place);
+                    unsupported.add(expansions::figure(ptype), place);
                     return Ok(None);
                 }
             }
@@ -383,8 +387,10 @@ fn note_move(
                         };
                         for (figure, count) in figures {
                             if figure != "normal" && count.as_i64().unwrap_or(0) != 0 {
-                                unsupported
-                                    .add(format!("figure {figure:?} (of player {player})"), place);
+                                unsupported.add(
+                                    format!("{} (of player {player})", expansions::figure(figure)),
+                                    place,
+                                );
                             }
                         }
                     }

@@ -260,3 +260,98 @@ fn every_meeple_spot_bga_offers_is_one_our_rules_offer() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The base game's physical tile ids (`playTile`'s `id`, a draw's `tile_id`) by picture, as
+/// the public BGA tile counter `johanpoirier/chrome-custom-extensions` (MIT,
+/// `carcassonne-counter/tiles.js`, commit d65bbc3) lists them. That source also gives the ids
+/// of Inns & Cathedrals (73-90) and Traders & Builders (91-114), which the importer uses to
+/// name those expansions when it refuses them; this test is what grounds it: its base ids
+/// agree with every tile of the corpus.
+const COUNTER_BASE_IDS: [(&str, &[i64]); 24] = [
+    ("T", &[1]),
+    ("S", &[2, 3]),
+    ("N", &[4, 5, 6]),
+    ("M", &[7, 8]),
+    ("P", &[9, 10, 11]),
+    ("O", &[12, 13]),
+    ("G", &[14]),
+    ("F", &[15, 16]),
+    ("I", &[17, 18]),
+    ("H", &[19, 20, 21]),
+    ("E", &[22, 23, 24, 25, 26]),
+    ("K", &[27, 28, 29]),
+    ("J", &[30, 31, 32]),
+    ("L", &[33, 34, 35]),
+    ("D", &[36, 37, 38, 39]),
+    ("U", &[40, 41, 42, 43, 44, 45, 46, 47]),
+    ("V", &[48, 49, 50, 51, 52, 53, 54, 55, 56]),
+    ("W", &[57, 58, 59, 60]),
+    ("X", &[61]),
+    ("B", &[62, 63, 64, 65]),
+    ("A", &[66, 67]),
+    ("C", &[68]),
+    ("R", &[69, 70, 71]),
+    ("Q", &[72]),
+];
+
+#[test]
+fn every_corpus_tile_id_is_a_base_id_with_the_picture_the_tile_counter_gives() {
+    let Some(files) = corpus_files() else {
+        return;
+    };
+    let int = |v: &serde_json::Value| -> i64 {
+        v.as_i64()
+            .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+            .unwrap_or_else(|| panic!("not a number: {v}"))
+    };
+    let letter_of_id = |id: i64| {
+        COUNTER_BASE_IDS
+            .iter()
+            .find(|(_, ids)| ids.contains(&id))
+            .map(|(letter, _)| *letter)
+    };
+    let (mut checked, mut failures) = (0, Vec::new());
+    let mut seen = std::collections::BTreeSet::new();
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+        for note in doc["data"]["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|p| p["data"].as_array().unwrap())
+        {
+            let args = &note["args"];
+            let (id, bga_type) = match note["type"].as_str() {
+                Some("playTile") => (int(&args["id"]), int(&args["type"])),
+                Some("gameStateChange") if !args["id"].is_null() && int(&args["id"]) == 2 => (
+                    int(&args["args"]["tile_id"]),
+                    int(&args["args"]["tile_type"]),
+                ),
+                _ => continue,
+            };
+            checked += 1;
+            seen.insert(id);
+            if !(1..=72).contains(&id) || letter_of_id(id) != carc_bga::letter_of(bga_type) {
+                failures.push(format!(
+                    "{name}: tile id {id} has type {bga_type} ({:?}), the counter gives {:?}",
+                    carc_bga::letter_of(bga_type),
+                    letter_of_id(id)
+                ));
+            }
+        }
+    }
+    println!(
+        "BGA tile ids: {checked} draws and placements, {} distinct ids, {} disagreements",
+        seen.len(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // The table covers 72 ids, each once.
+    let mut all: Vec<i64> = COUNTER_BASE_IDS
+        .iter()
+        .flat_map(|(_, ids)| ids.iter().copied())
+        .collect();
+    all.sort_unstable();
+    assert_eq!(all, (1..=72).collect::<Vec<_>>());
+}

@@ -161,8 +161,12 @@ fn unsupported_expansions_and_figures_are_listed_together() {
     };
     assert_eq!(items.len(), 3, "{items:?}");
     let text = e.to_string();
-    assert!(text.contains("tile type 37 (not a base-game tile) (at packet 1 (playTile))"));
-    assert!(text.contains("figure \"big\" (at packet 3 (playPartisan))"));
+    assert!(text.contains(
+        "tile type 37 (not a base-game tile, though BGA tile id 20 is a base-game tile's) \
+         (at packet 1 (playTile))"
+    ));
+    assert!(text.contains("large meeple (figure \"big\"; "));
+    assert!(text.contains("was checked) (at packet 3 (playPartisan))"));
     assert!(text.contains("notification \"playCathedral\""));
 
     // A meeple of an expansion coming back from a scored feature.
