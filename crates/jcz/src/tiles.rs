@@ -1,4 +1,5 @@
-//! JCloisterZone's base-game tile ids and how their orientation relates to our catalogue.
+//! JCloisterZone's tile ids (the base game, The River) and how their orientation relates to
+//! our catalogue.
 //!
 //! JCloisterZone names a tile after its edges (`BA/RCr`); we use the Wikicarpedia letters of
 //! `crates/rules/data/base.json`. Three tiles are drawn in a different base orientation: U has
@@ -40,9 +41,22 @@ const IDS: &[(&str, &str)] = &[
     ("BA/RrG", "V"),
     ("BA/RRR", "W"),
     ("BA/RRRR", "X"),
+    // The River (tile set `river/1:1`; `river/1:2` has one curve as the garden variant
+    // `RI.1/IIG`). Matched to ours by their features (`crates/rules/data/river.json`).
+    ("RI/s", "RS"),
+    ("RI.1/IFI", "R1"),
+    ("RI.1/II", "R2"),
+    ("RI.1/IIG", "R2"),
+    ("RI.1/RIrI", "R3"),
+    ("RI.1/CcII", "R4"),
+    ("RI.1/CICI", "R5"),
+    ("RI.1/RrII", "R6"),
+    ("RI.1/LIRI", "R7"),
+    ("RI.1/CIRI", "R8"),
+    ("RI.1/I.e", "RL"),
 ];
 
-/// Our letter for a JCloisterZone tile id, if it is a base-game tile.
+/// Our tile id for a JCloisterZone tile id, if it is one of the sets we map.
 pub fn letter_of(jcz_id: &str) -> Option<&'static str> {
     IDS.iter().find(|(id, _)| *id == jcz_id).map(|(_, l)| *l)
 }
@@ -97,6 +111,12 @@ pub fn offset(letter: &str) -> u8 {
         "U" => 1,
         // JCZ R0 has the city on N and W; our M/N at 270° has it on W and N.
         "M" | "N" => 3,
+        // The River. JCZ R0 has the spring's and the lake's river on E and W (ours on S
+        // and N), R4's city on N and W (ours N and E); the straight R1 and R5 flow W–E
+        // (ours N–S); R2 curves W–S (ours N–E); R7's road is on S (ours N).
+        "RS" | "RL" | "R4" => 3,
+        "R1" | "R5" => 1,
+        "R2" | "R7" => 2,
         _ => 0,
     }
 }
@@ -117,15 +137,48 @@ mod tests {
     use carc_rules::{Rotation, Side, TileSet};
 
     #[test]
-    fn every_base_letter_has_exactly_one_written_id_and_every_id_a_letter() {
-        let base = TileSet::base();
-        for tile in base.tiles() {
-            let id = jcz_id_of(&tile.id).expect("every base letter has a JCZ id");
-            assert_eq!(letter_of(id), Some(tile.id.as_str()));
-            assert!(!id.ends_with('G'), "{id}");
+    fn every_letter_has_exactly_one_written_id_and_every_id_a_letter() {
+        let sets = [TileSet::base(), TileSet::river()];
+        for set in &sets {
+            for tile in set.tiles() {
+                let id = jcz_id_of(&tile.id).expect("every letter has a JCZ id");
+                assert_eq!(letter_of(id), Some(tile.id.as_str()));
+                assert!(!id.ends_with('G'), "{id}");
+            }
         }
         for (id, letter) in IDS {
-            assert!(base.find(letter).is_some(), "{id} maps to unknown {letter}");
+            assert!(
+                sets.iter().any(|set| set.find(letter).is_some()),
+                "{id} maps to unknown {letter}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_river_tiles_at_jcz_r0_have_the_sides_jcloisterzone_gives_them() {
+        let river = TileSet::river();
+        // JCloisterZone's river tiles at R0, sides N E S W (W = river), as its tile list
+        // describes them: the spring and the lake open to E and W, the curves W–S, ...
+        for (id, sides) in [
+            ("RI/s", "FWFF"),
+            ("RI.1/IFI", "FWFW"),
+            ("RI.1/II", "FFWW"),
+            ("RI.1/RIrI", "WRWR"),
+            ("RI.1/CcII", "CWWC"),
+            ("RI.1/CICI", "CWCW"),
+            ("RI.1/RrII", "RRWW"),
+            ("RI.1/LIRI", "FWRW"),
+            ("RI.1/CIRI", "CWRW"),
+            ("RI.1/I.e", "FFFW"),
+        ] {
+            let ours = letter_of(id).unwrap();
+            let t = river.get(river.find(ours).unwrap());
+            let r = Rotation::new(ours_from_jcz(ours, 0)).unwrap();
+            let got: String = Side::ALL.map(|s| t.edge(r, s).letter()).iter().collect();
+            assert_eq!(got, sides, "{id} ({ours})");
+            for turns in 0..4 {
+                assert_eq!(jcz_from_ours(ours, ours_from_jcz(ours, turns)), turns);
+            }
         }
     }
 

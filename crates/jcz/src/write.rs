@@ -11,8 +11,11 @@ use serde_json::{json, Value};
 
 use crate::error::{JczError, UnsupportedUse};
 use crate::location;
-use crate::names::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, TINY_CITY};
+use crate::names::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, RIVER_SET, TINY_CITY};
 use crate::tiles;
+
+/// The expansions (our names) whose games are written.
+const MAPPED_EXPANSIONS: &[&str] = &["abbot", "river"];
 
 /// The JCloisterZone version whose saved-game format this crate reads and writes.
 pub const APP_VERSION: &str = "6.2.0";
@@ -55,6 +58,9 @@ struct Elements {
     abbot: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     garden: Option<bool>,
+    /// The River: the element JCloisterZone's client adds with a river tile set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    river: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -80,7 +86,7 @@ struct Annotations {
 fn jcz_id(letter: &str) -> Result<&'static str, JczError> {
     tiles::jcz_id_of(letter).ok_or_else(|| {
         JczError::Unsupported(vec![UnsupportedUse::new(format!(
-            "tile {letter:?} (not a base tile)"
+            "tile {letter:?} (no JCloisterZone tile is mapped to it)"
         ))])
     })
 }
@@ -96,17 +102,27 @@ fn rotation_name(turns: u8) -> &'static str {
 pub fn write(log: &Log) -> Result<String, JczError> {
     let header = &log.header;
     let mut unsupported = Vec::new();
-    let abbot = header.rules.expansions.iter().any(|e| e == "abbot");
-    for expansion in header.rules.expansions.iter().filter(|e| *e != "abbot") {
+    let has = |name: &str| header.rules.expansions.iter().any(|e| e == name);
+    let (abbot, river) = (has("abbot"), has("river"));
+    for expansion in header
+        .rules
+        .expansions
+        .iter()
+        .filter(|e| !MAPPED_EXPANSIONS.contains(&e.as_str()))
+    {
         unsupported.push(format!("expansion {expansion:?}"));
     }
     // JCloisterZone has no printed map boards: a game on one cannot be told to it.
     if let Some(map) = &header.rules.map {
         unsupported.push(format!("map board {:?} (Carcassonne Maps)", map.name));
     }
-    if header.tile_sets != ["base"] {
+    // Our built-in sets, each once: those are the ones JCloisterZone's sets are mapped to.
+    let mut sets: Vec<&str> = header.tile_sets.iter().map(String::as_str).collect();
+    sets.sort_unstable();
+    let expected: &[&str] = if river { &["base", "river"] } else { &["base"] };
+    if sets != expected {
         unsupported.push(format!(
-            "tile sets {:?} (JCloisterZone export knows the base set only)",
+            "tile sets {:?} (JCloisterZone export knows the base set and the river's)",
             header.tile_sets
         ));
     }
@@ -314,12 +330,22 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         initial_random: 0.0,
         clock: 0,
         setup: Setup {
-            sets: BTreeMap::from([(if abbot { BASE_SET_GARDENS } else { BASE_SET }, 1)]),
+            sets: {
+                let mut sets =
+                    BTreeMap::from([(if abbot { BASE_SET_GARDENS } else { BASE_SET }, 1)]);
+                // The river set without the garden curve, also with the abbot: carc's River
+                // has no garden (JCloisterZone's client would pick `river/1:2` there).
+                if river {
+                    sets.insert(RIVER_SET, 1);
+                }
+                sets
+            },
             elements: Elements {
                 small_follower: header.rules.meeples,
                 farmers: header.rules.farmers.then_some(true),
                 abbot: abbot.then_some(1),
                 garden: abbot.then_some(true),
+                river: river.then_some(true),
             },
             rules,
             timer: None,

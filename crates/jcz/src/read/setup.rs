@@ -8,7 +8,9 @@ use super::findings::Findings;
 use crate::error::JczError;
 use crate::json::At;
 use crate::location;
-use crate::names::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, TINY_CITY};
+use crate::names::{
+    BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, RIVER_ELEMENT, RIVER_SET, RIVER_SET_GARDENS, TINY_CITY,
+};
 use crate::tiles;
 
 /// A tile as a JCloisterZone file names it, with our letter.
@@ -64,6 +66,8 @@ pub(super) struct Options {
     /// The Abbot (element `abbot`, with the element `garden`).
     pub(super) abbot: bool,
     pub(super) gardens: bool,
+    /// The River (tile set `river/1:1` or `river/1:2`).
+    pub(super) river: bool,
     pub(super) two_tile_city: u8,
     pub(super) start: Option<Start>,
 }
@@ -75,6 +79,7 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
         farmers: false,
         abbot: false,
         gardens: false,
+        river: false,
         two_tile_city: 4,
         start: None,
     };
@@ -104,6 +109,8 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
         let map = sets.object()?;
         Ok((sets.path.clone(), map))
     }));
+    // Where the river set with a garden curve is named, if it is.
+    let mut river_gardens = None;
     if let Some((sets_path, sets)) = sets {
         let mut has_base = false;
         for (name, count) in sets {
@@ -113,6 +120,15 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                     found.unsupported(format!("a second base tile set {name:?}"), &path);
                 }
                 has_base = true;
+                if count.as_i64() != Some(1) {
+                    found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
+                }
+            } else if name == RIVER_SET || name == RIVER_SET_GARDENS {
+                if options.river {
+                    found.unsupported(format!("a second river tile set {name:?}"), &path);
+                }
+                options.river = true;
+                river_gardens = (name == RIVER_SET_GARDENS).then(|| path.clone());
                 if count.as_i64() != Some(1) {
                     found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
                 }
@@ -169,11 +185,25 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                 // JCloisterZone turns an element on by any non-null value: its own test game
                 // `basic/garden-scoring.jcz` writes `"garden": 1`, ours write `true`.
                 "garden" => options.gardens = !at.value.is_null(),
+                // The River's element, which JCloisterZone's client adds with the river set;
+                // the tile set alone decides (as in JCloisterZone's engine).
+                RIVER_ELEMENT => {}
                 _ => found.unsupported(format!("game element {name:?}"), &at.path),
             }
         }
         if !has_followers {
             found.unsupported("a game without small followers (meeples)", &elements.path);
+        }
+        // With the abbot, JCloisterZone's second river set has a garden on one curve
+        // (`RI.1/IIG`); carc's River has no garden, so that game is not ours to replay.
+        if let (true, Some(path)) = (options.abbot, &river_gardens) {
+            found.unsupported(
+                format!(
+                    "tile set {RIVER_SET_GARDENS:?} with the abbot (its curve RI.1/IIG has a \
+                     garden; carc's River has none)"
+                ),
+                path,
+            );
         }
         // carc plays the abbot with the gardens of the base set (as the box has them).
         if options.abbot && !options.gardens {
