@@ -21,3 +21,16 @@ pub(crate) const RIVER_SET: &str = "river/1:1";
 pub(crate) const RIVER_SET_GARDENS: &str = "river/1:2";
 /// The element JCloisterZone's client adds with a river tile set.
 pub(crate) const RIVER_ELEMENT: &str = "river";
+
+/// Inns & Cathedrals' tile set (18 tiles) as JCloisterZone names it, without gardens.
+pub(crate) const INNS_SET: &str = "inns-and-cathedrals:1";
+/// The same with two tiles as garden variants (`IC/CCCCG`, `IC/RFr.iG`), the client's pick
+/// with the element `garden`.
+pub(crate) const INNS_SET_GARDENS: &str = "inns-and-cathedrals:2";
+/// Inns & Cathedrals' elements: one big follower (our large meeple) per player, and the
+/// inns' and cathedrals' scoring.
+pub(crate) const BIG_FOLLOWER: &str = "big-follower";
+pub(crate) const INN: &str = "inn";
+pub(crate) const CATHEDRAL: &str = "cathedral";
+/// The figure name of the big follower in meeple ids (`"<player>.big.1"`).
+pub(crate) const BIG_FIGURE: &str = "big";

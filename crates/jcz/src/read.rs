@@ -121,6 +121,10 @@ fn read_game(
     if options.abbot {
         expansions.push("abbot".to_string());
     }
+    if options.inns {
+        expansions.push("inns_cathedrals".to_string());
+        tile_sets.push("inns_cathedrals".to_string());
+    }
     let header = Header {
         game: game_id.unwrap_or_else(|| "jcz-game".into()),
         players: seats
@@ -232,18 +236,24 @@ fn replay_moves(
 }
 
 /// Our tile sets of the game, combined: the base set (with its garden copies under The
-/// Abbot) and the river's tiles.
+/// Abbot), the river's and Inns & Cathedrals' tiles.
 fn our_sets(options: &Options) -> TileSet {
     let base = if options.abbot {
         TileSet::base().with_gardens()
     } else {
         TileSet::base()
     };
+    let mut sets = vec![base];
     if options.river {
-        TileSet::combine(&[base, TileSet::river()]).expect("the built-in sets combine")
-    } else {
-        base
+        sets.push(TileSet::river());
     }
+    if options.inns {
+        sets.push(TileSet::inns_cathedrals());
+    }
+    if sets.len() == 1 {
+        return sets.remove(0);
+    }
+    TileSet::combine(&sets).expect("the built-in sets combine")
 }
 
 /// Every tile of the sets, each as many times as the sets hold it.

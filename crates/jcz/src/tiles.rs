@@ -1,5 +1,5 @@
-//! JCloisterZone's tile ids (the base game, The River) and how their orientation relates to
-//! our catalogue.
+//! JCloisterZone's tile ids (the base game, The River, Inns & Cathedrals) and how their
+//! orientation relates to our catalogue.
 //!
 //! JCloisterZone names a tile after its edges (`BA/RCr`); we use the Wikicarpedia letters of
 //! `crates/rules/data/base.json`. Three tiles are drawn in a different base orientation: U has
@@ -54,6 +54,28 @@ const IDS: &[(&str, &str)] = &[
     ("RI.1/LIRI", "R7"),
     ("RI.1/CIRI", "R8"),
     ("RI.1/I.e", "RL"),
+    // Inns & Cathedrals (tile set `inns-and-cathedrals:1`; `:2` has the garden variants
+    // `IC/CCCCG` and `IC/RFr.iG`). Matched to ours by their features
+    // (`crates/rules/data/inns_cathedrals.json`).
+    ("IC/Cccc.c", "IC1"),
+    ("IC/RFr.i", "IC2"),
+    ("IC/RFr.iG", "IC2"),
+    ("IC/Rr.i", "IC3"),
+    ("IC/RRR.i", "IC4"),
+    ("IC/RCc.i", "IC5"),
+    ("IC/RrC.i", "IC6"),
+    ("IC/CcRr+.i", "IC7"),
+    ("IC/LRFR", "IC8"),
+    ("IC/CRCR", "IC9"),
+    ("IC/CCC", "IC10"),
+    ("IC/CRcR+", "IC11"),
+    ("IC/CcR", "IC12"),
+    ("IC/CCc+", "IC13"),
+    ("IC/C!", "IC14"),
+    ("IC/CFR", "IC15"),
+    ("IC/RrRr", "IC16"),
+    ("IC/CCCC", "IC17"),
+    ("IC/CCCCG", "IC17"),
 ];
 
 /// Our tile id for a JCloisterZone tile id, if it is one of the sets we map.
@@ -117,6 +139,12 @@ pub fn offset(letter: &str) -> u8 {
         "RS" | "RL" | "R4" => 3,
         "R1" | "R5" => 1,
         "R2" | "R7" => 2,
+        // Inns & Cathedrals: JCZ R0 has the corner cities of IC5, IC7 and IC12 on N and W
+        // (ours N and E), IC16's roads N–W and S–E (ours N–E and S–W), IC11's joined city
+        // W–E (ours N–S) and IC13's corner city N–W (ours E–S).
+        "IC5" | "IC7" | "IC12" | "IC16" => 3,
+        "IC11" => 1,
+        "IC13" => 2,
         _ => 0,
     }
 }
@@ -134,11 +162,15 @@ pub fn jcz_from_ours(letter: &str, our_turns: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carc_rules::{Rotation, Side, TileSet};
+    use carc_rules::{FeatureKind, Rotation, Side, TileSet};
 
     #[test]
     fn every_letter_has_exactly_one_written_id_and_every_id_a_letter() {
-        let sets = [TileSet::base(), TileSet::river()];
+        let sets = [
+            TileSet::base(),
+            TileSet::river(),
+            TileSet::inns_cathedrals(),
+        ];
         for set in &sets {
             for tile in set.tiles() {
                 let id = jcz_id_of(&tile.id).expect("every letter has a JCZ id");
@@ -151,6 +183,64 @@ mod tests {
                 sets.iter().any(|set| set.find(letter).is_some()),
                 "{id} maps to unknown {letter}"
             );
+        }
+    }
+
+    #[test]
+    fn the_inns_cathedrals_tiles_at_jcz_r0_have_the_sides_jcloisterzone_gives_them() {
+        let ic = TileSet::inns_cathedrals();
+        // JCloisterZone's Inns & Cathedrals tiles at R0, sides N E S W, as its tile list
+        // describes them.
+        for (id, sides) in [
+            ("IC/Cccc.c", "CCCC"),
+            ("IC/RFr.i", "FRFR"),
+            ("IC/Rr.i", "FFRR"),
+            ("IC/RRR.i", "FRRR"),
+            ("IC/RCc.i", "CFRC"),
+            ("IC/RrC.i", "CFRR"),
+            ("IC/CcRr+.i", "CRRC"),
+            ("IC/LRFR", "FRFR"),
+            ("IC/CRCR", "CRCR"),
+            ("IC/CCC", "CCFC"),
+            ("IC/CRcR+", "RCRC"),
+            ("IC/CcR", "CRFC"),
+            ("IC/CCc+", "CFCC"),
+            ("IC/C!", "CFFF"),
+            ("IC/CFR", "CFRF"),
+            ("IC/RrRr", "RRRR"),
+            ("IC/CCCC", "CCCC"),
+        ] {
+            let ours = letter_of(id).unwrap();
+            let t = ic.get(ic.find(ours).unwrap());
+            let r = Rotation::new(ours_from_jcz(ours, 0)).unwrap();
+            let got: String = Side::ALL.map(|s| t.edge(r, s).letter()).iter().collect();
+            assert_eq!(got, sides, "{id} ({ours})");
+            // The joined cities and the roads: the sides each city and road reaches at R0
+            let reach = |kind: FeatureKind| {
+                let mut v: Vec<String> = (0..t.segments.len() as u8)
+                    .filter(|&s| t.segments[usize::from(s)].kind == kind)
+                    .map(|s| {
+                        let sides = t.segment_sides(r, s);
+                        Side::ALL
+                            .iter()
+                            .filter(|side| sides & (1 << side.index()) != 0)
+                            .map(|side| format!("{side:?}"))
+                            .collect()
+                    })
+                    .collect();
+                v.sort();
+                v.join(" ")
+            };
+            let (cities, roads) = (reach(FeatureKind::City), reach(FeatureKind::Road));
+            let want: (&str, &str) = match id {
+                "IC/RrRr" => ("", "ES NW"),
+                "IC/CcR" | "IC/RCc.i" => ("NW", if id == "IC/CcR" { "E" } else { "S" }),
+                "IC/CcRr+.i" => ("NW", "ES"),
+                "IC/CRcR+" => ("EW", "N S"),
+                "IC/CCc+" => ("NW S", ""),
+                _ => continue,
+            };
+            assert_eq!((cities.as_str(), roads.as_str()), want, "{id} ({ours})");
         }
     }
 

@@ -11,11 +11,13 @@ use serde_json::{json, Value};
 
 use crate::error::{JczError, UnsupportedUse};
 use crate::location;
-use crate::names::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, RIVER_SET, TINY_CITY};
+use crate::names::{
+    BASE_SET, BASE_SET_GARDENS, BIG_FIGURE, END_OF_DEAL, INNS_SET, RIVER_SET, TINY_CITY,
+};
 use crate::tiles;
 
 /// The expansions (our names) whose games are written.
-const MAPPED_EXPANSIONS: &[&str] = &["abbot", "river"];
+const MAPPED_EXPANSIONS: &[&str] = &["abbot", "river", "inns_cathedrals"];
 
 /// The JCloisterZone version whose saved-game format this crate reads and writes.
 pub const APP_VERSION: &str = "6.2.0";
@@ -61,6 +63,14 @@ struct Elements {
     /// The River: the element JCloisterZone's client adds with a river tile set.
     #[serde(skip_serializing_if = "Option::is_none")]
     river: Option<bool>,
+    /// Inns & Cathedrals: one big follower per player (our large meeple), and the inns' and
+    /// cathedrals' scoring.
+    #[serde(rename = "big-follower", skip_serializing_if = "Option::is_none")]
+    big_follower: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inn: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cathedral: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -103,7 +113,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
     let header = &log.header;
     let mut unsupported = Vec::new();
     let has = |name: &str| header.rules.expansions.iter().any(|e| e == name);
-    let (abbot, river) = (has("abbot"), has("river"));
+    let (abbot, river, inns) = (has("abbot"), has("river"), has("inns_cathedrals"));
     for expansion in header
         .rules
         .expansions
@@ -119,10 +129,17 @@ pub fn write(log: &Log) -> Result<String, JczError> {
     // Our built-in sets, each once: those are the ones JCloisterZone's sets are mapped to.
     let mut sets: Vec<&str> = header.tile_sets.iter().map(String::as_str).collect();
     sets.sort_unstable();
-    let expected: &[&str] = if river { &["base", "river"] } else { &["base"] };
+    let mut expected = vec!["base"];
+    if inns {
+        expected.push("inns_cathedrals");
+    }
+    if river {
+        expected.push("river");
+    }
     if sets != expected {
         unsupported.push(format!(
-            "tile sets {:?} (JCloisterZone export knows the base set and the river's)",
+            "tile sets {:?} (JCloisterZone export knows the base set, the river's and Inns & \
+             Cathedrals' once each)",
             header.tile_sets
         ));
     }
@@ -136,6 +153,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
     let mut fx = Effects::default();
     let mut spots = Vec::new();
     let mut abbot_moves = Vec::new();
+    let mut large_spots = Vec::new();
     let mut start = None;
     let mut replay = Vec::new();
     let mut draw_order = Vec::new();
@@ -219,7 +237,12 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 // with the COMMIT.
                 game.legal_meeples(&mut spots);
                 game.legal_abbot_moves(&mut abbot_moves);
-                if !spots.is_empty() || !abbot_moves.is_empty() {
+                game.legal_large_meeples(&mut large_spots);
+                if !spots.is_empty()
+                    || !abbot_moves.is_empty()
+                    || !large_spots.is_empty()
+                    || offers_inner_field(&game, header.rules.farmers)
+                {
                     replay.push(json!({"type": "PASS", "payload": {}, "player": player}));
                 }
                 replay.push(commit(*player));
@@ -227,6 +250,27 @@ pub fn write(log: &Log) -> Result<String, JczError> {
             // JCloisterZone discards a tile that fits nowhere without a move; the draw order
             // still lists it.
             (Event::TileSetAside { .. }, _) => {}
+            (Event::MeeplePlaced { player, .. }, Action::PlaceLargeMeeple { segment }) => {
+                let Phase::Meeple { at } = game.phase() else {
+                    return Err(illegal("no tile was just placed".into()));
+                };
+                let pointer = location::pointer_of(&game, at, segment)
+                    .ok_or_else(|| illegal("the tile has no such feature".into()))?;
+                // One big follower per player: always number 1.
+                replay.push(json!({
+                    "type": "DEPLOY_MEEPLE",
+                    "payload": {
+                        "pointer": {
+                            "position": pointer.position,
+                            "feature": pointer.feature,
+                            "location": pointer.location,
+                        },
+                        "meepleId": format!("{player}.{BIG_FIGURE}.1"),
+                    },
+                    "player": player,
+                }));
+                replay.push(commit(*player));
+            }
             (Event::MeeplePlaced { .. }, _) => {
                 return Err(illegal("a meeple outside the meeple step".into()))
             }
@@ -305,7 +349,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         }
         game.apply(&action, &mut fx)
             .map_err(|v| illegal(v.to_string()))?;
-        for back in fx.returned.iter().filter(|b| !b.abbot) {
+        for back in fx.returned.iter().filter(|b| !b.abbot && !b.large) {
             if let Some(mine) = numbered.get_mut(usize::from(back.player)) {
                 mine.retain(|_, (at, label)| !(*at == back.at && *label == back.label));
             }
@@ -338,6 +382,10 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 if river {
                     sets.insert(RIVER_SET, 1);
                 }
+                // Likewise Inns & Cathedrals without its garden variants.
+                if inns {
+                    sets.insert(INNS_SET, 1);
+                }
                 sets
             },
             elements: Elements {
@@ -346,6 +394,9 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 abbot: abbot.then_some(1),
                 garden: abbot.then_some(true),
                 river: river.then_some(true),
+                big_follower: inns.then_some(1),
+                inn: inns.then_some(true),
+                cathedral: inns.then_some(true),
             },
             rules,
             timer: None,
@@ -372,4 +423,21 @@ pub fn write(log: &Log) -> Result<String, JczError> {
 /// forced draw order it is not used.
 fn commit(player: u8) -> Value {
     json!({"type": "COMMIT", "payload": {"random": 0.0}, "player": player})
+}
+
+/// Whether JCloisterZone offers a farmer on the small field it draws in the middle of
+/// IC/CCCC (our IC17 has none): the tile just placed is IC17, farmers are on and the player
+/// has a meeple or the large meeple in supply. Nobody can stand there in a game of ours, so
+/// the field is always free.
+fn offers_inner_field(game: &carc_rules::Game, farmers: bool) -> bool {
+    let Phase::Meeple { at } = game.phase() else {
+        return false;
+    };
+    let Some(placed) = game.tile_at(at) else {
+        return false;
+    };
+    let seat = game.current_player();
+    farmers
+        && game.tiles().get(placed.tile).id == "IC17"
+        && (game.supply()[usize::from(seat)] > 0 || game.large_meeple_in_supply(seat))
 }
