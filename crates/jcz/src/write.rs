@@ -441,3 +441,60 @@ fn offers_inner_field(game: &carc_rules::Game, farmers: bool) -> bool {
         && game.tiles().get(placed.tile).id == "IC17"
         && (game.supply()[usize::from(seat)] > 0 || game.large_meeple_in_supply(seat))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use carc_rules::{Action, Effects, Game, Pos, Rotation, Setup, TileSet};
+
+    use super::offers_inner_field;
+
+    /// A two-player Inns & Cathedrals game at the meeple step after `tile` was placed next to
+    /// the start tile (the first legal placement), with `meeples` per player.
+    fn after_placing(tile: &str, farmers: bool, meeples: u8) -> Game {
+        let mut setup = Setup::base(2);
+        setup.tiles =
+            Arc::new(TileSet::combine(&[TileSet::base(), TileSet::inns_cathedrals()]).unwrap());
+        setup.options.inns_cathedrals = true;
+        setup.options.farmers = farmers;
+        setup.options.meeples = meeples;
+        let mut game = Game::new(setup).unwrap();
+        let mut fx = Effects::default();
+        let start = game.start_tile().unwrap();
+        let rotation = Rotation::ALL[0];
+        game.apply(
+            &Action::PlaceStart {
+                tile: start,
+                at: Pos::new(0, 0),
+                rotation,
+            },
+            &mut fx,
+        )
+        .unwrap();
+        let t = game.tiles().find(tile).unwrap();
+        game.apply(&Action::Draw { tile: t }, &mut fx).unwrap();
+        let mut placements = Vec::new();
+        game.legal_placements(t, &mut placements);
+        let p = placements[0];
+        game.apply(
+            &Action::Place {
+                at: p.at,
+                rotation: p.rotation,
+            },
+            &mut fx,
+        )
+        .unwrap();
+        game
+    }
+
+    #[test]
+    fn jcloisterzone_offers_ic_cccc_s_inner_field_only_after_ic17_with_farmers() {
+        // IC17 just placed, farmers on: JCloisterZone offers the field inside IC/CCCC
+        assert!(offers_inner_field(&after_placing("IC17", true, 7), true));
+        // Without farmers it offers no field
+        assert!(!offers_inner_field(&after_placing("IC17", false, 7), false));
+        // Another tile: no such field
+        assert!(!offers_inner_field(&after_placing("IC10", true, 7), true));
+    }
+}
