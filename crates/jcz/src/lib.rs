@@ -2,7 +2,8 @@
 //! ([`carc_events::Log`]: header and events), so every command that takes a log takes a `.jcz`
 //! file too; [`write`] turns one of our logs into a saved game JCloisterZone can open.
 //!
-//! Only the base game is supported, with or without farmers and with the two-tile-city option.
+//! The base game is supported (with or without farmers, with the two-tile-city option), and
+//! with it The Abbot, The River and Inns & Cathedrals.
 //! A file that uses anything else is refused with [`JczError::Unsupported`], which lists all
 //! of it: carc never replays a game it would get wrong. The mapping (tile ids, orientations,
 //! coordinates, locations) is documented in `docs/jcz.md`.

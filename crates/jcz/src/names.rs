@@ -1,5 +1,5 @@
 //! JCloisterZone's names for what carc models that both the reader and the writer use: the
-//! base tile sets, the old two-tile-city rule, the end of a forced deal.
+//! tile sets, elements and rule options, the end of a forced deal.
 
 /// JCloisterZone's name of the base-game tile set without garden tiles.
 pub(crate) const BASE_SET: &str = "basic:1";
@@ -12,3 +12,25 @@ pub(crate) const TINY_CITY: &str = "tiny-city-scoring";
 /// The end marker JCloisterZone reads at the end of `drawOrder`: the game ends when the
 /// tiles before it have been drawn.
 pub(crate) const END_OF_DEAL: &str = "#END";
+
+/// The River's tile set (12 tiles, the spring included) as JCloisterZone names it: the first
+/// river, without a garden (the client's edition 1).
+pub(crate) const RIVER_SET: &str = "river/1:1";
+/// The same with one curve (`RI.1/II`) replaced by its garden variant `RI.1/IIG` (edition 2,
+/// which JCloisterZone's client picks with the element `garden`).
+pub(crate) const RIVER_SET_GARDENS: &str = "river/1:2";
+/// The element JCloisterZone's client adds with a river tile set.
+pub(crate) const RIVER_ELEMENT: &str = "river";
+
+/// Inns & Cathedrals' tile set (18 tiles) as JCloisterZone names it, without gardens.
+pub(crate) const INNS_SET: &str = "inns-and-cathedrals:1";
+/// The same with two tiles as garden variants (`IC/CCCCG`, `IC/RFr.iG`), the client's pick
+/// with the element `garden`.
+pub(crate) const INNS_SET_GARDENS: &str = "inns-and-cathedrals:2";
+/// Inns & Cathedrals' elements: one big follower (our large meeple) per player, and the
+/// inns' and cathedrals' scoring.
+pub(crate) const BIG_FOLLOWER: &str = "big-follower";
+pub(crate) const INN: &str = "inn";
+pub(crate) const CATHEDRAL: &str = "cathedral";
+/// The figure name of the big follower in meeple ids (`"<player>.big.1"`).
+pub(crate) const BIG_FIGURE: &str = "big";

@@ -94,18 +94,37 @@ fn read_game(
         position: None,
     })?;
 
-    // The draw order never holds more tiles than the base set (start tile included).
-    bag_of(start, &deal.order, options.abbot)?;
+    let sets = our_sets(&options);
+    // The draw order never holds more tiles than the sets (start tile included).
+    bag_of(start, &deal.order, &sets)?;
     // Tiles after a draw limit are never drawn. A whole game's bag is known before replaying
     // if the draw order covers it; if the limit reaches past the order, only the replay
     // tells which tiles were drawn at random.
     let bag = match deal.total {
         Some((total, _)) if total <= deal.order.len() => {
             deal.order.truncate(total);
-            Some(bag_of(start, &deal.order, options.abbot)?)
+            Some(bag_of(start, &deal.order, &sets)?)
         }
+        // With The River JCloisterZone deals the whole base set, the four copies of the base
+        // start tile included (the spring is the start tile); carc's River takes the start
+        // copy out (docs/rules.md, The River, interpretation 1). The game is replayed as
+        // JCloisterZone deals it.
+        _ if options.river => Some(whole_sets(&sets)),
         _ => None,
     };
+    let mut expansions = Vec::new();
+    let mut tile_sets = vec!["base".to_string()];
+    if options.river {
+        expansions.push("river".to_string());
+        tile_sets.push("river".to_string());
+    }
+    if options.abbot {
+        expansions.push("abbot".to_string());
+    }
+    if options.inns {
+        expansions.push("inns_cathedrals".to_string());
+        tile_sets.push("inns_cathedrals".to_string());
+    }
     let header = Header {
         game: game_id.unwrap_or_else(|| "jcz-game".into()),
         players: seats
@@ -117,17 +136,13 @@ fn read_game(
             })
             .collect(),
         rules: RulesOptions {
-            expansions: if options.abbot {
-                vec!["abbot".into()]
-            } else {
-                Vec::new()
-            },
+            expansions,
             farmers: options.farmers,
             two_tile_city: options.two_tile_city,
             meeples: options.meeples,
             map: None,
         },
-        tile_sets: vec!["base".into()],
+        tile_sets,
         bag,
         source: None,
         comment: Some(comment),
@@ -220,29 +235,66 @@ fn replay_moves(
     Ok(replayer.log)
 }
 
+/// Our tile sets of the game, combined: the base set (with its garden copies under The
+/// Abbot), the river's and Inns & Cathedrals' tiles.
+fn our_sets(options: &Options) -> TileSet {
+    let base = if options.abbot {
+        TileSet::base().with_gardens()
+    } else {
+        TileSet::base()
+    };
+    let mut sets = vec![base];
+    if options.river {
+        sets.push(TileSet::river());
+    }
+    if options.inns {
+        sets.push(TileSet::inns_cathedrals());
+    }
+    if sets.len() == 1 {
+        return sets.remove(0);
+    }
+    TileSet::combine(&sets).expect("the built-in sets combine")
+}
+
+/// Every tile of the sets, each as many times as the sets hold it.
+fn whole_sets(sets: &TileSet) -> BTreeMap<TileId, u16> {
+    sets.tiles()
+        .iter()
+        .filter(|t| t.count > 0)
+        .map(|t| (tile_id(&t.id), t.count))
+        .collect()
+}
+
 /// The bag of a game with a forced draw order: the start tile and every tile drawn, checked
-/// against the base set's counts (JCloisterZone draws from the real set).
-fn bag_of(start: &Start, order: &[Tile], abbot: bool) -> Result<BTreeMap<TileId, u16>, JczError> {
+/// against the sets' counts (JCloisterZone draws from the real sets).
+fn bag_of(
+    start: &Start,
+    order: &[Tile],
+    sets: &TileSet,
+) -> Result<BTreeMap<TileId, u16>, JczError> {
     let mut bag: BTreeMap<TileId, u16> = BTreeMap::new();
     for letter in std::iter::once(start.tile.letter).chain(order.iter().map(|t| t.letter)) {
         *bag.entry(TileId::new(letter).expect("letters are non-empty"))
             .or_default() += 1;
     }
-    let base = if abbot {
-        TileSet::base().with_gardens()
-    } else {
-        TileSet::base()
-    };
     for (id, &n) in &bag {
-        let tile = base.get(
-            base.find(id.as_str())
-                .expect("mapped letters are base tiles"),
-        );
+        let Some(found) = sets.find(id.as_str()) else {
+            return Err(JczError::Field {
+                path: "gameAnnotations.drawOrder".into(),
+                expected: "tiles of the game's tile sets".into(),
+                found: format!(
+                    "tile {} ({id}), which is in none of them",
+                    tiles::jcz_id_of(id.as_str()).unwrap_or("?")
+                ),
+                position: None,
+            });
+        };
+        let tile = sets.get(found);
         if n > tile.count {
             return Err(JczError::Field {
                 path: "gameAnnotations.drawOrder".into(),
                 expected: format!(
-                    "at most {} cop{} of tile {} ({}), start tile included, as in the base set",
+                    "at most {} cop{} of tile {} ({}), start tile included, as in the tile sets",
                     tile.count,
                     if tile.count == 1 { "y" } else { "ies" },
                     tiles::jcz_id_of(id.as_str()).unwrap_or("?"),

@@ -1,4 +1,5 @@
-//! JCloisterZone's base-game tile ids and how their orientation relates to our catalogue.
+//! JCloisterZone's tile ids (the base game, The River, Inns & Cathedrals) and how their
+//! orientation relates to our catalogue.
 //!
 //! JCloisterZone names a tile after its edges (`BA/RCr`); we use the Wikicarpedia letters of
 //! `crates/rules/data/base.json`. Three tiles are drawn in a different base orientation: U has
@@ -40,9 +41,44 @@ const IDS: &[(&str, &str)] = &[
     ("BA/RrG", "V"),
     ("BA/RRR", "W"),
     ("BA/RRRR", "X"),
+    // The River (tile set `river/1:1`; `river/1:2` has one curve as the garden variant
+    // `RI.1/IIG`). Matched to ours by their features (`crates/rules/data/river.json`).
+    ("RI/s", "RS"),
+    ("RI.1/IFI", "R1"),
+    ("RI.1/II", "R2"),
+    ("RI.1/IIG", "R2"),
+    ("RI.1/RIrI", "R3"),
+    ("RI.1/CcII", "R4"),
+    ("RI.1/CICI", "R5"),
+    ("RI.1/RrII", "R6"),
+    ("RI.1/LIRI", "R7"),
+    ("RI.1/CIRI", "R8"),
+    ("RI.1/I.e", "RL"),
+    // Inns & Cathedrals (tile set `inns-and-cathedrals:1`; `:2` has the garden variants
+    // `IC/CCCCG` and `IC/RFr.iG`). Matched to ours by their features
+    // (`crates/rules/data/inns_cathedrals.json`).
+    ("IC/Cccc.c", "IC1"),
+    ("IC/RFr.i", "IC2"),
+    ("IC/RFr.iG", "IC2"),
+    ("IC/Rr.i", "IC3"),
+    ("IC/RRR.i", "IC4"),
+    ("IC/RCc.i", "IC5"),
+    ("IC/RrC.i", "IC6"),
+    ("IC/CcRr+.i", "IC7"),
+    ("IC/LRFR", "IC8"),
+    ("IC/CRCR", "IC9"),
+    ("IC/CCC", "IC10"),
+    ("IC/CRcR+", "IC11"),
+    ("IC/CcR", "IC12"),
+    ("IC/CCc+", "IC13"),
+    ("IC/C!", "IC14"),
+    ("IC/CFR", "IC15"),
+    ("IC/RrRr", "IC16"),
+    ("IC/CCCC", "IC17"),
+    ("IC/CCCCG", "IC17"),
 ];
 
-/// Our letter for a JCloisterZone tile id, if it is a base-game tile.
+/// Our tile id for a JCloisterZone tile id, if it is one of the sets we map.
 pub fn letter_of(jcz_id: &str) -> Option<&'static str> {
     IDS.iter().find(|(id, _)| *id == jcz_id).map(|(_, l)| *l)
 }
@@ -97,6 +133,18 @@ pub fn offset(letter: &str) -> u8 {
         "U" => 1,
         // JCZ R0 has the city on N and W; our M/N at 270° has it on W and N.
         "M" | "N" => 3,
+        // The River. JCZ R0 has the spring's and the lake's river on E and W (ours on S
+        // and N), R4's city on N and W (ours N and E); the straight R1 and R5 flow W–E
+        // (ours N–S); R2 curves W–S (ours N–E); R7's road is on S (ours N).
+        "RS" | "RL" | "R4" => 3,
+        "R1" | "R5" => 1,
+        "R2" | "R7" => 2,
+        // Inns & Cathedrals: JCZ R0 has the corner cities of IC5, IC7 and IC12 on N and W
+        // (ours N and E), IC16's roads N–W and S–E (ours N–E and S–W), IC11's joined city
+        // W–E (ours N–S) and IC13's corner city N–W (ours E–S).
+        "IC5" | "IC7" | "IC12" | "IC16" => 3,
+        "IC11" => 1,
+        "IC13" => 2,
         _ => 0,
     }
 }
@@ -114,18 +162,113 @@ pub fn jcz_from_ours(letter: &str, our_turns: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carc_rules::{Rotation, Side, TileSet};
+    use carc_rules::{FeatureKind, Rotation, Side, TileSet};
 
     #[test]
-    fn every_base_letter_has_exactly_one_written_id_and_every_id_a_letter() {
-        let base = TileSet::base();
-        for tile in base.tiles() {
-            let id = jcz_id_of(&tile.id).expect("every base letter has a JCZ id");
-            assert_eq!(letter_of(id), Some(tile.id.as_str()));
-            assert!(!id.ends_with('G'), "{id}");
+    fn every_letter_has_exactly_one_written_id_and_every_id_a_letter() {
+        let sets = [
+            TileSet::base(),
+            TileSet::river(),
+            TileSet::inns_cathedrals(),
+        ];
+        for set in &sets {
+            for tile in set.tiles() {
+                let id = jcz_id_of(&tile.id).expect("every letter has a JCZ id");
+                assert_eq!(letter_of(id), Some(tile.id.as_str()));
+                assert!(!id.ends_with('G'), "{id}");
+            }
         }
         for (id, letter) in IDS {
-            assert!(base.find(letter).is_some(), "{id} maps to unknown {letter}");
+            assert!(
+                sets.iter().any(|set| set.find(letter).is_some()),
+                "{id} maps to unknown {letter}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_inns_cathedrals_tiles_at_jcz_r0_have_the_sides_jcloisterzone_gives_them() {
+        let ic = TileSet::inns_cathedrals();
+        // JCloisterZone's Inns & Cathedrals tiles at R0, sides N E S W, as its tile list
+        // describes them.
+        for (id, sides) in [
+            ("IC/Cccc.c", "CCCC"),
+            ("IC/RFr.i", "FRFR"),
+            ("IC/Rr.i", "FFRR"),
+            ("IC/RRR.i", "FRRR"),
+            ("IC/RCc.i", "CFRC"),
+            ("IC/RrC.i", "CFRR"),
+            ("IC/CcRr+.i", "CRRC"),
+            ("IC/LRFR", "FRFR"),
+            ("IC/CRCR", "CRCR"),
+            ("IC/CCC", "CCFC"),
+            ("IC/CRcR+", "RCRC"),
+            ("IC/CcR", "CRFC"),
+            ("IC/CCc+", "CFCC"),
+            ("IC/C!", "CFFF"),
+            ("IC/CFR", "CFRF"),
+            ("IC/RrRr", "RRRR"),
+            ("IC/CCCC", "CCCC"),
+        ] {
+            let ours = letter_of(id).unwrap();
+            let t = ic.get(ic.find(ours).unwrap());
+            let r = Rotation::new(ours_from_jcz(ours, 0)).unwrap();
+            let got: String = Side::ALL.map(|s| t.edge(r, s).letter()).iter().collect();
+            assert_eq!(got, sides, "{id} ({ours})");
+            // The joined cities and the roads: the sides each city and road reaches at R0
+            let reach = |kind: FeatureKind| {
+                let mut v: Vec<String> = (0..t.segments.len() as u8)
+                    .filter(|&s| t.segments[usize::from(s)].kind == kind)
+                    .map(|s| {
+                        let sides = t.segment_sides(r, s);
+                        Side::ALL
+                            .iter()
+                            .filter(|side| sides & (1 << side.index()) != 0)
+                            .map(|side| format!("{side:?}"))
+                            .collect()
+                    })
+                    .collect();
+                v.sort();
+                v.join(" ")
+            };
+            let (cities, roads) = (reach(FeatureKind::City), reach(FeatureKind::Road));
+            let want: (&str, &str) = match id {
+                "IC/RrRr" => ("", "ES NW"),
+                "IC/CcR" | "IC/RCc.i" => ("NW", if id == "IC/CcR" { "E" } else { "S" }),
+                "IC/CcRr+.i" => ("NW", "ES"),
+                "IC/CRcR+" => ("EW", "N S"),
+                "IC/CCc+" => ("NW S", ""),
+                _ => continue,
+            };
+            assert_eq!((cities.as_str(), roads.as_str()), want, "{id} ({ours})");
+        }
+    }
+
+    #[test]
+    fn the_river_tiles_at_jcz_r0_have_the_sides_jcloisterzone_gives_them() {
+        let river = TileSet::river();
+        // JCloisterZone's river tiles at R0, sides N E S W (W = river), as its tile list
+        // describes them: the spring and the lake open to E and W, the curves W–S, ...
+        for (id, sides) in [
+            ("RI/s", "FWFF"),
+            ("RI.1/IFI", "FWFW"),
+            ("RI.1/II", "FFWW"),
+            ("RI.1/RIrI", "WRWR"),
+            ("RI.1/CcII", "CWWC"),
+            ("RI.1/CICI", "CWCW"),
+            ("RI.1/RrII", "RRWW"),
+            ("RI.1/LIRI", "FWRW"),
+            ("RI.1/CIRI", "CWRW"),
+            ("RI.1/I.e", "FFFW"),
+        ] {
+            let ours = letter_of(id).unwrap();
+            let t = river.get(river.find(ours).unwrap());
+            let r = Rotation::new(ours_from_jcz(ours, 0)).unwrap();
+            let got: String = Side::ALL.map(|s| t.edge(r, s).letter()).iter().collect();
+            assert_eq!(got, sides, "{id} ({ours})");
+            for turns in 0..4 {
+                assert_eq!(jcz_from_ours(ours, ours_from_jcz(ours, turns)), turns);
+            }
         }
     }
 

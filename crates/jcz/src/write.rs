@@ -11,8 +11,13 @@ use serde_json::{json, Value};
 
 use crate::error::{JczError, UnsupportedUse};
 use crate::location;
-use crate::names::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, TINY_CITY};
+use crate::names::{
+    BASE_SET, BASE_SET_GARDENS, BIG_FIGURE, END_OF_DEAL, INNS_SET, RIVER_SET, TINY_CITY,
+};
 use crate::tiles;
+
+/// The expansions (our names) whose games are written.
+const MAPPED_EXPANSIONS: &[&str] = &["abbot", "river", "inns_cathedrals"];
 
 /// The JCloisterZone version whose saved-game format this crate reads and writes.
 pub const APP_VERSION: &str = "6.2.0";
@@ -55,6 +60,17 @@ struct Elements {
     abbot: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     garden: Option<bool>,
+    /// The River: the element JCloisterZone's client adds with a river tile set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    river: Option<bool>,
+    /// Inns & Cathedrals: one big follower per player (our large meeple), and the inns' and
+    /// cathedrals' scoring.
+    #[serde(rename = "big-follower", skip_serializing_if = "Option::is_none")]
+    big_follower: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inn: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cathedral: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -80,7 +96,7 @@ struct Annotations {
 fn jcz_id(letter: &str) -> Result<&'static str, JczError> {
     tiles::jcz_id_of(letter).ok_or_else(|| {
         JczError::Unsupported(vec![UnsupportedUse::new(format!(
-            "tile {letter:?} (not a base tile)"
+            "tile {letter:?} (no JCloisterZone tile is mapped to it)"
         ))])
     })
 }
@@ -96,17 +112,34 @@ fn rotation_name(turns: u8) -> &'static str {
 pub fn write(log: &Log) -> Result<String, JczError> {
     let header = &log.header;
     let mut unsupported = Vec::new();
-    let abbot = header.rules.expansions.iter().any(|e| e == "abbot");
-    for expansion in header.rules.expansions.iter().filter(|e| *e != "abbot") {
+    let has = |name: &str| header.rules.expansions.iter().any(|e| e == name);
+    let (abbot, river, inns) = (has("abbot"), has("river"), has("inns_cathedrals"));
+    for expansion in header
+        .rules
+        .expansions
+        .iter()
+        .filter(|e| !MAPPED_EXPANSIONS.contains(&e.as_str()))
+    {
         unsupported.push(format!("expansion {expansion:?}"));
     }
     // JCloisterZone has no printed map boards: a game on one cannot be told to it.
     if let Some(map) = &header.rules.map {
         unsupported.push(format!("map board {:?} (Carcassonne Maps)", map.name));
     }
-    if header.tile_sets != ["base"] {
+    // Our built-in sets, each once: those are the ones JCloisterZone's sets are mapped to.
+    let mut sets: Vec<&str> = header.tile_sets.iter().map(String::as_str).collect();
+    sets.sort_unstable();
+    let mut expected = vec!["base"];
+    if inns {
+        expected.push("inns_cathedrals");
+    }
+    if river {
+        expected.push("river");
+    }
+    if sets != expected {
         unsupported.push(format!(
-            "tile sets {:?} (JCloisterZone export knows the base set only)",
+            "tile sets {:?} (JCloisterZone export knows the base set, the river's and Inns & \
+             Cathedrals' once each)",
             header.tile_sets
         ));
     }
@@ -120,6 +153,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
     let mut fx = Effects::default();
     let mut spots = Vec::new();
     let mut abbot_moves = Vec::new();
+    let mut large_spots = Vec::new();
     let mut start = None;
     let mut replay = Vec::new();
     let mut draw_order = Vec::new();
@@ -203,7 +237,12 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 // with the COMMIT.
                 game.legal_meeples(&mut spots);
                 game.legal_abbot_moves(&mut abbot_moves);
-                if !spots.is_empty() || !abbot_moves.is_empty() {
+                game.legal_large_meeples(&mut large_spots);
+                if !spots.is_empty()
+                    || !abbot_moves.is_empty()
+                    || !large_spots.is_empty()
+                    || offers_inner_field(&game, header.rules.farmers)
+                {
                     replay.push(json!({"type": "PASS", "payload": {}, "player": player}));
                 }
                 replay.push(commit(*player));
@@ -211,6 +250,27 @@ pub fn write(log: &Log) -> Result<String, JczError> {
             // JCloisterZone discards a tile that fits nowhere without a move; the draw order
             // still lists it.
             (Event::TileSetAside { .. }, _) => {}
+            (Event::MeeplePlaced { player, .. }, Action::PlaceLargeMeeple { segment }) => {
+                let Phase::Meeple { at } = game.phase() else {
+                    return Err(illegal("no tile was just placed".into()));
+                };
+                let pointer = location::pointer_of(&game, at, segment)
+                    .ok_or_else(|| illegal("the tile has no such feature".into()))?;
+                // One big follower per player: always number 1.
+                replay.push(json!({
+                    "type": "DEPLOY_MEEPLE",
+                    "payload": {
+                        "pointer": {
+                            "position": pointer.position,
+                            "feature": pointer.feature,
+                            "location": pointer.location,
+                        },
+                        "meepleId": format!("{player}.{BIG_FIGURE}.1"),
+                    },
+                    "player": player,
+                }));
+                replay.push(commit(*player));
+            }
             (Event::MeeplePlaced { .. }, _) => {
                 return Err(illegal("a meeple outside the meeple step".into()))
             }
@@ -289,7 +349,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         }
         game.apply(&action, &mut fx)
             .map_err(|v| illegal(v.to_string()))?;
-        for back in fx.returned.iter().filter(|b| !b.abbot) {
+        for back in fx.returned.iter().filter(|b| !b.abbot && !b.large) {
             if let Some(mine) = numbered.get_mut(usize::from(back.player)) {
                 mine.retain(|_, (at, label)| !(*at == back.at && *label == back.label));
             }
@@ -314,12 +374,29 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         initial_random: 0.0,
         clock: 0,
         setup: Setup {
-            sets: BTreeMap::from([(if abbot { BASE_SET_GARDENS } else { BASE_SET }, 1)]),
+            sets: {
+                let mut sets =
+                    BTreeMap::from([(if abbot { BASE_SET_GARDENS } else { BASE_SET }, 1)]);
+                // The river set without the garden curve, also with the abbot: carc's River
+                // has no garden (JCloisterZone's client would pick `river/1:2` there).
+                if river {
+                    sets.insert(RIVER_SET, 1);
+                }
+                // Likewise Inns & Cathedrals without its garden variants.
+                if inns {
+                    sets.insert(INNS_SET, 1);
+                }
+                sets
+            },
             elements: Elements {
                 small_follower: header.rules.meeples,
                 farmers: header.rules.farmers.then_some(true),
                 abbot: abbot.then_some(1),
                 garden: abbot.then_some(true),
+                river: river.then_some(true),
+                big_follower: inns.then_some(1),
+                inn: inns.then_some(true),
+                cathedral: inns.then_some(true),
             },
             rules,
             timer: None,
@@ -346,4 +423,78 @@ pub fn write(log: &Log) -> Result<String, JczError> {
 /// forced draw order it is not used.
 fn commit(player: u8) -> Value {
     json!({"type": "COMMIT", "payload": {"random": 0.0}, "player": player})
+}
+
+/// Whether JCloisterZone offers a farmer on the small field it draws in the middle of
+/// IC/CCCC (our IC17 has none): the tile just placed is IC17, farmers are on and the player
+/// has a meeple or the large meeple in supply. Nobody can stand there in a game of ours, so
+/// the field is always free.
+fn offers_inner_field(game: &carc_rules::Game, farmers: bool) -> bool {
+    let Phase::Meeple { at } = game.phase() else {
+        return false;
+    };
+    let Some(placed) = game.tile_at(at) else {
+        return false;
+    };
+    let seat = game.current_player();
+    farmers
+        && game.tiles().get(placed.tile).id == "IC17"
+        && (game.supply()[usize::from(seat)] > 0 || game.large_meeple_in_supply(seat))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use carc_rules::{Action, Effects, Game, Pos, Rotation, Setup, TileSet};
+
+    use super::offers_inner_field;
+
+    /// A two-player Inns & Cathedrals game at the meeple step after `tile` was placed next to
+    /// the start tile (the first legal placement), with `meeples` per player.
+    fn after_placing(tile: &str, farmers: bool, meeples: u8) -> Game {
+        let mut setup = Setup::base(2);
+        setup.tiles =
+            Arc::new(TileSet::combine(&[TileSet::base(), TileSet::inns_cathedrals()]).unwrap());
+        setup.options.inns_cathedrals = true;
+        setup.options.farmers = farmers;
+        setup.options.meeples = meeples;
+        let mut game = Game::new(setup).unwrap();
+        let mut fx = Effects::default();
+        let start = game.start_tile().unwrap();
+        let rotation = Rotation::ALL[0];
+        game.apply(
+            &Action::PlaceStart {
+                tile: start,
+                at: Pos::new(0, 0),
+                rotation,
+            },
+            &mut fx,
+        )
+        .unwrap();
+        let t = game.tiles().find(tile).unwrap();
+        game.apply(&Action::Draw { tile: t }, &mut fx).unwrap();
+        let mut placements = Vec::new();
+        game.legal_placements(t, &mut placements);
+        let p = placements[0];
+        game.apply(
+            &Action::Place {
+                at: p.at,
+                rotation: p.rotation,
+            },
+            &mut fx,
+        )
+        .unwrap();
+        game
+    }
+
+    #[test]
+    fn jcloisterzone_offers_ic_cccc_s_inner_field_only_after_ic17_with_farmers() {
+        // IC17 just placed, farmers on: JCloisterZone offers the field inside IC/CCCC
+        assert!(offers_inner_field(&after_placing("IC17", true, 7), true));
+        // Without farmers it offers no field
+        assert!(!offers_inner_field(&after_placing("IC17", false, 7), false));
+        // Another tile: no such field
+        assert!(!offers_inner_field(&after_placing("IC10", true, 7), true));
+    }
 }

@@ -75,11 +75,11 @@ fn a_bad_rotation_is_refused() {
 #[test]
 fn everything_unsupported_is_listed_at_once() {
     let mut v = corpus("city-and-road-scoring.jcz");
-    v["setup"]["sets"]["inns-and-cathedrals:1"] = json!(1);
+    v["setup"]["sets"]["traders-and-builders:1"] = json!(1);
     v["setup"]["elements"]["builder"] = json!(1);
     v["setup"]["rules"]["princess-action"] = json!("must");
-    v["replay"][0]["payload"]["tileId"] = json!("IC/CcR");
-    v["replay"][4]["payload"]["meepleId"] = json!("1.big.1");
+    v["replay"][0]["payload"]["tileId"] = json!("TB/CcR");
+    v["replay"][4]["payload"]["meepleId"] = json!("1.phantom.1");
     v["replay"][2]["type"] = json!("FLOCK_EXPAND_OR_SCORE");
     let e = read(&v).unwrap_err();
     let JczError::Unsupported(items) = &e else {
@@ -87,11 +87,11 @@ fn everything_unsupported_is_listed_at_once() {
     };
     let text = e.to_string();
     for expected in [
-        "tile set \"inns-and-cathedrals:1\"",
+        "tile set \"traders-and-builders:1\"",
         "game element \"builder\"",
         "rule \"princess-action\"",
-        "tile \"IC/CcR\" (at replay[0].payload.tileId)",
-        "figure \"big\"",
+        "tile \"TB/CcR\" (at replay[0].payload.tileId)",
+        "figure \"phantom\"",
         "move \"FLOCK_EXPAND_OR_SCORE\" (at replay[2])",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in {text}");

@@ -98,7 +98,8 @@ fn each_inns_cathedrals_tile_has_the_features_of_its_description() {
         ("IC6", "CFRR", 1, 1, false, 2, true, false),
         ("IC7", "CCRR", 1, 1, false, 2, true, false),
         ("IC8", "FRFR", 0, 2, true, 2, false, false),
-        ("IC9", "CRCR", 2, 2, false, 2, false, false),
+        // IC9: each city's field is split in two by the road ends (as JCloisterZone has it)
+        ("IC9", "CRCR", 2, 2, false, 4, false, false),
         ("IC10", "CCFC", 3, 0, false, 1, false, false),
         ("IC11", "CRCR", 1, 2, false, 4, false, false),
         ("IC12", "CCRF", 1, 1, false, 2, false, false),

@@ -77,6 +77,55 @@ fn river_sides_are_no_feature_and_split_the_fields() {
 }
 
 #[test]
+fn r8_has_a_city_on_one_bank_and_a_road_ending_at_the_river_on_the_other() {
+    // Given the river tile the published tile list gives as city, river, road, river (the
+    // Big Box rules sheet; R8 had a field where the road is, which JCloisterZone's tile of
+    // that kind showed up)
+    let rs = TileSet::river();
+    let r8 = rs.get(rs.find("R8").unwrap());
+    // Then at rotation 0 its sides are city N, river E and W, road S
+    let edges: Vec<char> = Side::ALL
+        .iter()
+        .map(|&s| r8.edge(Rotation::ALL[0], s).letter())
+        .collect();
+    assert_eq!(edges, ['C', 'W', 'R', 'W']);
+    // And the road has its one end at S (it ends at the river bank)
+    let roads: Vec<u8> = r8
+        .segments
+        .iter()
+        .filter(|s| s.kind == FeatureKind::Road)
+        .map(|s| s.sides)
+        .collect();
+    assert_eq!(roads, [1 << Side::S.index()]);
+    // And four fields: two on the city bank (one either side of the city, both touching
+    // it), two on the road bank (one either side of the road)
+    let fields: Vec<(u8, u16)> = r8
+        .segments
+        .iter()
+        .filter(|s| s.kind == FeatureKind::Field)
+        .map(|s| (s.ports.count_ones() as u8, s.touches))
+        .collect();
+    assert_eq!(fields, [(1, 1), (1, 1), (2, 0), (2, 0)]);
+}
+
+#[test]
+fn r7s_road_splits_its_bank_in_two_fields_at_the_monastery() {
+    // Given the straight river with a monastery and its road (the monastery stands against
+    // the river, as JCloisterZone describes the tile: no field passes between them)
+    let rs = TileSet::river();
+    let r7 = rs.get(rs.find("R7").unwrap());
+    // Then three fields: the two halves of the road's bank, and the other bank whole
+    let mut fields: Vec<u32> = r7
+        .segments
+        .iter()
+        .filter(|s| s.kind == FeatureKind::Field)
+        .map(|s| s.ports.count_ones())
+        .collect();
+    fields.sort();
+    assert_eq!(fields, [2, 2, 4]);
+}
+
+#[test]
 fn river_tiles_need_the_option() {
     // Given the River set without the option
     let setup = Setup {

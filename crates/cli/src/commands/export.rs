@@ -21,7 +21,7 @@ use crate::variation_report::report_sections;
 pub enum ExportFormat {
     /// The JSON Lines log format (docs/log-format.md).
     Jsonl,
-    /// A JCloisterZone saved game (docs/jcz.md), base game only.
+    /// A JCloisterZone saved game (docs/jcz.md): the base game, the Abbot, the River, Inns & Cathedrals.
     Jcz,
     /// A turn-by-turn report in Markdown, with every score's breakdown and the annotations.
     Md,

@@ -8,6 +8,7 @@ use super::setup::{rotation_turns, square, tile, Tile};
 use crate::error::JczError;
 use crate::json::At;
 use crate::location::{self, Location};
+use crate::names::BIG_FIGURE;
 use crate::tiles;
 
 /// One replay entry, typed.
@@ -27,6 +28,8 @@ pub(super) enum Move {
         owner: i64,
         /// The figure is the player's abbot (The Abbot), not a meeple.
         abbot: bool,
+        /// The figure is the player's big follower (Inns & Cathedrals: our large meeple).
+        large: bool,
     },
     /// The Abbot: the abbot taken back (`RETURN_MEEPLE` with source `ABBOT_RETURN`) from `at`.
     ReturnAbbot {
@@ -113,7 +116,7 @@ pub(super) fn entry(
                 found.unsupported(format!("feature {kind_name:?}"), &feature.path);
                 other = true;
             }
-            if figure != "small" && figure != "abbot" {
+            if !["small", "abbot", BIG_FIGURE].contains(&figure) {
                 found.unsupported(format!("figure {figure:?}"), &meeple_at.path);
                 other = true;
             }
@@ -141,6 +144,7 @@ pub(super) fn entry(
                 location,
                 location_text,
                 abbot: figure == "abbot",
+                large: figure == BIG_FIGURE,
                 meeple,
                 owner,
             }

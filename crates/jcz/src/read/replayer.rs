@@ -115,6 +115,7 @@ impl Replayer<'_> {
                         meeple,
                         owner,
                         abbot,
+                        large,
                     },
                 ) => {
                     let on = self
@@ -132,7 +133,11 @@ impl Replayer<'_> {
                         Event::MeeplePlaced {
                             player: seat,
                             on,
-                            figure: carc_events::Figure::Meeple,
+                            figure: if *large {
+                                carc_events::Figure::Large
+                            } else {
+                                carc_events::Figure::Meeple
+                            },
                         }
                     };
                     self.push(event).map_err(fail)?;
@@ -304,6 +309,15 @@ impl Replayer<'_> {
         }
         let placed = self.game.tile_at(at).expect("the tile just placed");
         let tile = self.game.tiles().get(placed.tile);
+        // JCloisterZone draws a small field in the middle of IC/CCCC, between its four
+        // cities; carc's IC17 has none (a field there reaches no side, which our tiles cannot
+        // hold), so a farmer on it is a game carc cannot replay.
+        if tile.id == "IC17" && kind == FeatureKind::Field {
+            return Err(format!(
+                "a farmer on the inner field of IC/CCCC (location {location_text:?}): carc's \
+                 IC17 has no field (docs/jcz.md, Inns & Cathedrals)"
+            ));
+        }
         let Some(segment) = location::segment_at(tile, placed.rotation, kind, location) else {
             let features: Vec<String> = (0..tile.segments.len() as u8)
                 .map(|s| {

@@ -8,7 +8,10 @@ use super::findings::Findings;
 use crate::error::JczError;
 use crate::json::At;
 use crate::location;
-use crate::names::{BASE_SET, BASE_SET_GARDENS, END_OF_DEAL, TINY_CITY};
+use crate::names::{
+    BASE_SET, BASE_SET_GARDENS, BIG_FOLLOWER, CATHEDRAL, END_OF_DEAL, INN, INNS_SET,
+    INNS_SET_GARDENS, RIVER_ELEMENT, RIVER_SET, RIVER_SET_GARDENS, TINY_CITY,
+};
 use crate::tiles;
 
 /// A tile as a JCloisterZone file names it, with our letter.
@@ -64,6 +67,10 @@ pub(super) struct Options {
     /// The Abbot (element `abbot`, with the element `garden`).
     pub(super) abbot: bool,
     pub(super) gardens: bool,
+    /// The River (tile set `river/1:1` or `river/1:2`).
+    pub(super) river: bool,
+    /// Inns & Cathedrals (tile set `inns-and-cathedrals:1` or `:2`).
+    pub(super) inns: bool,
     pub(super) two_tile_city: u8,
     pub(super) start: Option<Start>,
 }
@@ -75,6 +82,8 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
         farmers: false,
         abbot: false,
         gardens: false,
+        river: false,
+        inns: false,
         two_tile_city: 4,
         start: None,
     };
@@ -104,6 +113,8 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
         let map = sets.object()?;
         Ok((sets.path.clone(), map))
     }));
+    // The expansions' tile sets with garden variants (name, where), if named.
+    let mut garden_sets: Vec<(String, String)> = Vec::new();
     if let Some((sets_path, sets)) = sets {
         let mut has_base = false;
         for (name, count) in sets {
@@ -113,6 +124,31 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                     found.unsupported(format!("a second base tile set {name:?}"), &path);
                 }
                 has_base = true;
+                if count.as_i64() != Some(1) {
+                    found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
+                }
+            } else if name == RIVER_SET || name == RIVER_SET_GARDENS {
+                if options.river {
+                    found.unsupported(format!("a second river tile set {name:?}"), &path);
+                }
+                options.river = true;
+                if name == RIVER_SET_GARDENS {
+                    garden_sets.push((name.clone(), path.clone()));
+                }
+                if count.as_i64() != Some(1) {
+                    found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
+                }
+            } else if name == INNS_SET || name == INNS_SET_GARDENS {
+                if options.inns {
+                    found.unsupported(
+                        format!("a second Inns & Cathedrals tile set {name:?}"),
+                        &path,
+                    );
+                }
+                options.inns = true;
+                if name == INNS_SET_GARDENS {
+                    garden_sets.push((name.clone(), path.clone()));
+                }
                 if count.as_i64() != Some(1) {
                     found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
                 }
@@ -134,6 +170,7 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
             .map(|m| m.keys().cloned().collect())
             .unwrap_or_default();
         let mut has_followers = false;
+        let (mut big_follower, mut inn, mut cathedral) = (false, false, false);
         for name in names {
             let Some(at) = found.defer(elements.get(&name)) else {
                 continue;
@@ -169,11 +206,62 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                 // JCloisterZone turns an element on by any non-null value: its own test game
                 // `basic/garden-scoring.jcz` writes `"garden": 1`, ours write `true`.
                 "garden" => options.gardens = !at.value.is_null(),
+                // The River's element, which JCloisterZone's client adds with the river set;
+                // the tile set alone decides (as in JCloisterZone's engine).
+                RIVER_ELEMENT => {}
+                // Inns & Cathedrals: one big follower (our large meeple) per player.
+                BIG_FOLLOWER => {
+                    let one = at.int().and_then(|n| match n {
+                        1 => Ok(true),
+                        0 => Ok(false),
+                        _ => Err(at.wrong("1 (one big follower per player)")),
+                    });
+                    if let Some(on) = found.defer(one) {
+                        big_follower = on;
+                    }
+                }
+                INN => inn = is_on(at.value),
+                CATHEDRAL => cathedral = is_on(at.value),
                 _ => found.unsupported(format!("game element {name:?}"), &at.path),
             }
         }
         if !has_followers {
             found.unsupported("a game without small followers (meeples)", &elements.path);
+        }
+        // With the abbot, JCloisterZone's garden editions of the expansions' sets have
+        // gardens on tiles of carc's that have none (a river curve `RI.1/IIG`; `IC/CCCCG`
+        // and `IC/RFr.iG`), so that game is not ours to replay.
+        if options.abbot {
+            for (name, path) in &garden_sets {
+                found.unsupported(
+                    format!(
+                        "tile set {name:?} with the abbot (garden variants of tiles that have \
+                         no garden in carc)"
+                    ),
+                    path,
+                );
+            }
+        }
+        // Inns & Cathedrals comes with its big follower, inns and cathedrals (JCloisterZone's
+        // client turns them on with the set); one without the other is not carc's game.
+        let ic_elements = [big_follower, inn, cathedral];
+        if options.inns && ic_elements != [true; 3] {
+            found.unsupported(
+                format!(
+                    "Inns & Cathedrals without all of the elements \"{BIG_FOLLOWER}\": 1, \
+                     \"{INN}\" and \"{CATHEDRAL}\""
+                ),
+                &elements.path,
+            );
+        }
+        if !options.inns && ic_elements.contains(&true) {
+            found.unsupported(
+                format!(
+                    "the elements \"{BIG_FOLLOWER}\", \"{INN}\" or \"{CATHEDRAL}\" without \
+                     the tile set {INNS_SET:?}"
+                ),
+                &elements.path,
+            );
         }
         // carc plays the abbot with the gardens of the base set (as the box has them).
         if options.abbot && !options.gardens {
@@ -251,6 +339,12 @@ pub(super) fn start_tile(one: &At<'_>, found: &mut Findings) -> Option<Option<St
     })();
     let (at, turns) = found.defer(place)?;
     Some(tile.map(|tile| Start { tile, at, turns }))
+}
+
+/// Whether a boolean element is on: JCloisterZone turns an element on by any value but
+/// `null` and `false`.
+fn is_on(value: &Value) -> bool {
+    !matches!(value, Value::Null | Value::Bool(false))
 }
 
 pub(super) fn rotation_turns(text: &str) -> Option<u8> {
