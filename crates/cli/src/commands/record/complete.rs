@@ -3,7 +3,8 @@
 //! the spots legal for a placement (`city N`, `none`, `abbot`), the abbot's squares and
 //! features (`abbot X Y monastery [--portal]`), the arrows to choose (`arrow X Y`), the
 //! targets of an activated companion or portal arrow (`arrow-meeple portal X Y city-N`) and a
-//! map's start tiles (`start TILE X Y ROT`); with The Gifts the cards the deck can deal, the
+//! map's start tiles (`start TILE X Y ROT`); with Inns & Cathedrals the large meeple's spots
+//! (`large road N`); with The Gifts the cards the deck can deal, the
 //! gifts that can be opened with their targets, and Take 2's two tiles. The legal moves come
 //! from the rules (`Game::legal_placements`, `legal_meeples`, `legal_abbot_moves`,
 //! `legal_arrow_choices`, `legal_arrow_meeples`; `carc_replay::gifts`), the ones `legal` and
@@ -307,24 +308,23 @@ fn placed(g: &Game, at: Pos, rotation: Rotation) -> Option<Game> {
     Some(after)
 }
 
-/// The figure step's words in `g` (whose tile is just placed): each legal spot (`city N`,
-/// whole, or its second word after the first), `none`, and the abbot's words when legal.
+/// The figure step's words in `g` (whose tile is just placed): each legal phrase (`city N`,
+/// `large road N`, `none`, the abbot's words) whole, or what is left of it after the words
+/// already typed (`N` after `city`, `road N` after `large`).
 fn spot_words(g: &Game, rest: &[&str]) -> Vec<String> {
-    let spots = spot_phrases(g);
-    match rest {
-        [] => spots,
-        [first] => spots
-            .iter()
-            .filter_map(|s| s.split_once(' '))
-            .filter(|(a, _)| a == first)
-            .map(|(_, b)| b.to_string())
-            .collect(),
-        _ => Vec::new(),
-    }
+    spot_phrases(g)
+        .iter()
+        .filter_map(|phrase| {
+            let words: Vec<&str> = phrase.split(' ').collect();
+            (words.len() > rest.len() && words[..rest.len()] == *rest)
+                .then(|| words[rest.len()..].join(" "))
+        })
+        .collect()
 }
 
-/// The whole phrases of the figure step legal in `g`: `city N`, …, `none`, `abbot`,
-/// `abbot-back`. Empty when no meeple step is due.
+/// The whole phrases of the figure step legal in `g`: `city N`, …, the large meeple's `large
+/// city N`, … (Inns & Cathedrals), `none`, `abbot`, `abbot-back`. Empty when no meeple step is
+/// due.
 pub fn spot_phrases(g: &Game) -> Vec<String> {
     if !matches!(g.phase(), Phase::Meeple { .. }) {
         return Vec::new();
@@ -332,6 +332,9 @@ pub fn spot_phrases(g: &Game) -> Vec<String> {
     let mut spots: Vec<MeepleSpot> = Vec::new();
     g.legal_meeples(&mut spots);
     let mut out: Vec<String> = spots.iter().map(|s| s.label.code()).collect();
+    spots.clear();
+    g.legal_large_meeples(&mut spots);
+    out.extend(spots.iter().map(|s| format!("large {}", s.label.code())));
     out.push("none".into());
     let mut abbot: Vec<AbbotMove> = Vec::new();
     g.legal_abbot_moves(&mut abbot);
@@ -463,6 +466,65 @@ mod tests {
         assert_eq!(words(&fresh, "turn V 1 0 90 "), spots);
         // Out of turn: no squares to place before the draw.
         assert!(words(&fresh, "place ").is_empty());
+    }
+
+    #[test]
+    fn the_large_meeple_is_offered_with_inns_and_cathedrals_only() {
+        use carc_rules::{Options, TileSet};
+        use std::sync::Arc;
+        // Given V drawn beside the start tile D, with Inns & Cathedrals on
+        let setup = Setup {
+            players: 2,
+            options: Options {
+                inns_cathedrals: true,
+                ..Options::default()
+            },
+            tiles: Arc::new(
+                TileSet::combine(&[TileSet::base(), TileSet::inns_cathedrals()]).unwrap(),
+            ),
+            bag: None,
+            map: None,
+        };
+        let mut g = Game::new(setup).unwrap();
+        let (d, v) = (g.tiles().find("D").unwrap(), g.tiles().find("V").unwrap());
+        let fx = &mut Effects::default();
+        g.apply(
+            &Action::PlaceStart {
+                tile: d,
+                at: Pos::new(0, 0),
+                rotation: Rotation::default(),
+            },
+            fx,
+        )
+        .unwrap();
+        g.apply(&Action::Draw { tile: v }, fx).unwrap();
+        // When the spots after a placement are completed
+        let spots = words(&g, "place 1 0 90 ");
+        // Then the large meeple goes where a meeple may, each spot after `large`
+        let meeple: Vec<&String> = spots.iter().filter(|s| s.starts_with("road ")).collect();
+        assert!(!meeple.is_empty(), "{spots:?}");
+        for spot in &meeple {
+            assert!(spots.contains(&format!("large {spot}")), "{spots:?}");
+        }
+        let after_large = words(&g, "place 1 0 90 large ");
+        assert!(
+            after_large.iter().all(|s| !s.starts_with("large")),
+            "{after_large:?}"
+        );
+        assert_eq!(
+            after_large.len(),
+            spots.iter().filter(|s| s.starts_with("large ")).count()
+        );
+        let roads: Vec<String> = meeple
+            .iter()
+            .map(|s| s.strip_prefix("road ").unwrap().to_string())
+            .collect();
+        assert_eq!(words(&g, "place 1 0 90 large road "), roads);
+        // And without the expansion nothing is offered as `large`
+        let base = after_drawing(Some("V"));
+        assert!(!words(&base, "place 1 0 90 ")
+            .iter()
+            .any(|s| s.starts_with("large")));
     }
 
     /// The gifts sample (3 players, 20th Anniversary and The Gifts) replayed up to, not
