@@ -128,6 +128,14 @@ fn a_new_map_game_has_the_header_simulate_writes_and_waits_for_its_start_tiles()
         ok(&store, &["export", "g", "--game-only"]).lines().count(),
         2
     );
+    // (no turn is played yet: `--turn` says so and points to the plain undo)
+    let o = carc_with_store(&store, &["record", "undo", "g", "--turn"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("no turn to undo in game g: only start tiles are recorded; `carc record undo g` takes back the last start tile"),
+        "{}",
+        stderr(&o)
+    );
     ok(&store, &["record", "undo", "g"]);
     assert_eq!(ok(&store, &["export", "g", "--game-only"]), log);
     let o = carc_with_store(&store, &["record", "undo", "g"]);

@@ -120,6 +120,12 @@ fn last_turn_start(game: &str, log: &Log, loaded: &[TileSet]) -> Result<(usize, 
     }
     let last = timeline.steps.last().map_or(0, |s| s.turn);
     if last == 0 {
+        // On a map board the start tiles are moves of their own (turn 0), undone one by one.
+        if log.header.rules.map.is_some() {
+            bail!(
+                "no turn to undo in game {game}: only start tiles are recorded; `carc record undo {game}` takes back the last start tile"
+            );
+        }
         bail!("nothing to undo in game {game}: only the start tile is recorded");
     }
     let first = timeline
