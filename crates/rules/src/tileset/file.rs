@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Oriented, RiverEnd, SegmentDef, TileSet,
-    TileSetError, TileType, TileTypeId, MAX_SEGMENTS, MAX_TILES_IN_SET, NONE,
+    fitting_rotations, rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Oriented, RiverEnd,
+    SegmentDef, TileSet, TileSetError, TileType, TileTypeId, MAX_SEGMENTS, MAX_TILES_IN_SET, NONE,
 };
 use crate::geometry::{Port, Rotation, Side, Terrain};
 
@@ -525,6 +525,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         river_sides,
         river_end,
         ring,
+        fits: fitting_rotations(oriented.each_ref().map(|o| o.pattern), distinct),
         oriented,
         distinct,
     })
