@@ -84,6 +84,13 @@ impl Board {
         self.tile_index(at).map(|i| &self.placed[i as usize])
     }
 
+    /// The edge codes the placed neighbours require of the frontier square `at` (the
+    /// `required` half of its constraint), or `None` if `at` is not on the frontier.
+    pub(crate) fn frontier_required(&self, at: Pos) -> Option<u8> {
+        let slot = self.frontier_slot[self.index(at)?];
+        (slot != EMPTY).then(|| self.frontier_constraint[slot as usize].0)
+    }
+
     pub(crate) fn is_frontier(&self, at: Pos) -> bool {
         self.index(at)
             .is_some_and(|i| self.frontier_slot[i] != EMPTY)

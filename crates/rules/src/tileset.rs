@@ -440,6 +440,17 @@ pub struct TileSet {
     pub description: String,
     tiles: Vec<TileType>,
     by_id: BTreeMap<String, TileTypeId>,
+    /// The river tiles (The River), the lake included, in set order: what the draw-order
+    /// check counts on every draw, without walking every tile type.
+    river_types: Vec<TileTypeId>,
+}
+
+/// The ids of the river tiles among `tiles` (for [`TileSet::river_types`]).
+pub(crate) fn river_type_ids(tiles: &[TileType]) -> Vec<TileTypeId> {
+    (0..tiles.len())
+        .filter(|&i| tiles[i].is_river())
+        .map(|i| TileTypeId(i as u16))
+        .collect()
 }
 
 /// What is wrong with a tile-set file.
@@ -602,6 +613,7 @@ impl TileSet {
                 .collect::<Vec<_>>()
                 .join("+"),
             description: String::new(),
+            river_types: river_type_ids(&tiles),
             tiles,
             by_id,
         })
@@ -609,6 +621,11 @@ impl TileSet {
 
     pub fn tiles(&self) -> &[TileType] {
         &self.tiles
+    }
+
+    /// The river tiles (The River), the lake included, in set order.
+    pub(crate) fn river_types(&self) -> &[TileTypeId] {
+        &self.river_types
     }
 
     pub fn get(&self, id: TileTypeId) -> &TileType {
@@ -704,6 +721,7 @@ impl TileSet {
         TileSet {
             name: self.name.clone(),
             description: self.description.clone(),
+            river_types: river_type_ids(&tiles),
             tiles,
             by_id,
         }

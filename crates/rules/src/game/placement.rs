@@ -37,6 +37,10 @@ impl Game {
             self.legal_placements_on_map(map, &patterns[..n], out);
             return;
         }
+        if self.options.river && t.is_river() {
+            self.river_tile_placements(tile, out);
+            return;
+        }
         // The tile type's table of fitting rotations per constraint: one look-up per open
         // square, rotations in increasing order as the pattern comparison listed them.
         for (&at, &(required, _)) in board.frontier.iter().zip(&board.frontier_constraint) {

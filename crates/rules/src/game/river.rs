@@ -16,7 +16,7 @@
 //! Rule ids implemented (`docs/rules.md`): `river.option`, `river.setup.spring`,
 //! `river.draw.order`, `river.tile.continue`, `river.tile.no-u-turn`.
 
-use super::{Effects, Game, Setup};
+use super::{Effects, Game, Placement, Setup};
 use crate::geometry::{Pos, Rotation, Side};
 use crate::ruling::{Note, RuleViolation};
 use crate::tileset::{RiverEnd, TileType, TileTypeId};
@@ -172,11 +172,13 @@ impl Game {
     /// then the lake; then the land tiles.
     pub(super) fn check_river_draw(&self, tile: TileTypeId) -> Result<(), RuleViolation> {
         let (mut river, mut lake) = (0u32, 0u32);
-        for (t, &left) in self.tiles.tiles().iter().zip(&self.bag) {
-            if is_lake(t) {
-                lake += u32::from(left);
-            } else if t.is_river() {
-                river += u32::from(left);
+        // Only the river tiles are counted: land tiles add to neither count.
+        for &id in self.tiles.river_types() {
+            let left = u32::from(self.bag[id.0 as usize]);
+            if is_lake(self.tiles.get(id)) {
+                lake += left;
+            } else {
+                river += left;
             }
         }
         let t = self.tiles.get(tile);
@@ -199,6 +201,28 @@ impl Game {
     /// it), so once the lake has closed the river, land tiles are placed as in the base game.
     pub(super) fn river_check_needed(&self, tile: TileTypeId) -> bool {
         self.options.river && (self.river.is_some() || self.tiles.get(tile).is_river())
+    }
+
+    /// The legal placements of a river tile (into `out`, emptied by the caller): only the
+    /// square at the river's open end can take one (`river_fits` refuses every other), so
+    /// that square alone is looked at instead of the whole frontier; its rotations in
+    /// increasing order, as the frontier scan lists them.
+    pub(super) fn river_tile_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
+        let Some(at) = self.river.and_then(|open| open.at.step(open.out)) else {
+            return;
+        };
+        let Some(required) = self.board.frontier_required(at) else {
+            return;
+        };
+        let mut fits = self.tiles.get(tile).fits(required);
+        while fits != 0 {
+            let r = fits.trailing_zeros() as u8;
+            fits &= fits - 1;
+            let rotation = Rotation::new(r).expect("a rotation bit is 0..=3");
+            if self.river_fits(tile, at, rotation) {
+                out.push(Placement { at, rotation });
+            }
+        }
     }
 
     /// Whether a placement that passed the edge-pattern look-up is legal under The River:
