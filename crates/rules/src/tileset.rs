@@ -196,12 +196,9 @@ pub(crate) fn fitting_rotations(patterns: [u8; 4], distinct: [bool; 4]) -> [u8; 
     let mut fits = [0u8; 256];
     for (required, fit) in fits.iter_mut().enumerate() {
         let required = required as u8;
-        let mut mask = 0u8;
-        for side in 0..4 {
-            if (required >> (2 * side)) & 3 != 0 {
-                mask |= 3 << (2 * side);
-            }
-        }
+        // Both bits of each side whose two-bit code is non-zero.
+        let bound = (required | required >> 1) & 0b0101_0101;
+        let mask = bound | bound << 1;
         for r in 0..4 {
             if distinct[r] && patterns[r] & mask == required {
                 *fit |= 1 << r;
