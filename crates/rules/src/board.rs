@@ -65,10 +65,12 @@ impl Board {
 
     #[inline]
     fn index(&self, at: Pos) -> Option<usize> {
-        let x = i64::from(at.x) - self.min_x;
-        let y = i64::from(at.y) - self.min_y;
-        (x >= 0 && y >= 0 && x < self.width && y < self.height)
-            .then(|| (y * self.width + x) as usize)
+        // As unsigned, a square left of or below the grid wraps to a huge offset, so one
+        // comparison per axis checks both bounds (this runs for every neighbour look-up).
+        let x = (i64::from(at.x) - self.min_x) as u64;
+        let y = (i64::from(at.y) - self.min_y) as u64;
+        (x < self.width as u64 && y < self.height as u64)
+            .then(|| (y * self.width as u64 + x) as usize)
     }
 
     /// The placed-tile index on `at`, if a tile lies there.
@@ -82,6 +84,13 @@ impl Board {
     #[inline]
     pub(crate) fn tile_at(&self, at: Pos) -> Option<&PlacedTile> {
         self.tile_index(at).map(|i| &self.placed[i as usize])
+    }
+
+    /// The edge codes the placed neighbours require of the frontier square `at` (the
+    /// `required` half of its constraint), or `None` if `at` is not on the frontier.
+    pub(crate) fn frontier_required(&self, at: Pos) -> Option<u8> {
+        let slot = self.frontier_slot[self.index(at)?];
+        (slot != EMPTY).then(|| self.frontier_constraint[slot as usize].0)
     }
 
     pub(crate) fn is_frontier(&self, at: Pos) -> bool {

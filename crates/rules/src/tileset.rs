@@ -14,7 +14,10 @@ use thiserror::Error;
 use crate::geometry::{Port, Rotation, Side, Terrain};
 
 mod file;
+mod fits;
+
 pub use file::{TILESET_FORMAT, TILESET_VERSION};
+pub(crate) use fits::fitting_rotations;
 
 /// The kind of a feature (and of the segments it is made of).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -183,6 +186,10 @@ pub struct TileType {
     oriented: [Oriented; 4],
     /// `distinct[r]`: rotation `r` gives a tile no smaller rotation already gives.
     distinct: [bool; 4],
+    /// `fits[required]`: bit `r` set = distinct rotation `r` matches a square whose placed
+    /// neighbours require the edge codes `required` (see [`fitting_rotations`]). Built once
+    /// per tile set, so listing the legal placements is one look-up per open square.
+    fits: [u8; 256],
 }
 
 impl TileType {
@@ -194,6 +201,13 @@ impl TileType {
 
     pub(crate) fn pattern(&self, rotation: Rotation) -> u8 {
         self.oriented[rotation.quarter_turns() as usize].pattern
+    }
+
+    /// The distinct rotations (bit `r` per rotation) that fit a square whose placed
+    /// neighbours require the edge codes `required` (the board's frontier constraint).
+    #[inline]
+    pub(crate) fn fits(&self, required: u8) -> u8 {
+        self.fits[required as usize]
     }
 
     /// The city or road segment reaching `side` (board orientation), if any.
@@ -407,6 +421,17 @@ pub struct TileSet {
     pub description: String,
     tiles: Vec<TileType>,
     by_id: BTreeMap<String, TileTypeId>,
+    /// The river tiles (The River), the lake included, in set order: what the draw-order
+    /// check counts on every draw, without walking every tile type.
+    river_types: Vec<TileTypeId>,
+}
+
+/// The ids of the river tiles among `tiles` (for [`TileSet::river_types`]).
+pub(crate) fn river_type_ids(tiles: &[TileType]) -> Vec<TileTypeId> {
+    (0..tiles.len())
+        .filter(|&i| tiles[i].is_river())
+        .map(|i| TileTypeId(i as u16))
+        .collect()
 }
 
 /// What is wrong with a tile-set file.
@@ -569,6 +594,7 @@ impl TileSet {
                 .collect::<Vec<_>>()
                 .join("+"),
             description: String::new(),
+            river_types: river_type_ids(&tiles),
             tiles,
             by_id,
         })
@@ -576,6 +602,11 @@ impl TileSet {
 
     pub fn tiles(&self) -> &[TileType] {
         &self.tiles
+    }
+
+    /// The river tiles (The River), the lake included, in set order.
+    pub(crate) fn river_types(&self) -> &[TileTypeId] {
+        &self.river_types
     }
 
     pub fn get(&self, id: TileTypeId) -> &TileType {
@@ -671,6 +702,7 @@ impl TileSet {
         TileSet {
             name: self.name.clone(),
             description: self.description.clone(),
+            river_types: river_type_ids(&tiles),
             tiles,
             by_id,
         }

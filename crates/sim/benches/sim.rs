@@ -9,6 +9,8 @@
 //!   `_anniversary`; with The Gifts on (base tiles + 25 gift cards), suffixed `_gifts`;
 //! - the same three on the Germany map (base tiles, 9 meeples, 2 start squares), suffixed
 //!   `_germany`;
+//! - the same three with The River (`_river`), Inns & Cathedrals (`_inns_cathedrals`) and both
+//!   together (`_river_inns_cathedrals`);
 //! - `playout_2_players`: a random playout (unseen tiles shuffled, then random players to the
 //!   end) from positions waiting for a placement, taken at every stage of 50 two-player base
 //!   games: the unit of work of the move-quality analysis.
@@ -82,6 +84,30 @@ fn inns(players: u8) -> Setup {
     }
 }
 
+/// The River and Inns & Cathedrals together: base + 12 river + 18 tiles, the river dealt
+/// first, the large meeple in play (issue 34, item 6: a game with the expansions costs at most
+/// 1.5x a base game).
+fn river_inns(players: u8) -> Setup {
+    Setup {
+        players,
+        options: Options {
+            river: true,
+            inns_cathedrals: true,
+            ..Options::default()
+        },
+        tiles: Arc::new(
+            TileSet::combine(&[
+                TileSet::base(),
+                TileSet::river(),
+                TileSet::inns_cathedrals(),
+            ])
+            .unwrap(),
+        ),
+        bag: None,
+        map: None,
+    }
+}
+
 fn bench(c: &mut Criterion) {
     bench_with(c, "", Setup::base);
     bench_with(c, "_anniversary", anniversary);
@@ -89,6 +115,7 @@ fn bench(c: &mut Criterion) {
     bench_with(c, "_gifts", gifts);
     bench_with(c, "_river", river);
     bench_with(c, "_inns_cathedrals", inns);
+    bench_with(c, "_river_inns_cathedrals", river_inns);
     playouts(c);
 }
 

@@ -24,24 +24,32 @@ impl Game {
     pub fn legal_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
         out.clear();
         let t = self.tiles.get(tile);
-        let mut patterns = [(Rotation::default(), 0u8); 4];
-        let mut n = 0;
-        for rotation in Rotation::ALL {
-            if t.is_distinct_rotation(rotation) {
-                patterns[n] = (rotation, t.pattern(rotation));
-                n += 1;
-            }
-        }
         let board = &self.board;
         if let Some(map) = &self.map {
+            let mut patterns = [(Rotation::default(), 0u8); 4];
+            let mut n = 0;
+            for rotation in Rotation::ALL {
+                if t.is_distinct_rotation(rotation) {
+                    patterns[n] = (rotation, t.pattern(rotation));
+                    n += 1;
+                }
+            }
             self.legal_placements_on_map(map, &patterns[..n], out);
             return;
         }
-        for (&at, &(required, mask)) in board.frontier.iter().zip(&board.frontier_constraint) {
-            for &(rotation, pattern) in &patterns[..n] {
-                if pattern & mask == required {
-                    out.push(Placement { at, rotation });
-                }
+        if self.options.river && t.is_river() {
+            self.river_tile_placements(tile, out);
+            return;
+        }
+        // The tile type's table of fitting rotations per constraint: one look-up per open
+        // square, rotations in increasing order as the pattern comparison listed them.
+        for (&at, &(required, _)) in board.frontier.iter().zip(&board.frontier_constraint) {
+            let mut fits = t.fits(required);
+            while fits != 0 {
+                let r = fits.trailing_zeros() as u8;
+                fits &= fits - 1;
+                let rotation = Rotation::new(r).expect("a rotation bit is 0..=3");
+                out.push(Placement { at, rotation });
             }
         }
         if self.river_check_needed(tile) {

@@ -16,7 +16,7 @@
 //! Rule ids implemented (`docs/rules.md`): `river.option`, `river.setup.spring`,
 //! `river.draw.order`, `river.tile.continue`, `river.tile.no-u-turn`.
 
-use super::{Effects, Game, Setup};
+use super::{Effects, Game, Placement, Setup};
 use crate::geometry::{Pos, Rotation, Side};
 use crate::ruling::{Note, RuleViolation};
 use crate::tileset::{RiverEnd, TileType, TileTypeId};
@@ -28,6 +28,16 @@ pub(crate) struct RiverOpen {
     pub(crate) at: Pos,
     pub(crate) out: Side,
     pub(crate) turn: Turn,
+}
+
+/// Why a river tile does not continue the river; `Game::river_continuation` words it.
+#[derive(Clone, Copy, Debug)]
+enum Fault {
+    NoOpenEnd,
+    OffBoard,
+    NotAtOpenEnd { square: Pos, open: RiverOpen },
+    BackNotRiver(Side),
+    UTurn(Turn),
 }
 
 /// How the river turns on one tile, seen in the direction it flows (away from the spring).
@@ -162,11 +172,13 @@ impl Game {
     /// then the lake; then the land tiles.
     pub(super) fn check_river_draw(&self, tile: TileTypeId) -> Result<(), RuleViolation> {
         let (mut river, mut lake) = (0u32, 0u32);
-        for (t, &left) in self.tiles.tiles().iter().zip(&self.bag) {
-            if is_lake(t) {
-                lake += u32::from(left);
-            } else if t.is_river() {
-                river += u32::from(left);
+        // Only the river tiles are counted: land tiles add to neither count.
+        for &id in self.tiles.river_types() {
+            let left = u32::from(self.bag[id.0 as usize]);
+            if is_lake(self.tiles.get(id)) {
+                lake += left;
+            } else {
+                river += left;
             }
         }
         let t = self.tiles.get(tile);
@@ -191,10 +203,38 @@ impl Game {
         self.options.river && (self.river.is_some() || self.tiles.get(tile).is_river())
     }
 
+    /// The legal placements of a river tile (into `out`, emptied by the caller): only the
+    /// square at the river's open end can take one (`river_fits` refuses every other), so
+    /// that square alone is looked at instead of the whole frontier; its rotations in
+    /// increasing order, as the frontier scan lists them.
+    pub(super) fn river_tile_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
+        let Some(at) = self.river.and_then(|open| open.at.step(open.out)) else {
+            return;
+        };
+        let Some(required) = self.board.frontier_required(at) else {
+            return;
+        };
+        let mut fits = self.tiles.get(tile).fits(required);
+        while fits != 0 {
+            let r = fits.trailing_zeros() as u8;
+            fits &= fits - 1;
+            let rotation = Rotation::new(r).expect("a rotation bit is 0..=3");
+            if self.river_fits(tile, at, rotation) {
+                out.push(Placement { at, rotation });
+            }
+        }
+    }
+
     /// Whether a placement that passed the edge-pattern look-up is legal under The River:
     /// river sides meet only river sides, and a river tile continues the river.
     pub(super) fn river_fits(&self, tile: TileTypeId, at: Pos, rotation: Rotation) -> bool {
         let t = self.tiles.get(tile);
+        // A river tile fits only at the open end, in a rotation that continues the river:
+        // asked first, since it rules out every other square at once, and without building
+        // the refusal's message (this runs for every candidate placement of a river tile).
+        if t.is_river() && self.continuation(t, at, rotation).is_err() {
+            return false;
+        }
         let ours = t.river_sides(rotation);
         for side in Side::ALL {
             let Some(n) = at.step(side).and_then(|p| self.board.tile_at(p)) else {
@@ -207,53 +247,68 @@ impl Game {
                 return false;
             }
         }
-        !t.is_river() || self.river_continuation(t, at, rotation).is_ok()
+        true
     }
 
     /// A river tile's placement against the open end: `Ok` with the side the river leaves it
-    /// by (`None` for the lake) and its turn.
+    /// by (`None` for the lake) and its turn; the refusal as a rule violation.
     fn river_continuation(
         &self,
         t: &TileType,
         at: Pos,
         rotation: Rotation,
     ) -> Result<(Option<Side>, Turn), RuleViolation> {
-        let not_continued = |why: String| RuleViolation::RiverNotContinued {
-            tile: t.id.clone(),
-            at,
-            why,
-        };
-        let Some(open) = self.river else {
-            return Err(not_continued("the river has no open end".into()));
-        };
-        let Some(square) = open.at.step(open.out) else {
-            return Err(not_continued("the open end is off the board".into()));
-        };
+        self.continuation(t, at, rotation).map_err(|fault| {
+            let not_continued = |why: String| RuleViolation::RiverNotContinued {
+                tile: t.id.clone(),
+                at,
+                why,
+            };
+            match fault {
+                Fault::NoOpenEnd => not_continued("the river has no open end".into()),
+                Fault::OffBoard => not_continued("the open end is off the board".into()),
+                Fault::NotAtOpenEnd { square, open } => not_continued(format!(
+                    "the river's open end is at {square}, the {} side of {}",
+                    open.out.word(),
+                    open.at
+                )),
+                Fault::BackNotRiver(back) => not_continued(format!(
+                    "its {} side, which faces the river, is not river",
+                    back.word()
+                )),
+                Fault::UTurn(turn) => RuleViolation::RiverUTurn {
+                    tile: t.id.clone(),
+                    at,
+                    turn: turn.word(),
+                },
+            }
+        })
+    }
+
+    /// [`Game::river_continuation`] without the message: what the legal placements ask of
+    /// every candidate, so a refusal allocates nothing.
+    fn continuation(
+        &self,
+        t: &TileType,
+        at: Pos,
+        rotation: Rotation,
+    ) -> Result<(Option<Side>, Turn), Fault> {
+        let open = self.river.ok_or(Fault::NoOpenEnd)?;
+        let square = open.at.step(open.out).ok_or(Fault::OffBoard)?;
         if at != square {
-            return Err(not_continued(format!(
-                "the river's open end is at {square}, the {} side of {}",
-                open.out.word(),
-                open.at
-            )));
+            return Err(Fault::NotAtOpenEnd { square, open });
         }
         let sides = t.river_sides(rotation);
         let back = open.out.opposite();
         if sides & (1 << back.index()) == 0 {
-            return Err(not_continued(format!(
-                "its {} side, which faces the river, is not river",
-                back.word()
-            )));
+            return Err(Fault::BackNotRiver(back));
         }
         let out = Side::ALL
             .into_iter()
             .find(|&s| s != back && sides & (1 << s.index()) != 0);
         let turn = out.map_or(Turn::Straight, |o| Turn::between(open.out, o));
         if turn != Turn::Straight && turn == open.turn {
-            return Err(RuleViolation::RiverUTurn {
-                tile: t.id.clone(),
-                at,
-                turn: turn.word(),
-            });
+            return Err(Fault::UTurn(turn));
         }
         Ok((out, turn))
     }

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Oriented, RiverEnd, SegmentDef, TileSet,
-    TileSetError, TileType, TileTypeId, MAX_SEGMENTS, MAX_TILES_IN_SET, NONE,
+    fitting_rotations, river_type_ids, rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Oriented,
+    RiverEnd, SegmentDef, TileSet, TileSetError, TileType, TileTypeId, MAX_SEGMENTS,
+    MAX_TILES_IN_SET, NONE,
 };
 use crate::geometry::{Port, Rotation, Side, Terrain};
 
@@ -169,6 +170,7 @@ impl TileSet {
         Ok(TileSet {
             name: file.name,
             description: file.description,
+            river_types: river_type_ids(&tiles),
             tiles,
             by_id,
         })
@@ -525,6 +527,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         river_sides,
         river_end,
         ring,
+        fits: fitting_rotations(oriented.each_ref().map(|o| o.pattern), distinct),
         oriented,
         distinct,
     })
