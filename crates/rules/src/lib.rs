@@ -25,8 +25,8 @@ pub use map::{
     Border, LargeCity, MapBoard, MapError, NamedSquare, Print, Region, RegionKind, Square,
 };
 pub use ruling::{gift_rule, rule, seat_number, Note, RuleId, RuleViolation, SeatNamer};
-pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
+pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime, Special};
 pub use tileset::{
-    garden_copy_id, Anchor, Arrow, ArrowSymbol, FeatureKind, RiverEnd, SegmentLabel, TileSet,
+    garden_copy_id, Anchor, Arrow, ArrowSymbol, FeatureKind, Good, RiverEnd, SegmentLabel, TileSet,
     TileSetError, TileType, TileTypeId,
 };

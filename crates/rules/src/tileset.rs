@@ -144,6 +144,46 @@ pub struct SegmentDef {
     pub inn: bool,
     /// Inns & Cathedrals: a cathedral in this city segment (cities only).
     pub cathedral: bool,
+    /// Traders & Builders: the goods symbol in this city segment (cities only).
+    pub goods: Option<Good>,
+}
+
+/// A kind of goods shown in a city (Traders & Builders): whoever completes the city takes one
+/// token per symbol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Good {
+    Wine,
+    Grain,
+    Cloth,
+}
+
+impl Good {
+    pub const ALL: [Good; 3] = [Good::Wine, Good::Grain, Good::Cloth];
+
+    /// Index into per-kind counts (wine 0, grain 1, cloth 2).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The word the tile-set file, the log and the explanations use.
+    pub fn word(self) -> &'static str {
+        match self {
+            Good::Wine => "wine",
+            Good::Grain => "grain",
+            Good::Cloth => "cloth",
+        }
+    }
+
+    /// The kind named by `word` (`wine`, `grain`, `cloth`).
+    pub fn from_word(word: &str) -> Option<Good> {
+        Good::ALL.into_iter().find(|g| g.word() == word)
+    }
+}
+
+impl std::fmt::Display for Good {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -428,6 +468,7 @@ const BASE_JSON: &str = include_str!("../data/base.json");
 const ANNIVERSARY_JSON: &str = include_str!("../data/anniversary.json");
 const RIVER_JSON: &str = include_str!("../data/river.json");
 const INNS_CATHEDRALS_JSON: &str = include_str!("../data/inns_cathedrals.json");
+const TRADERS_BUILDERS_JSON: &str = include_str!("../data/traders_builders.json");
 
 impl TileSet {
     /// The compiled-in base set (72 tiles, A–X).
@@ -459,6 +500,21 @@ impl TileSet {
             .expect("the compiled-in inns_cathedrals tile set is valid")
     }
 
+    /// The compiled-in Traders & Builders set (24 tiles, 20 with goods: 9 wine, 6 grain,
+    /// 5 cloth; geometry authored, see the file's description and `docs/tile-sets.md`).
+    pub fn traders_builders() -> TileSet {
+        // Checked by the `traders_builders_set` tests, like the base set.
+        TileSet::from_json(TRADERS_BUILDERS_JSON)
+            .expect("the compiled-in traders_builders tile set is valid")
+    }
+
+    /// Whether any tile of the set shows goods (Traders & Builders).
+    pub fn has_goods(&self) -> bool {
+        self.tiles
+            .iter()
+            .any(|t| t.segments.iter().any(|s| s.goods.is_some()))
+    }
+
     /// Whether any tile of the set has an inn or a cathedral (Inns & Cathedrals).
     pub fn has_inns_or_cathedrals(&self) -> bool {
         self.tiles
@@ -467,7 +523,13 @@ impl TileSet {
     }
 
     /// Names of the compiled-in sets.
-    pub const BUILTIN: [&'static str; 4] = ["base", "anniversary", "river", "inns_cathedrals"];
+    pub const BUILTIN: [&'static str; 5] = [
+        "base",
+        "anniversary",
+        "river",
+        "inns_cathedrals",
+        "traders_builders",
+    ];
 
     /// The compiled-in set with this name, if any.
     pub fn builtin(name: &str) -> Option<TileSet> {
@@ -499,6 +561,13 @@ impl TileSet {
                     std::sync::OnceLock::new();
                 Some(std::sync::Arc::clone(INNS.get_or_init(|| {
                     std::sync::Arc::new(TileSet::inns_cathedrals())
+                })))
+            }
+            "traders_builders" => {
+                static TRADERS: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+                    std::sync::OnceLock::new();
+                Some(std::sync::Arc::clone(TRADERS.get_or_init(|| {
+                    std::sync::Arc::new(TileSet::traders_builders())
                 })))
             }
             _ => None,
@@ -653,6 +722,7 @@ impl TileSet {
                 touches: 0,
                 inn: false,
                 cathedral: false,
+                goods: None,
             });
             let mut plain = t.clone();
             plain.count = t.count - t.garden;

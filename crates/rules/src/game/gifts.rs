@@ -576,7 +576,9 @@ impl Game {
                     label,
                     abbot: false,
                     large: taken.large,
+                    special: None,
                 });
+                self.special_figures_left_alone(root, me, fx);
                 fx.notes.push(Note::CashedOut {
                     at,
                     label,

@@ -198,6 +198,32 @@ pub enum Note {
     LargeMeeplePlaced {
         label: SegmentLabel,
     },
+    /// Traders & Builders: the builder from supply on a road or city of the tile just placed
+    /// where the player has a meeple.
+    BuilderPlaced {
+        label: SegmentLabel,
+    },
+    /// Traders & Builders: the pig from supply on a field of the tile just placed where the
+    /// player has a farmer.
+    PigPlaced {
+        label: SegmentLabel,
+    },
+    /// Traders & Builders: the tile just placed extends the road or city of the player's
+    /// builder at `at`: a second turn follows.
+    DoubleTurn {
+        at: Pos,
+    },
+    /// Traders & Builders: the tile extends the builder's feature during the second turn,
+    /// which gives no third (or during another extra turn).
+    DoubleTurnDenied {
+        at: Pos,
+    },
+    /// Traders & Builders: the player who completed a city takes its goods tokens (counts of
+    /// wine, grain and cloth).
+    GoodsTaken {
+        at: Pos,
+        goods: [u8; 3],
+    },
 }
 
 impl Note {
@@ -259,6 +285,10 @@ impl Note {
             Note::AbbotTakenBack { .. } => rule::ABBOT_TAKE_BACK,
             Note::RiverContinued { .. } => rule::RIVER_CONTINUE,
             Note::LargeMeeplePlaced { .. } => rule::LARGE_MEEPLE_PLACE,
+            Note::BuilderPlaced { .. } => rule::BUILDER_PLACE,
+            Note::PigPlaced { .. } => rule::PIG_PLACE,
+            Note::DoubleTurn { .. } | Note::DoubleTurnDenied { .. } => rule::BUILDER_DOUBLE_TURN,
+            Note::GoodsTaken { .. } => rule::GOODS_TAKE,
         }
     }
 }
@@ -520,6 +550,27 @@ impl Note {
             Note::LargeMeeplePlaced { label } => write!(
                 f,
                 "large meeple from supply on {label}, whose feature held no figure; it counts as two meeples there"
+            ),
+            Note::BuilderPlaced { label } => write!(
+                f,
+                "builder from supply on {label}, where the player has a meeple; it counts for no majority"
+            ),
+            Note::PigPlaced { label } => write!(
+                f,
+                "pig from supply on {label}, where the player has a farmer; it counts for no majority"
+            ),
+            Note::DoubleTurn { at } => write!(
+                f,
+                "the tile extends the feature of the player's builder at {at}: a second turn follows"
+            ),
+            Note::DoubleTurnDenied { at } => write!(
+                f,
+                "the tile extends the feature of the player's builder at {at}, but this is already a second turn: no third"
+            ),
+            Note::GoodsTaken { at, goods } => write!(
+                f,
+                "the city at {at} completed: the player who placed the tile takes {}",
+                crate::game::goods_words(goods)
             ),
         }
     }
