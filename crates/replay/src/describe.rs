@@ -263,6 +263,20 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
         } => {
             format!("{} placed the large meeple on {}", who(player), words(on))
         }
+        Event::MeeplePlaced {
+            player,
+            on,
+            figure: Figure::Builder,
+        } => {
+            format!("{} placed the builder on {}", who(player), words(on))
+        }
+        Event::MeeplePlaced {
+            player,
+            on,
+            figure: Figure::Pig,
+        } => {
+            format!("{} placed the pig on {}", who(player), words(on))
+        }
         Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
         Event::TileSetAside { player, tile } => {
             format!(
@@ -503,6 +517,19 @@ pub fn describe_arrows(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<S
                 Note::TownExtraTurnDenied => format!(
                     "covering the town gives {who} no extra turn: this is already an extra turn"
                 ),
+                Note::GoodsTaken { at, goods } => format!(
+                    "{who} completed the city at {at} and takes {}  [{}]",
+                    carc_rules::goods_words(goods),
+                    n.rule()
+                ),
+                Note::DoubleTurn { at } => format!(
+                    "the tile extends the feature of {who}'s builder at {at}: {who} takes a second turn  [{}]",
+                    n.rule()
+                ),
+                Note::DoubleTurnDenied { at } => format!(
+                    "the tile extends the feature of {who}'s builder at {at}, but this is already a second turn: no third  [{}]",
+                    n.rule()
+                ),
                 _ => return None,
             })
         })
@@ -542,6 +569,14 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
         ScoreSource::AbbotTakenBack => format!(
             "abbot taken back from the {} at {}: {}; {who}  [{}]",
             s.kind, s.feature.at, s.formula, s.rule
+        ),
+        ScoreSource::Goods { good } => format!(
+            "goods majority, {good} (final scoring): {}; {who}  [{}]",
+            s.formula, s.rule
+        ),
+        ScoreSource::Pig => format!(
+            "pig on the field {} (final scoring): {}; {who}  [{}]",
+            s.feature, s.formula, s.rule
         ),
         ScoreSource::Feature => {
             let when = match s.time {
@@ -585,6 +620,33 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
             ),
             format!("abbot: {}", owner.join(" and ")),
             format!("scored by: {} (+{})", owner.join(" and "), s.points),
+        ];
+    }
+    if let ScoreSource::Goods { good } = s.source {
+        let held: Vec<String> = s
+            .meeples
+            .iter()
+            .map(|(p, n)| format!("{} {n}", shown_name(header, *p)))
+            .collect();
+        let winners: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
+        let each = if winners.len() > 1 { " each" } else { "" };
+        return vec![
+            format!("{good} tokens: {}", held.join(", ")),
+            format!("majority: {} (+{}{each})", winners.join(" and "), s.points),
+        ];
+    }
+    if let ScoreSource::Pig = s.source {
+        let owners: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
+        return vec![
+            format!(
+                "completed cities: {}",
+                join(s.cities.iter().map(|c| c.to_string()).collect(), "; ")
+            ),
+            format!(
+                "pig of the field's winner: {} (+{})",
+                owners.join(" and "),
+                s.points
+            ),
         ];
     }
     if let ScoreSource::UnopenedGifts { cards } = s.source {

@@ -57,7 +57,7 @@ pub use abbot::AbbotMove;
 pub use anniversary::{ArrowMeepleSpot, ArrowState, PlacedArrow};
 pub use gifts::{GiftAction, GiftCard, GIFT_COPIES};
 pub use maps::MapOptions;
-pub(crate) use traders_builders::goods_words;
+pub use traders_builders::goods_words;
 
 /// Rule options of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@ pub use board::PlacedTile;
 pub use features::MAX_PLAYERS;
 pub use game::GIFT_COPIES;
 pub use game::{
-    AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction, GiftCard,
+    goods_words, AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction, GiftCard,
     MapOptions, MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup,
 };
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};

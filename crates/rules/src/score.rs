@@ -31,7 +31,8 @@ pub enum ScoreSource {
     /// scored at once as an incomplete monastery (1 + the tiles around it).
     AbbotTakenBack,
     /// Traders & Builders, final scoring: the most tokens of `good` (10 for each tied
-    /// player). No feature scores: `feature` names the start tile and `tiles` is empty.
+    /// player). No feature scores: `feature` names the start tile, `tiles` is empty and
+    /// `meeples` holds each seat's tokens of that kind (seats with none left out).
     Goods { good: Good },
     /// Traders & Builders, final scoring: the pig's extra point per completed city for the
     /// field's winners who have their pig there. `feature` is the field.

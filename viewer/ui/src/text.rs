@@ -217,6 +217,8 @@ pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
             "abbot taken back from the {} at {}: {} points",
             s.kind, s.feature.at, s.points
         ),
+        ScoreSource::Goods { good } => format!("goods majority, {good}: {} points", s.points),
+        ScoreSource::Pig => format!("pig on the field {}: {} points", s.feature, s.points),
     };
     ScoreLines { title, lines }
 }

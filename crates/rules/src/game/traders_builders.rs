@@ -53,7 +53,7 @@ pub(super) fn check_setup(setup: &Setup) -> Result<(), RuleViolation> {
 }
 
 /// Goods counts in words, e.g. `2 wine, 1 cloth` (`no goods` when all are zero).
-pub(crate) fn goods_words(goods: &[u8; 3]) -> String {
+pub fn goods_words(goods: &[u8; 3]) -> String {
     let parts: Vec<String> = Good::ALL
         .iter()
         .filter(|g| goods[g.index()] > 0)
@@ -357,10 +357,6 @@ impl Game {
             for &w in &winners {
                 self.score[w as usize] += GOODS_MAJORITY_POINTS;
             }
-            let holders: Vec<String> = (0..self.players)
-                .filter(|&p| counts[p as usize] > 0)
-                .map(|p| format!("seat {p} {}", counts[p as usize]))
-                .collect();
             fx.scores.push(Score {
                 kind: FeatureKind::City,
                 time: ScoreTime::Final,
@@ -371,12 +367,14 @@ impl Game {
                 tiles: Vec::new(),
                 coats_of_arms: 0,
                 cities: Vec::new(),
-                meeples: Vec::new(),
+                meeples: (0..self.players)
+                    .filter(|&p| counts[p as usize] > 0)
+                    .map(|p| (p, counts[p as usize]))
+                    .collect(),
                 winners,
                 points: GOODS_MAJORITY_POINTS,
                 formula: format!(
-                    "{good} tokens: {}; the most ({most}) score {GOODS_MAJORITY_POINTS} each",
-                    holders.join(", ")
+                    "the most {good} tokens ({most}): {GOODS_MAJORITY_POINTS} for each who holds them"
                 ),
                 rule: rule::GOODS_FINAL,
                 source: ScoreSource::Goods { good },
