@@ -507,6 +507,12 @@ pub fn describe_arrows(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<S
                 Note::ExtraTurnBegins { seat } => {
                     format!("{} takes an extra turn now", shown_name(header, *seat))
                 }
+                Note::SecondTurnBegins { seat } => {
+                    format!(
+                        "{} takes the builder's second turn now",
+                        shown_name(header, *seat)
+                    )
+                }
                 Note::StartSquare { .. }
                 | Note::LargeCityEdge { .. }
                 | Note::LargeCityConnected { .. }
@@ -575,7 +581,7 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
             s.formula, s.rule
         ),
         ScoreSource::Pig => format!(
-            "pig on the field {} (final scoring): {}; {who}  [{}]",
+            "pig on the {} (final scoring): {}; {who}  [{}]",
             s.feature, s.formula, s.rule
         ),
         ScoreSource::Feature => {

@@ -416,6 +416,8 @@ pub struct Game {
     builders: [Option<u32>; MAX_PLAYERS],
     pigs: [Option<u32>; MAX_PLAYERS],
     goods: [[u8; 3]; MAX_PLAYERS],
+    /// The extra turn pending was given by the builder (its notes name the builder's rule).
+    builder_turn: bool,
 }
 
 impl Game {
@@ -515,6 +517,7 @@ impl Game {
             builders: [None; MAX_PLAYERS],
             pigs: [None; MAX_PLAYERS],
             goods: [[0; 3]; MAX_PLAYERS],
+            builder_turn: false,
             tiles: setup.tiles,
             options: setup.options,
             players: setup.players,
@@ -846,13 +849,18 @@ impl Game {
         self.gift_opened = false;
         if self.bag_total == 0 {
             self.extra_pending = false;
+            self.builder_turn = false;
             self.finish_game(fx);
         } else if self.extra_pending {
             self.extra_pending = false;
             self.in_extra_turn = true;
             self.turn += 1;
             self.phase = Phase::Draw;
-            fx.notes.push(Note::ExtraTurnBegins { seat: self.current });
+            fx.notes.push(if std::mem::take(&mut self.builder_turn) {
+                Note::SecondTurnBegins { seat: self.current }
+            } else {
+                Note::ExtraTurnBegins { seat: self.current }
+            });
         } else {
             self.in_extra_turn = false;
             self.current = (self.current + 1) % self.players;

@@ -339,6 +339,8 @@ fn extending_the_builders_road_gives_a_second_turn_at_once() {
     // Then a second turn follows: seat 0 draws again
     assert!(fx.notes.contains(&Note::DoubleTurn { at: Pos::new(-1, 0) }));
     assert_eq!(Note::DoubleTurn { at: Pos::new(-1, 0) }.rule(), rule::BUILDER_DOUBLE_TURN);
+    assert!(fx.notes.contains(&Note::SecondTurnBegins { seat: 0 }));
+    assert!(fx.notes.iter().all(|n| !matches!(n, Note::ExtraTurnBegins { .. })));
     assert_eq!(t.game.current_player(), 0);
     assert!(t.game.is_extra_turn());
     // When in the second turn he extends the road again with U at (-3,0)
@@ -544,4 +546,56 @@ fn a_pig_whose_owner_loses_the_field_adds_nothing() {
     assert!(!end.scores.iter().any(|s| s.source == ScoreSource::Pig));
     assert_eq!(t.game.scores(), [3, 0]);
     assert!(end.returned.iter().any(|r| r.special == Some(Special::Pig) && r.player == 1));
+}
+
+#[test]
+fn cash_out_of_the_last_meeple_sends_the_builder_home() {
+    // Given The Gifts; seat 0's meeple on D's road (U at (1,0)) and his builder on it (U at
+    // (2,0)); seat 0 holds Cash Out
+    let options = Options {
+        gifts: true,
+        ..Options::default()
+    };
+    let mut t = traders_table(2, &[("U", 5), ("G", 2), ("B", 1)], options);
+    t.turn("U", 1, 0, 90, Some("road E"));
+    t.turn("G", 0, 1, 90, Some("city N"));
+    t.draw("G").unwrap();
+    t.place(0, 2, 90).unwrap();
+    let cash_out = Action::ReceiveGift {
+        card: GiftCard::CashOut,
+    };
+    t.game.apply(&cash_out, &mut t.fx).unwrap();
+    t.meeple(None).unwrap();
+    t.draw("U").unwrap();
+    t.place(-1, 0, 90).unwrap();
+    let synod = Action::ReceiveGift {
+        card: GiftCard::Synod,
+    };
+    t.game.apply(&synod, &mut t.fx).unwrap();
+    t.meeple(None).unwrap();
+    special_turn(&mut t, "U", 2, 0, 90, false, "road E");
+    t.turn("B", 0, -1, 0, None);
+    // When seat 0 cashes out his one meeple on the road
+    t.draw("U").unwrap();
+    let label: SegmentLabel = "road E".parse().unwrap();
+    let segment = t
+        .game
+        .resolve_gift_segment(GiftCard::CashOut, Pos::new(1, 0), &label)
+        .unwrap();
+    let open = Action::OpenGift {
+        gift: GiftAction::CashOut {
+            at: Pos::new(1, 0),
+            segment,
+        },
+    };
+    t.game.apply(&open, &mut t.fx).unwrap();
+    // Then the builder, left without a meeple of his on the road, goes home too [I]; Cash Out
+    // counted the meeple alone (the builder is no meeple): 2
+    assert_eq!(t.fx.scores.last().unwrap().points, 2);
+    assert!(t
+        .fx
+        .returned
+        .iter()
+        .any(|r| r.special == Some(Special::Builder) && r.player == 0));
+    assert!(t.game.special_in_supply(0, Special::Builder));
 }

@@ -152,7 +152,7 @@ pub fn event_row_as(
             .effects
             .notes
             .iter()
-            .any(|n| matches!(n, Note::ExtraTurnBegins { .. }));
+            .any(|n| n.begins_extra_turn());
     if extra {
         row.push_str("  [extra turn]");
     }

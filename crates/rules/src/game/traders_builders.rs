@@ -226,6 +226,9 @@ impl Game {
         if self.in_extra_turn {
             fx.notes.push(Note::DoubleTurnDenied { at: builder_at });
         } else {
+            // Another extra turn already pending this turn (an arrow, a town) is the same one
+            // turn: never two [I].
+            self.builder_turn = !self.extra_pending;
             self.extra_pending = true;
             fx.notes.push(Note::DoubleTurn { at: builder_at });
         }

@@ -224,9 +224,23 @@ pub enum Note {
         at: Pos,
         goods: [u8; 3],
     },
+    /// Traders & Builders: the builder's second turn begins (an extra turn, like
+    /// [`Note::ExtraTurnBegins`], with the builder's rule).
+    SecondTurnBegins {
+        seat: u8,
+    },
 }
 
 impl Note {
+    /// Whether the note begins an extra turn of the same player (20th Anniversary, a map's
+    /// town, the builder's second turn).
+    pub fn begins_extra_turn(&self) -> bool {
+        matches!(
+            self,
+            Note::ExtraTurnBegins { .. } | Note::SecondTurnBegins { .. }
+        )
+    }
+
     pub fn rule(&self) -> RuleId {
         match self {
             Note::StartPlaced { .. } => rule::START_TILE,
@@ -287,7 +301,9 @@ impl Note {
             Note::LargeMeeplePlaced { .. } => rule::LARGE_MEEPLE_PLACE,
             Note::BuilderPlaced { .. } => rule::BUILDER_PLACE,
             Note::PigPlaced { .. } => rule::PIG_PLACE,
-            Note::DoubleTurn { .. } | Note::DoubleTurnDenied { .. } => rule::BUILDER_DOUBLE_TURN,
+            Note::DoubleTurn { .. }
+            | Note::DoubleTurnDenied { .. }
+            | Note::SecondTurnBegins { .. } => rule::BUILDER_DOUBLE_TURN,
             Note::GoodsTaken { .. } => rule::GOODS_TAKE,
         }
     }
@@ -411,6 +427,9 @@ impl Note {
                 "extra-turn arrow activated during an extra turn: no third consecutive turn"
             ),
             Note::ExtraTurnBegins { seat } => write!(f, "{} takes an extra turn", name(*seat)),
+            Note::SecondTurnBegins { seat } => {
+                write!(f, "{} takes the builder's second turn", name(*seat))
+            }
             Note::StartSquare { name } => write!(f, "on the start square {name}"),
             Note::LargeCityEdge { side, city } => write!(
                 f,
