@@ -54,6 +54,16 @@ pub fn short_event(e: &Event) -> String {
             figure: carc_events::Figure::Large,
             ..
         } => format!("large meeple on {}", words(on)),
+        Event::MeeplePlaced {
+            on,
+            figure: carc_events::Figure::Builder,
+            ..
+        } => format!("builder on {}", words(on)),
+        Event::MeeplePlaced {
+            on,
+            figure: carc_events::Figure::Pig,
+            ..
+        } => format!("pig on {}", words(on)),
         Event::MeeplePlaced { on, .. } => format!("meeple on {}", words(on)),
         Event::MeepleSkipped { .. } => "no meeple".to_string(),
         Event::TileSetAside { tile, .. } => format!("set {} aside", tile.as_str()),

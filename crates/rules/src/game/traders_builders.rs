@@ -320,6 +320,10 @@ impl Game {
             return None;
         }
         let n = score.cities.len() as u32;
+        if n == 0 {
+            // No completed city: the pig adds nothing, and no score line says +0.
+            return None;
+        }
         score.points = n;
         score.formula = format!(
             "pig: 1 × {n} {} = {n} (4 instead of 3 per city)",
