@@ -447,6 +447,38 @@ pub fn describe_gifts(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<St
         .collect()
 }
 
+/// Sentences for what an event did in Traders & Builders, naming the player: goods taken
+/// from a completed city, the builder's second turn granted, refused and begun. Empty for
+/// everything else, so other games' events show nothing extra.
+pub fn describe_traders(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<String> {
+    let who = seat.map_or_else(|| "the player".to_string(), |s| shown_name(header, s));
+    fx.notes
+        .iter()
+        .filter_map(|n| {
+            Some(match n {
+                Note::GoodsTaken { at, goods } => format!(
+                    "{who} completed the city at {at} and takes {}  [{}]",
+                    carc_rules::goods_words(goods),
+                    n.rule()
+                ),
+                Note::DoubleTurn { at } => format!(
+                    "the tile extends the feature of {who}'s builder at {at}: {who} takes a second turn  [{}]",
+                    n.rule()
+                ),
+                Note::DoubleTurnDenied { at } => format!(
+                    "the tile extends the feature of {who}'s builder at {at}, but this is already a second turn: no third  [{}]",
+                    n.rule()
+                ),
+                Note::SecondTurnBegins { seat } => format!(
+                    "{} takes the builder's second turn now",
+                    shown_name(header, *seat)
+                ),
+                _ => return None,
+            })
+        })
+        .collect()
+}
+
 fn symbol_words(s: ArrowSymbol) -> &'static str {
     match s {
         ArrowSymbol::Companion => "companion",
@@ -507,12 +539,6 @@ pub fn describe_arrows(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<S
                 Note::ExtraTurnBegins { seat } => {
                     format!("{} takes an extra turn now", shown_name(header, *seat))
                 }
-                Note::SecondTurnBegins { seat } => {
-                    format!(
-                        "{} takes the builder's second turn now",
-                        shown_name(header, *seat)
-                    )
-                }
                 Note::StartSquare { .. }
                 | Note::LargeCityEdge { .. }
                 | Note::LargeCityConnected { .. }
@@ -522,19 +548,6 @@ pub fn describe_arrows(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<S
                 Note::TownExtraTurn => format!("{who} will take an extra turn: a town was covered"),
                 Note::TownExtraTurnDenied => format!(
                     "covering the town gives {who} no extra turn: this is already an extra turn"
-                ),
-                Note::GoodsTaken { at, goods } => format!(
-                    "{who} completed the city at {at} and takes {}  [{}]",
-                    carc_rules::goods_words(goods),
-                    n.rule()
-                ),
-                Note::DoubleTurn { at } => format!(
-                    "the tile extends the feature of {who}'s builder at {at}: {who} takes a second turn  [{}]",
-                    n.rule()
-                ),
-                Note::DoubleTurnDenied { at } => format!(
-                    "the tile extends the feature of {who}'s builder at {at}, but this is already a second turn: no third  [{}]",
-                    n.rule()
                 ),
                 _ => return None,
             })
