@@ -89,7 +89,13 @@ fn legal_offers_the_builder_and_the_pig_in_text_and_json() {
     );
     // And a base-game position says nothing of them
     let o = carc(
-        &["legal", "sim-2p-greedy-vs-random.jsonl", "--at", "3", "--json"],
+        &[
+            "legal",
+            "sim-2p-greedy-vs-random.jsonl",
+            "--at",
+            "3",
+            "--json",
+        ],
         &logs_dir(),
     );
     assert!(!stdout(&o).contains("builder_on"), "{}", stdout(&o));
@@ -121,10 +127,15 @@ fn explain_names_the_goods_the_second_turn_and_the_new_scorings() {
     let o = carc(&["explain", SAMPLE, "--at", "286"], &logs_dir());
     let text = stdout(&o);
     assert!(
-        text.contains("pig: 1 × 4 completed cities = 4 (4 instead of 3 per city); Ada +4  [tb.pig.score]"),
+        text.contains(
+            "pig: 1 × 4 completed cities = 4 (4 instead of 3 per city); Ada +4  [tb.pig.score]"
+        ),
         "{text}"
     );
-    assert!(text.contains("goods majority, grain (final scoring)"), "{text}");
+    assert!(
+        text.contains("goods majority, grain (final scoring)"),
+        "{text}"
+    );
     assert!(text.contains("    grain tokens: Ada 2"), "{text}");
     // And a tied majority in the four-player game gives both 10
     let o = carc(&["explain", COMBINED, "--at", "373"], &logs_dir());

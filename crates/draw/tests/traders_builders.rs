@@ -61,10 +61,7 @@ fn builders_and_pigs_are_drawn_as_figures_of_their_own() {
         .join("../../logs/sim-2p-traders-builders-mixed.jsonl");
     let timeline = fold(read_log(&std::fs::read(path).unwrap()).unwrap(), &[]);
     let game = timeline.state_at(79).unwrap();
-    let builders = game
-        .specials()
-        .filter(|s| s.1 == Special::Builder)
-        .count();
+    let builders = game.specials().filter(|s| s.1 == Special::Builder).count();
     let pigs = game.specials().filter(|s| s.1 == Special::Pig).count();
     assert!(builders > 0 && pigs == 1, "{builders} {pigs}");
     // When the board is drawn

@@ -43,9 +43,8 @@ fn inns(mut setup: Setup) -> Setup {
 }
 
 fn traders(mut setup: Setup) -> Setup {
-    setup.tiles = Arc::new(
-        TileSet::combine(&[(*setup.tiles).clone(), TileSet::traders_builders()]).unwrap(),
-    );
+    setup.tiles =
+        Arc::new(TileSet::combine(&[(*setup.tiles).clone(), TileSet::traders_builders()]).unwrap());
     setup.options.traders_builders = true;
     setup
 }
@@ -350,7 +349,11 @@ fn the_builder_and_the_pig_are_among_the_searched_moves_and_written_so() {
         let mut legal = Vec::new();
         turn_moves(&game, &mut buffers, &mut legal);
         for (which, prefix, is) in [
-            (0, "builder:", (|a: &Action| matches!(a, Action::PlaceBuilder { .. })) as fn(&Action) -> bool),
+            (
+                0,
+                "builder:",
+                (|a: &Action| matches!(a, Action::PlaceBuilder { .. })) as fn(&Action) -> bool,
+            ),
             (1, "pig:", |a: &Action| matches!(a, Action::PlacePig { .. })),
         ] {
             let figures: Vec<_> = legal.iter().filter(|(m, _)| is(&m.meeple)).collect();

@@ -17,8 +17,8 @@ pub use board::PlacedTile;
 pub use features::MAX_PLAYERS;
 pub use game::GIFT_COPIES;
 pub use game::{
-    goods_words, AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction, GiftCard,
-    MapOptions, MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup,
+    goods_words, AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction,
+    GiftCard, MapOptions, MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup,
 };
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use map::{

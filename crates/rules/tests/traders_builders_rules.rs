@@ -29,7 +29,15 @@ fn specials(t: &Table, which: Special) -> Vec<String> {
 }
 
 /// A turn ending with the builder (`pig` false) or the pig on `on`; its effects.
-fn special_turn(t: &mut Table, tile: &str, x: i32, y: i32, degrees: u32, pig: bool, on: &str) -> Effects {
+fn special_turn(
+    t: &mut Table,
+    tile: &str,
+    x: i32,
+    y: i32,
+    degrees: u32,
+    pig: bool,
+    on: &str,
+) -> Effects {
     t.draw(tile).unwrap();
     t.place(x, y, degrees).unwrap();
     let mut all = t.fx.clone();
@@ -44,7 +52,15 @@ fn special_turn(t: &mut Table, tile: &str, x: i32, y: i32, degrees: u32, pig: bo
 // ---- Contents and setup ----------------------------------------------------------------------
 
 /// id, edges N E S W, cities, roads, monastery, fields, the goods (the city index they are in).
-type Described = (&'static str, &'static str, usize, usize, bool, usize, Option<(usize, Good)>);
+type Described = (
+    &'static str,
+    &'static str,
+    usize,
+    usize,
+    bool,
+    usize,
+    Option<(usize, Good)>,
+);
 
 #[test]
 fn each_traders_builders_tile_has_the_features_of_its_description() {
@@ -89,7 +105,11 @@ fn each_traders_builders_tile_has_the_features_of_its_description() {
         let count = |k: FeatureKind| t.segments.iter().filter(|s| s.kind == k).count();
         assert_eq!(count(FeatureKind::City), cities, "{id} cities");
         assert_eq!(count(FeatureKind::Road), roads, "{id} roads");
-        assert_eq!(count(FeatureKind::Monastery) == 1, monastery, "{id} monastery");
+        assert_eq!(
+            count(FeatureKind::Monastery) == 1,
+            monastery,
+            "{id} monastery"
+        );
         assert_eq!(count(FeatureKind::Field), fields, "{id} fields");
         // The goods: on the named city (cities come first among the segments), nowhere else
         let with_goods: Vec<(usize, Good)> = t
@@ -98,7 +118,11 @@ fn each_traders_builders_tile_has_the_features_of_its_description() {
             .enumerate()
             .filter_map(|(i, s)| s.goods.map(|g| (i, g)))
             .collect();
-        assert_eq!(with_goods, goods.into_iter().collect::<Vec<_>>(), "{id} goods");
+        assert_eq!(
+            with_goods,
+            goods.into_iter().collect::<Vec<_>>(),
+            "{id} goods"
+        );
         assert!(t.segments.iter().all(|s| s.coats_of_arms == 0), "{id} arms");
     }
 }
@@ -165,7 +189,10 @@ fn a_goods_file_word_that_is_no_good_is_refused_in_words() {
     let json = r#"{"format":"carcassonne-tiles","version":1,"name":"x","tiles":[{"id":"A","count":1,"edges":["C","F","F","F"],"cities":[{"sides":["N"],"goods":"gold"}],"fields":[{"ports":["En","Es","Se","Sw","Ws","Wn"],"cities":[0]}]}]}"#;
     // Then it is refused naming the tile and the kinds expected
     let err = TileSet::from_json(json).unwrap_err().to_string();
-    assert!(err.contains("tile A") && err.contains("wine, grain or cloth"), "{err}");
+    assert!(
+        err.contains("tile A") && err.contains("wine, grain or cloth"),
+        "{err}"
+    );
 }
 
 // ---- Goods -----------------------------------------------------------------------------------
@@ -199,10 +226,13 @@ fn the_completing_player_takes_the_goods_whoever_scores_the_city() {
         .find(|s| s.kind == FeatureKind::City)
         .expect("the city scored");
     assert_eq!((city.winners.clone(), city.points), (vec![0], 6));
-    assert!(close
-        .notes
-        .iter()
-        .any(|n| matches!(n, Note::GoodsTaken { goods: [1, 0, 0], .. })));
+    assert!(close.notes.iter().any(|n| matches!(
+        n,
+        Note::GoodsTaken {
+            goods: [1, 0, 0],
+            ..
+        }
+    )));
     let note = close
         .notes
         .iter()
@@ -223,10 +253,13 @@ fn goods_are_taken_even_when_nobody_scores_the_city() {
     let close = &fx[1];
     // Then nobody scores, and seat 1 takes the wine all the same
     assert!(close.scores.iter().all(|s| s.winners.is_empty()));
-    assert!(close
-        .notes
-        .iter()
-        .any(|n| matches!(n, Note::GoodsTaken { goods: [1, 0, 0], .. })));
+    assert!(close.notes.iter().any(|n| matches!(
+        n,
+        Note::GoodsTaken {
+            goods: [1, 0, 0],
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -243,9 +276,16 @@ fn tied_goods_majorities_score_ten_for_each_tied_player() {
     // Then wine, one token each, scores 10 for both; grain and cloth, held by nobody, nothing
     assert_eq!(goods.len(), 1);
     assert_eq!(goods[0].source, ScoreSource::Goods { good: Good::Wine });
-    assert_eq!((goods[0].winners.clone(), goods[0].points), (vec![0, 1], 10));
+    assert_eq!(
+        (goods[0].winners.clone(), goods[0].points),
+        (vec![0, 1], 10)
+    );
     assert_eq!(goods[0].rule, rule::GOODS_FINAL);
-    assert!(goods[0].to_string().contains("goods majority, wine"), "{}", goods[0]);
+    assert!(
+        goods[0].to_string().contains("goods majority, wine"),
+        "{}",
+        goods[0]
+    );
     assert_eq!(t.game.scores(), [10, 10]);
 }
 
@@ -272,7 +312,11 @@ fn without_the_expansion_nobody_holds_goods() {
     t.turn("E", 0, 1, 180, None);
     // Then no goods are taken and no goods majority scores
     assert_eq!(t.game.goods(0), [0, 0, 0]);
-    assert!(!t.fx.scores.iter().any(|s| matches!(s.source, ScoreSource::Goods { .. })));
+    assert!(!t
+        .fx
+        .scores
+        .iter()
+        .any(|s| matches!(s.source, ScoreSource::Goods { .. })));
 }
 
 // ---- The builder -----------------------------------------------------------------------------
@@ -292,8 +336,13 @@ fn the_builder_goes_on_a_road_or_city_of_the_tile_just_placed_where_the_player_h
     assert_eq!(err.rule(), rule::BUILDER_PLACE);
     assert!(err.to_string().contains("road or a city"), "{err}");
     t.special(false, "road E").unwrap();
-    assert!(t.fx.notes.contains(&Note::BuilderPlaced { label: "road E".parse().unwrap() }));
-    assert_eq!(t.game.special_of(0, Special::Builder).map(|(at, ..)| at), Some(Pos::new(-1, 0)));
+    assert!(t.fx.notes.contains(&Note::BuilderPlaced {
+        label: "road E".parse().unwrap()
+    }));
+    assert_eq!(
+        t.game.special_of(0, Special::Builder).map(|(at, ..)| at),
+        Some(Pos::new(-1, 0))
+    );
     // And the builder took no meeple from the supply (6 left after one meeple)
     assert_eq!(t.game.supply(), [6, 7]);
 }
@@ -307,13 +356,19 @@ fn the_builder_needs_a_meeple_of_its_owner_on_the_feature() {
     // Then no builder may go there
     assert!(specials(&t, Special::Builder).is_empty());
     let err = t.special(false, "road E").unwrap_err();
-    assert!(matches!(err, RuleViolation::FigureWithoutMeeple { .. }), "{err}");
+    assert!(
+        matches!(err, RuleViolation::FigureWithoutMeeple { .. }),
+        "{err}"
+    );
     // And another player's meeple does not do: seat 1 may not join seat 0's road
     t.meeple(Some("road E")).unwrap();
     t.draw("U").unwrap();
     t.place(2, 0, 90).unwrap();
     let err = t.special(false, "road E").unwrap_err();
-    assert!(matches!(err, RuleViolation::FigureWithoutMeeple { player: 1, .. }), "{err}");
+    assert!(
+        matches!(err, RuleViolation::FigureWithoutMeeple { player: 1, .. }),
+        "{err}"
+    );
 }
 
 /// Seat 0's meeple on D's road (via L at (1,0)) and his builder on U at (-1,0); seat 1 plays
@@ -337,16 +392,29 @@ fn extending_the_builders_road_gives_a_second_turn_at_once() {
     // When seat 0 extends it with U at (-2,0)
     let fx = t.turn("U", -2, 0, 90, None);
     // Then a second turn follows: seat 0 draws again
-    assert!(fx.notes.contains(&Note::DoubleTurn { at: Pos::new(-1, 0) }));
-    assert_eq!(Note::DoubleTurn { at: Pos::new(-1, 0) }.rule(), rule::BUILDER_DOUBLE_TURN);
+    assert!(fx.notes.contains(&Note::DoubleTurn {
+        at: Pos::new(-1, 0)
+    }));
+    assert_eq!(
+        Note::DoubleTurn {
+            at: Pos::new(-1, 0)
+        }
+        .rule(),
+        rule::BUILDER_DOUBLE_TURN
+    );
     assert!(fx.notes.contains(&Note::SecondTurnBegins { seat: 0 }));
-    assert!(fx.notes.iter().all(|n| !matches!(n, Note::ExtraTurnBegins { .. })));
+    assert!(fx
+        .notes
+        .iter()
+        .all(|n| !matches!(n, Note::ExtraTurnBegins { .. })));
     assert_eq!(t.game.current_player(), 0);
     assert!(t.game.is_extra_turn());
     // When in the second turn he extends the road again with U at (-3,0)
     let fx = t.turn("U", -3, 0, 90, None);
     // Then there is no third turn: seat 1 plays next
-    assert!(fx.notes.contains(&Note::DoubleTurnDenied { at: Pos::new(-1, 0) }));
+    assert!(fx.notes.contains(&Note::DoubleTurnDenied {
+        at: Pos::new(-1, 0)
+    }));
     assert_eq!(t.game.current_player(), 1);
     // And a later turn of his extending the road gives a second turn again
     t.turn("B", 0, -2, 0, None);
@@ -360,7 +428,10 @@ fn a_tile_not_touching_the_builders_feature_gives_no_second_turn() {
     // When seat 0 places a monastery away from the road
     let fx = t.turn("B", 0, -2, 0, None);
     // Then seat 1 plays next
-    assert!(!fx.notes.iter().any(|n| matches!(n, Note::DoubleTurn { .. })));
+    assert!(!fx
+        .notes
+        .iter()
+        .any(|n| matches!(n, Note::DoubleTurn { .. })));
     assert_eq!(t.game.current_player(), 1);
 }
 
@@ -371,17 +442,24 @@ fn the_builder_goes_home_when_its_road_is_scored_and_the_second_turn_still_follo
     // When seat 0 closes the road with L at (-2,0)
     let fx = t.turn("L", -2, 0, 0, None);
     // Then the road scores 4 for his one meeple (the builder counts for no majority)
-    let road = fx.scores.iter().find(|s| s.kind == FeatureKind::Road).unwrap();
+    let road = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Road)
+        .unwrap();
     assert_eq!(road.meeples, vec![(0, 1)]);
     assert_eq!((road.winners.clone(), road.points), (vec![0], 4));
     // And the builder goes home with the meeple
-    let builder: Vec<&ReturnedMeeple> = fx.returned.iter().filter(|r| r.special.is_some()).collect();
+    let builder: Vec<&ReturnedMeeple> =
+        fx.returned.iter().filter(|r| r.special.is_some()).collect();
     assert_eq!(builder.len(), 1);
     assert_eq!((builder[0].player, builder[0].figure()), (0, "builder"));
     assert!(t.game.special_in_supply(0, Special::Builder));
     // And the second turn follows all the same (the builder stood there when the tile went
     // down)
-    assert!(fx.notes.contains(&Note::DoubleTurn { at: Pos::new(-1, 0) }));
+    assert!(fx.notes.contains(&Note::DoubleTurn {
+        at: Pos::new(-1, 0)
+    }));
     assert_eq!(t.game.current_player(), 0);
 }
 
@@ -396,7 +474,17 @@ fn there_is_one_builder_per_player() {
     // Then it is not offered, and refused
     assert!(specials(&t, Special::Builder).is_empty());
     let err = t.special(false, "road E").unwrap_err();
-    assert!(matches!(err, RuleViolation::FigureNotInSupply { player: 0, figure: "builder", .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            RuleViolation::FigureNotInSupply {
+                player: 0,
+                figure: "builder",
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -406,9 +494,16 @@ fn the_builder_stays_at_the_end_and_goes_home_unscored() {
     let fx = t.turn("B", 0, -2, 0, None);
     assert!(t.game.is_over());
     // Then the road (3 tiles) scores 3 for seat 0's meeple and the builder goes home with it
-    let road = fx.scores.iter().find(|s| s.kind == FeatureKind::Road).unwrap();
+    let road = fx
+        .scores
+        .iter()
+        .find(|s| s.kind == FeatureKind::Road)
+        .unwrap();
     assert_eq!((road.winners.clone(), road.points), (vec![0], 3));
-    assert!(fx.returned.iter().any(|r| r.special == Some(Special::Builder)));
+    assert!(fx
+        .returned
+        .iter()
+        .any(|r| r.special == Some(Special::Builder)));
 }
 
 #[test]
@@ -468,7 +563,13 @@ fn the_pig_needs_a_farmer_of_its_owner_in_the_field() {
     // Then no pig may go there
     assert!(specials(&t, Special::Pig).is_empty());
     let err = t.special(true, "field Nw").unwrap_err();
-    assert!(matches!(err, RuleViolation::FigureWithoutMeeple { figure: "pig", .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            RuleViolation::FigureWithoutMeeple { figure: "pig", .. }
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -481,10 +582,18 @@ fn the_pig_adds_one_point_per_completed_city_for_its_owner_winning_the_field() {
     let field = end
         .scores
         .iter()
-        .find(|s| s.kind == FeatureKind::Field && s.source == ScoreSource::Feature && !s.winners.is_empty())
+        .find(|s| {
+            s.kind == FeatureKind::Field
+                && s.source == ScoreSource::Feature
+                && !s.winners.is_empty()
+        })
         .unwrap();
     assert_eq!((field.winners.clone(), field.points), (vec![0], 3));
-    let pig = end.scores.iter().find(|s| s.source == ScoreSource::Pig).unwrap();
+    let pig = end
+        .scores
+        .iter()
+        .find(|s| s.source == ScoreSource::Pig)
+        .unwrap();
     assert_eq!((pig.winners.clone(), pig.points), (vec![0], 1));
     assert_eq!(pig.rule, rule::PIG_SCORE);
     assert!(pig.formula.contains("4 instead of 3"), "{}", pig.formula);
@@ -514,10 +623,18 @@ fn tied_farmers_with_a_pig_score_four_per_city_and_without_three() {
     let field = end
         .scores
         .iter()
-        .find(|s| s.kind == FeatureKind::Field && !s.winners.is_empty() && s.source == ScoreSource::Feature)
+        .find(|s| {
+            s.kind == FeatureKind::Field
+                && !s.winners.is_empty()
+                && s.source == ScoreSource::Feature
+        })
         .unwrap();
     assert_eq!((field.winners.clone(), field.points), (vec![0, 1], 3));
-    let pig = end.scores.iter().find(|s| s.source == ScoreSource::Pig).unwrap();
+    let pig = end
+        .scores
+        .iter()
+        .find(|s| s.source == ScoreSource::Pig)
+        .unwrap();
     assert_eq!((pig.winners.clone(), pig.points), (vec![0], 1));
     assert_eq!(t.game.scores(), [4, 3]);
 }
@@ -545,7 +662,10 @@ fn a_pig_whose_owner_loses_the_field_adds_nothing() {
     // adds nothing [I: the pig adds to a score its owner gets]
     assert!(!end.scores.iter().any(|s| s.source == ScoreSource::Pig));
     assert_eq!(t.game.scores(), [3, 0]);
-    assert!(end.returned.iter().any(|r| r.special == Some(Special::Pig) && r.player == 1));
+    assert!(end
+        .returned
+        .iter()
+        .any(|r| r.special == Some(Special::Pig) && r.player == 1));
 }
 
 #[test]

@@ -6,8 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use carc_replay::describe::{
     describe_arrows, describe_event_as, describe_gifts, describe_step_as, describe_traders,
-    score_details,
-    score_headline,
+    score_details, score_headline,
 };
 use carc_replay::fold;
 use carc_rules::TileSet;

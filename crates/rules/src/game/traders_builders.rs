@@ -243,7 +243,8 @@ impl Game {
         let mut taken = [0u8; 3];
         for s in self.features.member_iter(root) {
             let placed = &self.board.placed[self.features.tile[s as usize] as usize];
-            let def = &self.tiles.get(placed.tile).segments[self.features.local[s as usize] as usize];
+            let def =
+                &self.tiles.get(placed.tile).segments[self.features.local[s as usize] as usize];
             if let Some(good) = def.goods {
                 taken[good.index()] += 1;
             }

@@ -54,9 +54,7 @@ impl ViewerApp {
             Action::PlaceMeeple { segment }
             | Action::PlaceLargeMeeple { segment }
             | Action::PlaceBuilder { segment }
-            | Action::PlacePig { segment } => {
-                Some((mv.placement.at, segment))
-            }
+            | Action::PlacePig { segment } => Some((mv.placement.at, segment)),
             Action::PlaceArrowMeeple { at, segment, .. } => Some((at, segment)),
             _ => None,
         };
