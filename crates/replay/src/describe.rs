@@ -729,7 +729,8 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinalRow {
     pub seat: u8,
-    /// `road E at (0,0)`, `field, north-east at (2,3)`, `unopened gifts`.
+    /// `road E at (0,0)`, `field, north-east at (2,3)`, `unopened gifts`, `the most wine`,
+    /// `the pig on field, north-west at (1,1)`.
     pub what: String,
     pub points: u32,
 }
@@ -755,6 +756,8 @@ pub fn final_scoring_rows<'a>(scores: impl IntoIterator<Item = &'a Score>) -> Ve
         for s in finals.iter().filter(|s| s.winners.contains(&seat)) {
             let what = match s.source {
                 ScoreSource::UnopenedGifts { .. } => "unopened gifts".to_string(),
+                ScoreSource::Goods { good } => format!("the most {good}"),
+                ScoreSource::Pig => format!("the pig on {}", s.feature),
                 _ => s.feature.to_string(),
             };
             rows.push(FinalRow {

@@ -82,6 +82,31 @@ fn inns(players: u8) -> Setup {
     }
 }
 
+/// The three expansions of issue 34 together: base + The River + Inns & Cathedrals + Traders
+/// & Builders (the river dealt first, the large meeple, the builder and the pig in play).
+fn river_inns_traders(players: u8) -> Setup {
+    Setup {
+        players,
+        options: Options {
+            river: true,
+            inns_cathedrals: true,
+            traders_builders: true,
+            ..Options::default()
+        },
+        tiles: Arc::new(
+            TileSet::combine(&[
+                TileSet::base(),
+                TileSet::river(),
+                TileSet::inns_cathedrals(),
+                TileSet::traders_builders(),
+            ])
+            .unwrap(),
+        ),
+        bag: None,
+        map: None,
+    }
+}
+
 fn bench(c: &mut Criterion) {
     bench_with(c, "", Setup::base);
     bench_with(c, "_anniversary", anniversary);
@@ -89,6 +114,7 @@ fn bench(c: &mut Criterion) {
     bench_with(c, "_gifts", gifts);
     bench_with(c, "_river", river);
     bench_with(c, "_inns_cathedrals", inns);
+    bench_with(c, "_river_inns_traders", river_inns_traders);
     playouts(c);
 }
 
