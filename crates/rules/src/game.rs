@@ -878,6 +878,7 @@ impl Game {
     /// The players end the game with tiles still in the bag: the same final scoring.
     fn end_early(&mut self, fx: &mut Effects) {
         self.extra_pending = false;
+        self.builder_turn = false;
         fx.notes.push(Note::EndedEarly {
             left: self.bag_total,
         });
