@@ -82,6 +82,21 @@ fn inns(players: u8) -> Setup {
     }
 }
 
+/// The River and Inns & Cathedrals without Traders & Builders: what the third adds to them.
+fn river_inns(players: u8) -> Setup {
+    let mut setup = river_inns_traders(players);
+    setup.options.traders_builders = false;
+    setup.tiles = Arc::new(
+        TileSet::combine(&[
+            TileSet::base(),
+            TileSet::river(),
+            TileSet::inns_cathedrals(),
+        ])
+        .unwrap(),
+    );
+    setup
+}
+
 /// The three expansions of issue 34 together: base + The River + Inns & Cathedrals + Traders
 /// & Builders (the river dealt first, the large meeple, the builder and the pig in play).
 fn river_inns_traders(players: u8) -> Setup {
@@ -114,6 +129,7 @@ fn bench(c: &mut Criterion) {
     bench_with(c, "_gifts", gifts);
     bench_with(c, "_river", river);
     bench_with(c, "_inns_cathedrals", inns);
+    bench_with(c, "_river_inns", river_inns);
     bench_with(c, "_river_inns_traders", river_inns_traders);
     playouts(c);
 }
