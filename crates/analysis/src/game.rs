@@ -290,6 +290,8 @@ fn what(s: &Score) -> String {
         ScoreSource::Gift { card } => format!("{card} on {}", s.feature),
         ScoreSource::UnopenedGifts { cards } => format!("{cards} unopened gifts"),
         ScoreSource::AbbotTakenBack => format!("the abbot taken back from {}", s.feature),
+        ScoreSource::Goods { good } => format!("the most {good}"),
+        ScoreSource::Pig => format!("the pig on {}", s.feature),
         ScoreSource::Feature => s.feature.to_string(),
     }
 }
@@ -311,6 +313,8 @@ fn count_score(players: &mut [PlayerStats], s: &Score, by_abbot: bool) {
         ScoreSource::UnopenedGifts { .. } => "unopened gifts",
         ScoreSource::Arrow { .. } => "arrow",
         ScoreSource::AbbotTakenBack => "abbot",
+        ScoreSource::Goods { .. } => "goods",
+        ScoreSource::Pig => "pig",
         ScoreSource::Feature => match s.kind {
             FeatureKind::Road => "road",
             FeatureKind::City => "city",

@@ -66,6 +66,14 @@ pub fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove {
             Some(segment) => Action::PlaceLargeMeeple { segment },
             None => return *m,
         },
+        Action::PlaceBuilder { segment } => match same_segment(segment) {
+            Some(segment) => Action::PlaceBuilder { segment },
+            None => return *m,
+        },
+        Action::PlacePig { segment } => match same_segment(segment) {
+            Some(segment) => Action::PlacePig { segment },
+            None => return *m,
+        },
         Action::PlaceArrowMeeple {
             via,
             at: target,
@@ -156,6 +164,12 @@ pub fn after_placement_text(game: &Game, tile: TileTypeId, m: &TurnMove) -> Stri
         Action::TakeBackAbbot => text.push_str("abbot taken back"),
         Action::PlaceLargeMeeple { segment } => {
             text.push_str(&format!("large meeple on {}", label(p.at, segment)));
+        }
+        Action::PlaceBuilder { segment } => {
+            text.push_str(&format!("builder on {}", label(p.at, segment)));
+        }
+        Action::PlacePig { segment } => {
+            text.push_str(&format!("pig on {}", label(p.at, segment)));
         }
         _ => text.push_str("no meeple"),
     }

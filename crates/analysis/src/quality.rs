@@ -202,7 +202,10 @@ pub fn decisions(timeline: &Timeline) -> Result<Vec<Decision>, QualityError> {
                 | Action::PlaceAbbot { .. }
                 | Action::TakeBackAbbot
                 // Inns & Cathedrals: the large meeple.
-                | Action::PlaceLargeMeeple { .. },
+                | Action::PlaceLargeMeeple { .. }
+                // Traders & Builders: the builder or the pig.
+                | Action::PlaceBuilder { .. }
+                | Action::PlacePig { .. },
                 _,
             ) => {
                 if let Some(mut d) = open.take() {

@@ -21,7 +21,7 @@ pub struct RulesArgs {
     /// Points of a two-tile city: 4 (current rules) or 2 (old rules).
     #[arg(long, default_value_t = 4)]
     two_tile_city: u8,
-    /// Expansions, comma-separated (supported: anniversary, gifts, abbot, river, inns_cathedrals). Their tile sets (if any)
+    /// Expansions, comma-separated (supported: anniversary, gifts, abbot, river, inns_cathedrals, traders_builders). Their tile sets (if any)
     /// join the bag.
     #[arg(long, value_delimiter = ',')]
     pub expansions: Vec<String>,
@@ -38,12 +38,13 @@ pub struct RulesArgs {
 
 /// The expansions this program plays, with the tile set each adds to the bag (The Gifts
 /// adds cards, no tiles).
-const EXPANSIONS: [(&str, Option<&str>); 5] = [
+const EXPANSIONS: [(&str, Option<&str>); 6] = [
     ("anniversary", Some("anniversary")),
     ("gifts", None),
     ("abbot", None),
     ("river", Some("river")),
     ("inns_cathedrals", Some("inns_cathedrals")),
+    ("traders_builders", Some("traders_builders")),
 ];
 
 /// Checks a list of expansion names; returns them in the given order.
@@ -154,6 +155,7 @@ impl GameRules {
             gifts: expansions.iter().any(|e| e == "gifts"),
             abbot,
             inns_cathedrals: expansions.iter().any(|e| e == "inns_cathedrals"),
+            traders_builders: expansions.iter().any(|e| e == "traders_builders"),
         };
         Ok(GameRules {
             options,

@@ -46,6 +46,13 @@ pub fn score(header: &Header, s: &Score) -> Value {
         }
         // The Abbot taken back and scored at once (not a completed or final feature score).
         ScoreSource::AbbotTakenBack => v["abbot_taken_back"] = json!(true),
+        // Traders & Builders: the goods majority (no feature scores: say so, and the kind)
+        // and the pig's extra point on a field.
+        ScoreSource::Goods { good } => {
+            v["feature"] = json!("goods");
+            v["goods"] = json!(good.word());
+        }
+        ScoreSource::Pig => v["pig"] = json!(true),
         ScoreSource::Feature => {}
     }
     v

@@ -2,8 +2,8 @@
 //! data (no image assets), arrows, the overlay and the meeples.
 
 use carc_rules::{
-    ArrowState, FeatureKind, Game, MapBoard, Pos, Print, RegionKind, ReturnedMeeple, Rotation,
-    SegmentLabel, Side, Square, Terrain, TileType, TileTypeId,
+    ArrowState, FeatureKind, Game, Good, MapBoard, Pos, Print, RegionKind, ReturnedMeeple,
+    Rotation, SegmentLabel, Side, Special, Square, Terrain, TileType, TileTypeId,
 };
 
 use crate::color::*;
@@ -221,8 +221,20 @@ pub fn layers(game: &Game, overlay: &Overlay<'_>) -> Layers {
             color_of(player),
         );
     }
+    // Traders & Builders: the builders and pigs, beside where a meeple would stand.
+    for (player, which, at, _, label) in game.specials() {
+        special(
+            &mut out,
+            world_of(at) + meeple_spot(label) + SPECIAL_OFFSET,
+            which,
+            color_of(player),
+        );
+    }
     for r in overlay.final_figures {
-        if r.abbot {
+        if let Some(which) = r.special {
+            let p = world_of(r.at) + meeple_spot(r.label) + SPECIAL_OFFSET;
+            special(&mut out, p, which, color_of(r.player));
+        } else if r.abbot {
             abbot(
                 &mut out,
                 world_of(r.at) + abbot_spot(r.at, r.label),
@@ -665,6 +677,52 @@ pub fn tile_type(tile: &TileType, rot: Rotation, centre: Point, out: &mut Vec<Sh
         });
     }
 
+    // Traders & Builders: the goods of a city, where a coat of arms would go (beside it when
+    // there is one): wine a purple disc, grain a golden diamond, cloth a blue square.
+    for (i, sides) in &cities {
+        let seg = &tile.segments[*i as usize];
+        let Some(good) = seg.goods else {
+            continue;
+        };
+        let shift = if seg.coats_of_arms > 0 {
+            pt(-0.17, 0.0)
+        } else {
+            Point::ZERO
+        };
+        let c = shield_spot(sides) + shift;
+        let k = 0.075;
+        let stroke = Some(Stroke::new(0.012, 1.0, Rgba::WHITE));
+        out.push(match good {
+            Good::Wine => Shape::Circle {
+                centre: to(c),
+                radius: k,
+                min_radius_px: 0.0,
+                fill: Some(WINE),
+                stroke,
+            },
+            Good::Grain => Shape::Polygon {
+                points: vec![
+                    to(c + pt(0.0, -k * 1.2)),
+                    to(c + pt(k, 0.0)),
+                    to(c + pt(0.0, k * 1.2)),
+                    to(c + pt(-k, 0.0)),
+                ],
+                fill: Some(GRAIN),
+                stroke,
+            },
+            Good::Cloth => Shape::Polygon {
+                points: vec![
+                    to(c + pt(-k, -k)),
+                    to(c + pt(k, -k)),
+                    to(c + pt(k, k)),
+                    to(c + pt(-k, k)),
+                ],
+                fill: Some(CLOTH),
+                stroke,
+            },
+        });
+    }
+
     if let Some(arrow) = tile.arrow(rot) {
         out.push(Shape::Polygon {
             points: pts(&arrow_triangle(arrow.side)),
@@ -713,6 +771,56 @@ fn abbot(out: &mut Vec<Shape>, p: Point, color: Rgba) {
         to: p + pt(0.045, 0.0),
         stroke: Stroke::new(0.018, 1.0, outline),
     });
+}
+
+/// Where a builder or pig stands from the spot of a meeple on its feature (beside it, as the
+/// feature always holds its owner's meeple).
+const SPECIAL_OFFSET: Point = pt(0.17, 0.12);
+
+/// A builder or pig (Traders & Builders) at `p`, in the player's colour: the builder a tall
+/// block with a white band (a standing figure taller than wide, unlike the round meeple), the
+/// pig a wide body with a snout (unlike the farmer's plain bar).
+fn special(out: &mut Vec<Shape>, p: Point, which: Special, color: Rgba) {
+    let outline = if color.is_dark() {
+        Rgba::WHITE
+    } else {
+        MEEPLE_OUTLINE
+    };
+    let stroke = Some(Stroke::new(0.018, 1.0, outline));
+    match which {
+        Special::Builder => {
+            out.push(Shape::Rect {
+                min: p - pt(0.055, 0.1),
+                max: p + pt(0.055, 0.1),
+                rounding: 0.02,
+                fill: Some(color),
+                stroke,
+                align: StrokeAlign::Middle,
+            });
+            out.push(Shape::Line {
+                from: p + pt(-0.055, -0.02),
+                to: p + pt(0.055, -0.02),
+                stroke: Stroke::new(0.02, 1.0, outline),
+            });
+        }
+        Special::Pig => {
+            out.push(Shape::Rect {
+                min: p - pt(0.09, 0.055),
+                max: p + pt(0.09, 0.055),
+                rounding: 0.05,
+                fill: Some(color),
+                stroke,
+                align: StrokeAlign::Middle,
+            });
+            out.push(Shape::Circle {
+                centre: p + pt(0.1, 0.0),
+                radius: 0.03,
+                min_radius_px: 0.0,
+                fill: Some(color),
+                stroke,
+            });
+        }
+    }
 }
 
 /// How much larger the large meeple (Inns & Cathedrals) is drawn than a meeple.

@@ -54,6 +54,10 @@ pub const RIVER: Rgba = Rgba::rgb(70, 130, 200);
 pub const INN: Rgba = Rgba::rgb(180, 40, 40);
 pub const INN_LAKE: Rgba = Rgba::rgb(120, 180, 230);
 pub const CATHEDRAL: Rgba = Rgba::rgb(150, 150, 170);
+/// Traders & Builders: the goods in cities (a bunch of grapes, a sheaf, a bolt of cloth).
+pub const WINE: Rgba = Rgba::rgb(120, 30, 110);
+pub const GRAIN: Rgba = Rgba::rgb(235, 195, 60);
+pub const CLOTH: Rgba = Rgba::rgb(60, 150, 200);
 pub const MONASTERY: Rgba = Rgba::rgb(200, 80, 60);
 pub const MONASTERY_WALL: Rgba = Rgba::rgb(240, 225, 200);
 pub const SHIELD: Rgba = Rgba::rgb(40, 70, 170);

@@ -9,7 +9,8 @@
 //!   space (`city-E`, `road-N`, `field-Sw`, `monastery`); a meeple through an arrow,
 //!   `companion@X,Y:road-N` or `portal@X,Y:city-E`; the abbot, `abbot@X,Y:garden` (through a
 //!   portal `abbot-portal@X,Y:monastery`); the abbot taken back, `abbot-back`; the large
-//!   meeple (Inns & Cathedrals) on a feature of the tile just placed, `large:city-E`.
+//!   meeple (Inns & Cathedrals) on a feature of the tile just placed, `large:city-E`; the
+//!   builder and the pig (Traders & Builders), `builder:road-N`, `pig:field-Sw`.
 //!
 //! Examples: `1,0 90 city-E`, `-2,3 270 none`, `0,-1 0 arrow 1,0 portal@3,2:road-N`.
 
@@ -77,6 +78,8 @@ pub fn move_text(game: &Game, m: &TurnMove) -> String {
         ),
         Action::TakeBackAbbot => "abbot-back".into(),
         Action::PlaceLargeMeeple { segment } => format!("large:{}", label(m.placement.at, segment)),
+        Action::PlaceBuilder { segment } => format!("builder:{}", label(m.placement.at, segment)),
+        Action::PlacePig { segment } => format!("pig:{}", label(m.placement.at, segment)),
         _ => "none".into(),
     };
     out.push(' ');

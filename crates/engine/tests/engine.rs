@@ -42,6 +42,13 @@ fn inns(mut setup: Setup) -> Setup {
     setup
 }
 
+fn traders(mut setup: Setup) -> Setup {
+    setup.tiles =
+        Arc::new(TileSet::combine(&[(*setup.tiles).clone(), TileSet::traders_builders()]).unwrap());
+    setup.options.traders_builders = true;
+    setup
+}
+
 /// Every expansion and map we play, alone and combined.
 fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     let mut germany = with_options(2, |o| o.meeples = 9);
@@ -66,6 +73,10 @@ fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
         ("river", river(2)),
         ("inns_cathedrals", inns(Setup::base(2))),
         ("river+abbot+gifts", river_abbot_gifts.clone()),
+        (
+            "traders_builders+inns_cathedrals+river+abbot+gifts",
+            traders(inns(river_abbot_gifts.clone())),
+        ),
         ("inns_cathedrals+river+abbot+gifts", inns(river_abbot_gifts)),
     ]
 }
@@ -326,4 +337,42 @@ fn the_large_meeple_is_among_the_searched_moves_and_written_large() {
         .starts_with("large:")));
     let a = analyse(&game, &nodes(150, 1, 2)).unwrap();
     assert_eq!(a.moves.len(), legal.len());
+}
+
+#[test]
+fn the_builder_and_the_pig_are_among_the_searched_moves_and_written_so() {
+    // Given the decisions of a Traders & Builders game, until one offers the builder and one
+    // the pig (a meeple of the player's own must stand on the feature first)
+    let mut buffers = Buffers::default();
+    let mut seen = [false; 2];
+    for game in decisions(&traders(Setup::base(2)), 2) {
+        let mut legal = Vec::new();
+        turn_moves(&game, &mut buffers, &mut legal);
+        for (which, prefix, is) in [
+            (
+                0,
+                "builder:",
+                (|a: &Action| matches!(a, Action::PlaceBuilder { .. })) as fn(&Action) -> bool,
+            ),
+            (1, "pig:", |a: &Action| matches!(a, Action::PlacePig { .. })),
+        ] {
+            let figures: Vec<_> = legal.iter().filter(|(m, _)| is(&m.meeple)).collect();
+            if figures.is_empty() || seen[which] {
+                continue;
+            }
+            seen[which] = true;
+            // Then each is written `builder:SPOT` / `pig:SPOT`, and the search covers them
+            assert!(figures.iter().all(|(m, _)| move_text(&game, m)
+                .split(' ')
+                .nth(2)
+                .unwrap()
+                .starts_with(prefix)));
+            let a = analyse(&game, &nodes(100, 1, 2)).unwrap();
+            assert_eq!(a.moves.len(), legal.len());
+        }
+        if seen == [true; 2] {
+            break;
+        }
+    }
+    assert_eq!(seen, [true; 2]);
 }

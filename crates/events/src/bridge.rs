@@ -23,7 +23,7 @@ pub enum SetupError {
     #[error("tile set {0:?} is unknown (built in: base; load others with --tiles FILE)")]
     UnknownTileSet(String),
     #[error(
-        "expansion {0:?} is not supported by this version of carc (supported: abbot, anniversary, gifts, inns_cathedrals, river)"
+        "expansion {0:?} is not supported by this version of carc (supported: abbot, anniversary, gifts, inns_cathedrals, river, traders_builders)"
     )]
     UnknownExpansion(String),
     #[error("expansion {0:?} is listed twice")]
@@ -71,6 +71,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
     let mut abbot = false;
     let mut river = false;
     let mut inns_cathedrals = false;
+    let mut traders_builders = false;
     for (i, expansion) in header.rules.expansions.iter().enumerate() {
         if header.rules.expansions[..i].contains(expansion) {
             return Err(SetupError::DuplicateExpansion(expansion.clone()));
@@ -81,6 +82,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             "abbot" => abbot = true,
             "river" => river = true,
             "inns_cathedrals" => inns_cathedrals = true,
+            "traders_builders" => traders_builders = true,
             _ => return Err(SetupError::UnknownExpansion(expansion.clone())),
         }
     }
@@ -164,6 +166,7 @@ pub fn setup_from_header(header: &Header, loaded: &[TileSet]) -> Result<Setup, S
             abbot,
             river,
             inns_cathedrals,
+            traders_builders,
         },
         tiles,
         bag,
@@ -245,6 +248,8 @@ pub fn event_to_action(game: &Game, event: &Event) -> Result<Action, RuleViolati
             match figure {
                 Figure::Meeple => Action::PlaceMeeple { segment },
                 Figure::Large => Action::PlaceLargeMeeple { segment },
+                Figure::Builder => Action::PlaceBuilder { segment },
+                Figure::Pig => Action::PlacePig { segment },
             }
         }
         Event::MeepleSkipped { .. } => Action::SkipMeeple,
@@ -484,7 +489,10 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
                 rotation: rotation(r),
             }
         }
-        Action::PlaceMeeple { segment } | Action::PlaceLargeMeeple { segment } => {
+        Action::PlaceMeeple { segment }
+        | Action::PlaceLargeMeeple { segment }
+        | Action::PlaceBuilder { segment }
+        | Action::PlacePig { segment } => {
             let Phase::Meeple { at } = game.phase() else {
                 panic!("meeple offered outside the meeple phase")
             };
@@ -496,10 +504,11 @@ pub fn action_to_event(game: &Game, action: &Action) -> Event {
             Event::MeeplePlaced {
                 player,
                 on: label.code().parse().expect("same grammar"),
-                figure: if matches!(action, Action::PlaceLargeMeeple { .. }) {
-                    Figure::Large
-                } else {
-                    Figure::Meeple
+                figure: match action {
+                    Action::PlaceLargeMeeple { .. } => Figure::Large,
+                    Action::PlaceBuilder { .. } => Figure::Builder,
+                    Action::PlacePig { .. } => Figure::Pig,
+                    _ => Figure::Meeple,
                 },
             }
         }

@@ -125,7 +125,7 @@ fn the_anniversary_expansion_reaches_the_rules_setup() {
     header.rules.expansions = vec!["anniversary".into(), "map".into()];
     assert_eq!(
         setup_from_header(&header, &[]).unwrap_err().to_string(),
-        "expansion \"map\" is not supported by this version of carc (supported: abbot, anniversary, gifts, inns_cathedrals, river)"
+        "expansion \"map\" is not supported by this version of carc (supported: abbot, anniversary, gifts, inns_cathedrals, river, traders_builders)"
     );
     header.rules.expansions = vec!["anniversary".into(), "anniversary".into()];
     assert!(matches!(

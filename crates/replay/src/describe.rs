@@ -263,6 +263,20 @@ pub fn describe_event(header: &Header, e: &Event) -> String {
         } => {
             format!("{} placed the large meeple on {}", who(player), words(on))
         }
+        Event::MeeplePlaced {
+            player,
+            on,
+            figure: Figure::Builder,
+        } => {
+            format!("{} placed the builder on {}", who(player), words(on))
+        }
+        Event::MeeplePlaced {
+            player,
+            on,
+            figure: Figure::Pig,
+        } => {
+            format!("{} placed the pig on {}", who(player), words(on))
+        }
         Event::MeepleSkipped { player } => format!("{} placed no meeple", who(player)),
         Event::TileSetAside { player, tile } => {
             format!(
@@ -433,6 +447,38 @@ pub fn describe_gifts(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<St
         .collect()
 }
 
+/// Sentences for what an event did in Traders & Builders, naming the player: goods taken
+/// from a completed city, the builder's second turn granted, refused and begun. Empty for
+/// everything else, so other games' events show nothing extra.
+pub fn describe_traders(header: &Header, seat: Option<u8>, fx: &Effects) -> Vec<String> {
+    let who = seat.map_or_else(|| "the player".to_string(), |s| shown_name(header, s));
+    fx.notes
+        .iter()
+        .filter_map(|n| {
+            Some(match n {
+                Note::GoodsTaken { at, goods } => format!(
+                    "{who} completed the city at {at} and takes {}  [{}]",
+                    carc_rules::goods_words(goods),
+                    n.rule()
+                ),
+                Note::DoubleTurn { at } => format!(
+                    "the tile extends the feature of {who}'s builder at {at}: {who} takes a second turn  [{}]",
+                    n.rule()
+                ),
+                Note::DoubleTurnDenied { at } => format!(
+                    "the tile extends the feature of {who}'s builder at {at}, but this is already a second turn: no third  [{}]",
+                    n.rule()
+                ),
+                Note::SecondTurnBegins { seat } => format!(
+                    "{} takes the builder's second turn now",
+                    shown_name(header, *seat)
+                ),
+                _ => return None,
+            })
+        })
+        .collect()
+}
+
 fn symbol_words(s: ArrowSymbol) -> &'static str {
     match s {
         ArrowSymbol::Companion => "companion",
@@ -543,6 +589,14 @@ pub fn score_headline(header: &Header, s: &Score) -> String {
             "abbot taken back from the {} at {}: {}; {who}  [{}]",
             s.kind, s.feature.at, s.formula, s.rule
         ),
+        ScoreSource::Goods { good } => format!(
+            "goods majority, {good} (final scoring): {}; {who}  [{}]",
+            s.formula, s.rule
+        ),
+        ScoreSource::Pig => format!(
+            "pig on the {} (final scoring): {}; {who}  [{}]",
+            s.feature, s.formula, s.rule
+        ),
         ScoreSource::Feature => {
             let when = match s.time {
                 ScoreTime::Completed => "completed",
@@ -585,6 +639,33 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
             ),
             format!("abbot: {}", owner.join(" and ")),
             format!("scored by: {} (+{})", owner.join(" and "), s.points),
+        ];
+    }
+    if let ScoreSource::Goods { good } = s.source {
+        let held: Vec<String> = s
+            .meeples
+            .iter()
+            .map(|(p, n)| format!("{} {n}", shown_name(header, *p)))
+            .collect();
+        let winners: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
+        let each = if winners.len() > 1 { " each" } else { "" };
+        return vec![
+            format!("{good} tokens: {}", held.join(", ")),
+            format!("majority: {} (+{}{each})", winners.join(" and "), s.points),
+        ];
+    }
+    if let ScoreSource::Pig = s.source {
+        let owners: Vec<String> = s.winners.iter().map(|w| shown_name(header, *w)).collect();
+        return vec![
+            format!(
+                "completed cities: {}",
+                join(s.cities.iter().map(|c| c.to_string()).collect(), "; ")
+            ),
+            format!(
+                "pig of the field's winner: {} (+{})",
+                owners.join(" and "),
+                s.points
+            ),
         ];
     }
     if let ScoreSource::UnopenedGifts { cards } = s.source {
@@ -648,7 +729,8 @@ pub fn score_details(header: &Header, s: &carc_rules::Score) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinalRow {
     pub seat: u8,
-    /// `road E at (0,0)`, `field, north-east at (2,3)`, `unopened gifts`.
+    /// `road E at (0,0)`, `field, north-east at (2,3)`, `unopened gifts`, `the most wine`,
+    /// `the pig on field, north-west at (1,1)`.
     pub what: String,
     pub points: u32,
 }
@@ -674,6 +756,8 @@ pub fn final_scoring_rows<'a>(scores: impl IntoIterator<Item = &'a Score>) -> Ve
         for s in finals.iter().filter(|s| s.winners.contains(&seat)) {
             let what = match s.source {
                 ScoreSource::UnopenedGifts { .. } => "unopened gifts".to_string(),
+                ScoreSource::Goods { good } => format!("the most {good}"),
+                ScoreSource::Pig => format!("the pig on {}", s.feature),
                 _ => s.feature.to_string(),
             };
             rows.push(FinalRow {

@@ -27,8 +27,8 @@ use carc_draw::{player_text_color, Rgba, TileAt};
 use carc_events::annotation::Annotation;
 use carc_events::{label_of, Event as LogEvent, Header};
 use carc_replay::describe::{
-    describe_arrows, describe_gifts, describe_step, final_scoring_points, score_details,
-    score_headline,
+    describe_arrows, describe_gifts, describe_step, describe_traders, final_scoring_points,
+    score_details, score_headline,
 };
 use carc_replay::{Step, Timeline};
 use carc_rules::{Action, Effects, Game, Score, ScoreTime};
@@ -350,6 +350,7 @@ fn step_value(
             "arrows",
             describe_arrows(header, step.seat, &step.effects)
                 .into_iter()
+                .chain(describe_traders(header, step.seat, &step.effects))
                 .collect(),
         ),
         (

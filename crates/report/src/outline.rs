@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use carc_events::annotation::Annotation;
 use carc_events::Header;
 use carc_replay::describe::{
-    describe_arrows, describe_gifts, describe_step, final_scoring_rows, seat_name, FinalRow,
+    describe_arrows, describe_gifts, describe_step, describe_traders, final_scoring_rows,
+    seat_name, FinalRow,
 };
 use carc_replay::Timeline;
 use carc_rules::{ReturnedMeeple, Score, ScoreTime};
@@ -48,7 +49,8 @@ pub(crate) struct Event<'a> {
     /// The annotation's glyph first, then the caller's mark.
     pub marks: Vec<Mark>,
     pub text: String,
-    /// What the 20th Anniversary arrows did.
+    /// What the 20th Anniversary arrows and the map did, and Traders & Builders' goods taken
+    /// and second turns.
     pub arrows: Vec<String>,
     /// What The Gifts did: gifts earned, cards taken and opened, their effects.
     pub gifts: Vec<String>,
@@ -147,7 +149,11 @@ pub(crate) fn outline<'a>(
             seat: step.seat,
             marks,
             text: describe_step(header, step),
-            arrows: describe_arrows(header, step.seat, &step.effects),
+            arrows: {
+                let mut lines = describe_arrows(header, step.seat, &step.effects);
+                lines.extend(describe_traders(header, step.seat, &step.effects));
+                lines
+            },
             gifts: describe_gifts(header, step.seat, &step.effects),
             scores: scores_of(ScoreTime::Completed).collect(),
             returned: moved.iter().map(|r| returned_line(header, r)).collect(),

@@ -51,11 +51,13 @@ mod meeples;
 mod placement;
 mod river;
 mod scoring;
+mod traders_builders;
 
 pub use abbot::AbbotMove;
 pub use anniversary::{ArrowMeepleSpot, ArrowState, PlacedArrow};
 pub use gifts::{GiftAction, GiftCard, GIFT_COPIES};
 pub use maps::MapOptions;
+pub use traders_builders::goods_words;
 
 /// Rule options of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +89,11 @@ pub struct Options {
     /// counting as two meeples for the majority. Off, a tile set with inns or cathedrals is
     /// refused.
     pub inns_cathedrals: bool,
+    /// Traders & Builders: goods in cities go to whoever completes them and score by
+    /// majority at the end; each player has a builder (a second turn when its road or city
+    /// is extended) and a pig (one more point per city in a field its owner wins). Off, a
+    /// tile set with goods is refused.
+    pub traders_builders: bool,
 }
 
 impl Default for Options {
@@ -101,6 +108,7 @@ impl Default for Options {
             abbot: false,
             river: false,
             inns_cathedrals: false,
+            traders_builders: false,
         }
     }
 }
@@ -237,6 +245,16 @@ pub enum Action {
     /// Instead of a meeple, the player's large meeple on segment `segment` (local index) of
     /// the tile just placed. Inns & Cathedrals.
     PlaceLargeMeeple {
+        segment: u8,
+    },
+    /// Instead of a meeple, the player's builder on segment `segment` (a road or city where
+    /// he has a meeple) of the tile just placed. Traders & Builders.
+    PlaceBuilder {
+        segment: u8,
+    },
+    /// Instead of a meeple, the player's pig on segment `segment` (a field where he has a
+    /// farmer) of the tile just placed. Traders & Builders.
+    PlacePig {
         segment: u8,
     },
 }
@@ -392,6 +410,14 @@ pub struct Game {
     /// Inns & Cathedrals: whether each seat's large meeple is in its supply (always false
     /// without the expansion).
     large_in_supply: [bool; MAX_PLAYERS],
+    /// Traders & Builders: the global segment each seat's builder and pig stand on, `None`
+    /// in supply (always `None` without the expansion), and each seat's goods tokens (wine,
+    /// grain, cloth).
+    builders: [Option<u32>; MAX_PLAYERS],
+    pigs: [Option<u32>; MAX_PLAYERS],
+    goods: [[u8; 3]; MAX_PLAYERS],
+    /// The extra turn pending was given by the builder (its notes name the builder's rule).
+    builder_turn: bool,
 }
 
 impl Game {
@@ -443,6 +469,7 @@ impl Game {
         abbot::check_setup(&setup)?;
         river::check_setup(&setup)?;
         inns_cathedrals::check_setup(&setup)?;
+        traders_builders::check_setup(&setup)?;
         maps::check_setup(&setup, bag_total)?;
         let mut features = Features::with_capacity(bag_total as usize * 4);
         maps::add_large_cities(&mut features, &setup);
@@ -487,6 +514,10 @@ impl Game {
                 large[..setup.players as usize].fill(setup.options.inns_cathedrals);
                 large
             },
+            builders: [None; MAX_PLAYERS],
+            pigs: [None; MAX_PLAYERS],
+            goods: [[0; 3]; MAX_PLAYERS],
+            builder_turn: false,
             tiles: setup.tiles,
             options: setup.options,
             players: setup.players,
@@ -710,6 +741,9 @@ impl Game {
                 if self.options.anniversary {
                     self.arrows_after_placement(tile, at, rotation, fx);
                 }
+                if self.options.traders_builders {
+                    self.builder_after_placement(at, fx);
+                }
                 if self.options.gifts {
                     self.gift_after_placement(at, fx);
                 }
@@ -745,6 +779,12 @@ impl Game {
             (Action::PlaceLargeMeeple { segment }, Phase::Meeple { at }) => {
                 self.place_large_meeple(at, segment, fx)
             }
+            (Action::PlaceBuilder { segment }, Phase::Meeple { at }) => {
+                self.place_special(crate::score::Special::Builder, at, segment, fx)
+            }
+            (Action::PlacePig { segment }, Phase::Meeple { at }) => {
+                self.place_special(crate::score::Special::Pig, at, segment, fx)
+            }
             (Action::SkipMeeple, Phase::Meeple { .. }) => {
                 fx.notes.push(Note::MeepleSkipped);
                 self.finish_turn(fx);
@@ -771,6 +811,8 @@ impl Game {
             (Action::PlaceAbbot { .. }, phase) => Err(wrong("place the abbot", phase)),
             (Action::TakeBackAbbot, phase) => Err(wrong("take the abbot back", phase)),
             (Action::PlaceLargeMeeple { .. }, phase) => Err(wrong("place the large meeple", phase)),
+            (Action::PlaceBuilder { .. }, phase) => Err(wrong("place the builder", phase)),
+            (Action::PlacePig { .. }, phase) => Err(wrong("place the pig", phase)),
         }
     }
 
@@ -797,6 +839,9 @@ impl Game {
         for &s in &pending {
             let root = self.features.find(s);
             self.score_feature(root, ScoreTime::Completed, fx);
+            if self.options.traders_builders {
+                self.take_goods(root, fx);
+            }
         }
         self.pending = pending;
         self.pending.clear();
@@ -804,13 +849,18 @@ impl Game {
         self.gift_opened = false;
         if self.bag_total == 0 {
             self.extra_pending = false;
+            self.builder_turn = false;
             self.finish_game(fx);
         } else if self.extra_pending {
             self.extra_pending = false;
             self.in_extra_turn = true;
             self.turn += 1;
             self.phase = Phase::Draw;
-            fx.notes.push(Note::ExtraTurnBegins { seat: self.current });
+            fx.notes.push(if std::mem::take(&mut self.builder_turn) {
+                Note::SecondTurnBegins { seat: self.current }
+            } else {
+                Note::ExtraTurnBegins { seat: self.current }
+            });
         } else {
             self.in_extra_turn = false;
             self.current = (self.current + 1) % self.players;
@@ -828,6 +878,7 @@ impl Game {
     /// The players end the game with tiles still in the bag: the same final scoring.
     fn end_early(&mut self, fx: &mut Effects) {
         self.extra_pending = false;
+        self.builder_turn = false;
         fx.notes.push(Note::EndedEarly {
             left: self.bag_total,
         });
@@ -856,8 +907,19 @@ impl Game {
                 {
                     continue;
                 }
+                let pig = if kind == FeatureKind::Field && self.options.traders_builders {
+                    self.pig_bonus(s)
+                } else {
+                    None
+                };
                 self.score_feature(s, ScoreTime::Final, fx);
+                if let Some(pig) = pig {
+                    self.award_pig_bonus(pig, fx);
+                }
             }
+        }
+        if self.options.traders_builders {
+            self.score_goods(fx);
         }
         if self.options.gifts {
             self.score_unopened_gifts(fx);

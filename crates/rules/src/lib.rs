@@ -17,16 +17,16 @@ pub use board::PlacedTile;
 pub use features::MAX_PLAYERS;
 pub use game::GIFT_COPIES;
 pub use game::{
-    AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction, GiftCard,
-    MapOptions, MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup,
+    goods_words, AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction,
+    GiftCard, MapOptions, MeepleSpot, Options, Phase, PlacedArrow, Placement, Setup,
 };
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use map::{
     Border, LargeCity, MapBoard, MapError, NamedSquare, Print, Region, RegionKind, Square,
 };
 pub use ruling::{gift_rule, rule, seat_number, Note, RuleId, RuleViolation, SeatNamer};
-pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
+pub use score::{FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime, Special};
 pub use tileset::{
-    garden_copy_id, Anchor, Arrow, ArrowSymbol, FeatureKind, RiverEnd, SegmentLabel, TileSet,
+    garden_copy_id, Anchor, Arrow, ArrowSymbol, FeatureKind, Good, RiverEnd, SegmentLabel, TileSet,
     TileSetError, TileType, TileTypeId,
 };

@@ -130,6 +130,34 @@ pub mod rule {
     /// An incomplete city with a cathedral scores nothing at the end.
     pub const CATHEDRAL_FINAL: RuleId = "inns.score.cathedral.final";
 
+    // Traders & Builders (`docs/rules.md`, Traders & Builders).
+    /// Traders & Builders is in the game only with the option `traders_builders`; tiles with
+    /// goods need it, and it does not combine with a map board.
+    pub const TB_OPTION: RuleId = "tb.option";
+    /// The player who completes a city takes one goods token per goods symbol in it, whoever
+    /// holds the city and even if nobody scores it.
+    pub const GOODS_TAKE: RuleId = "tb.goods.take";
+    /// At the end, for each kind of goods, the player(s) with the most tokens score 10 each.
+    pub const GOODS_FINAL: RuleId = "tb.goods.final";
+    /// Instead of a meeple, the builder from supply on a road or city of the tile just placed
+    /// where the player already has a meeple.
+    pub const BUILDER_PLACE: RuleId = "tb.builder.place";
+    /// A tile that extends the road or city of the player's builder gives a second turn at
+    /// once (one: no chain from the second turn).
+    pub const BUILDER_DOUBLE_TURN: RuleId = "tb.builder.double-turn";
+    /// The builder goes home when its owner has no meeple left on its feature (when the
+    /// feature is scored, or its last meeple leaves otherwise).
+    pub const BUILDER_RETURN: RuleId = "tb.builder.return";
+    /// Instead of a meeple, the pig from supply on a field of the tile just placed where the
+    /// player already has a farmer.
+    pub const PIG_PLACE: RuleId = "tb.pig.place";
+    /// At the final farm scoring, a player who wins (or ties) a field holding his pig scores
+    /// 4 instead of 3 per completed city: 1 more per city.
+    pub const PIG_SCORE: RuleId = "tb.pig.score";
+    /// The builder and the pig are no meeples: they never count for a majority and never
+    /// make a feature occupied.
+    pub const TB_NOT_MEEPLES: RuleId = "tb.figures.not-meeples";
+
     // Carcassonne Maps (`shared/rules/maps-germany.md`).
     /// The start tile goes on one start square, a drawn tile on each other start square used.
     pub const MAP_START_SQUARES: RuleId = "maps.setup.start-squares";
@@ -434,6 +462,31 @@ pub enum RuleViolation {
         "tile {tile} has an inn or a cathedral, but the expansion \"inns_cathedrals\" is not on"
     )]
     InnsCathedralsOff { tile: String },
+    #[error("the builder and the pig are not part of this game (the expansion \"traders_builders\" is not on)")]
+    TradersBuildersNotInGame,
+    #[error("tile {tile} shows goods, but the expansion \"traders_builders\" is not on")]
+    TradersBuildersOff { tile: String },
+    #[error("seat {player}'s {figure} is not in their supply: it stands on {label} at {at}")]
+    FigureNotInSupply {
+        player: u8,
+        figure: &'static str,
+        at: Pos,
+        label: SegmentLabel,
+    },
+    #[error("the {figure} goes only on {wants}, not on the {label} at {at}")]
+    FigureWrongFeature {
+        figure: &'static str,
+        wants: &'static str,
+        at: Pos,
+        label: SegmentLabel,
+    },
+    #[error("the {figure} joins only a feature where seat {player} already has a meeple; the {label} at {at} holds none of theirs")]
+    FigureWithoutMeeple {
+        player: u8,
+        figure: &'static str,
+        at: Pos,
+        label: SegmentLabel,
+    },
     #[error("tile {tile} is not one of the two tiles drawn through Take 2 ({first} and {second})")]
     NotATakeTwoTile {
         tile: String,
@@ -563,6 +616,16 @@ impl RuleViolation {
             AbbotOnMonastery { .. } => rule::ABBOT_UNOCCUPIED,
             LargeMeepleNotInGame | InnsCathedralsOff { .. } => rule::INNS_OPTION,
             LargeMeepleNotInSupply { .. } => rule::LARGE_MEEPLE_PLACE,
+            TradersBuildersNotInGame | TradersBuildersOff { .. } => rule::TB_OPTION,
+            FigureNotInSupply { figure, .. }
+            | FigureWrongFeature { figure, .. }
+            | FigureWithoutMeeple { figure, .. } => {
+                if *figure == "pig" {
+                    rule::PIG_PLACE
+                } else {
+                    rule::BUILDER_PLACE
+                }
+            }
         }
     }
 }

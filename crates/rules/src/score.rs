@@ -6,7 +6,7 @@ use std::fmt;
 use crate::geometry::{Pos, Side};
 use crate::gift_card::GiftCard;
 use crate::ruling::RuleId;
-use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
+use crate::tileset::{ArrowSymbol, FeatureKind, Good, SegmentLabel};
 
 /// What earned a score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,6 +30,13 @@ pub enum ScoreSource {
     /// The Abbot: the abbot taken back from its monastery or garden instead of a meeple,
     /// scored at once as an incomplete monastery (1 + the tiles around it).
     AbbotTakenBack,
+    /// Traders & Builders, final scoring: the most tokens of `good` (10 for each tied
+    /// player). No feature scores: `feature` names the start tile, `tiles` is empty and
+    /// `meeples` holds each seat's tokens of that kind (seats with none left out).
+    Goods { good: Good },
+    /// Traders & Builders, final scoring: the pig's extra point per completed city for the
+    /// field's winners who have their pig there. `feature` is the field.
+    Pig,
 }
 
 impl Score {
@@ -122,6 +129,17 @@ impl fmt::Display for Score {
                 self.rule
             );
         }
+        if let ScoreSource::Goods { good } = self.source {
+            let seats: Vec<String> = self.winners.iter().map(|w| format!("seat {w}")).collect();
+            return write!(
+                f,
+                "goods majority, {good}: {}; {} +{} [{}]",
+                self.formula,
+                seats.join(" and "),
+                self.points,
+                self.rule
+            );
+        }
         if let ScoreSource::UnopenedGifts { .. } = self.source {
             let seats: Vec<String> = self.winners.iter().map(|w| format!("seat {w}")).collect();
             return write!(
@@ -162,12 +180,32 @@ pub struct ReturnedMeeple {
     pub abbot: bool,
     /// The figure was the player's large meeple (Inns & Cathedrals).
     pub large: bool,
+    /// The figure was the player's builder or pig (Traders & Builders), else `None`.
+    pub special: Option<Special>,
+}
+
+/// The figures of Traders & Builders, which are no meeples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    Builder,
+    Pig,
+}
+
+impl Special {
+    pub fn word(self) -> &'static str {
+        match self {
+            Special::Builder => "builder",
+            Special::Pig => "pig",
+        }
+    }
 }
 
 impl ReturnedMeeple {
-    /// The figure in words: `meeple`, `abbot` or `large meeple`.
+    /// The figure in words: `meeple`, `abbot`, `large meeple`, `builder` or `pig`.
     pub fn figure(&self) -> &'static str {
-        if self.abbot {
+        if let Some(special) = self.special {
+            special.word()
+        } else if self.abbot {
             "abbot"
         } else if self.large {
             "large meeple"

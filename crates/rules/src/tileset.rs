@@ -15,9 +15,11 @@ use crate::geometry::{Port, Rotation, Side, Terrain};
 
 mod file;
 mod fits;
+mod good;
 
 pub use file::{TILESET_FORMAT, TILESET_VERSION};
 pub(crate) use fits::fitting_rotations;
+pub use good::Good;
 
 /// The kind of a feature (and of the segments it is made of).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -147,6 +149,8 @@ pub struct SegmentDef {
     pub inn: bool,
     /// Inns & Cathedrals: a cathedral in this city segment (cities only).
     pub cathedral: bool,
+    /// Traders & Builders: the goods symbol in this city segment (cities only).
+    pub goods: Option<Good>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -453,6 +457,7 @@ const BASE_JSON: &str = include_str!("../data/base.json");
 const ANNIVERSARY_JSON: &str = include_str!("../data/anniversary.json");
 const RIVER_JSON: &str = include_str!("../data/river.json");
 const INNS_CATHEDRALS_JSON: &str = include_str!("../data/inns_cathedrals.json");
+const TRADERS_BUILDERS_JSON: &str = include_str!("../data/traders_builders.json");
 
 impl TileSet {
     /// The compiled-in base set (72 tiles, A–X).
@@ -484,6 +489,21 @@ impl TileSet {
             .expect("the compiled-in inns_cathedrals tile set is valid")
     }
 
+    /// The compiled-in Traders & Builders set (24 tiles, 20 with goods: 9 wine, 6 grain,
+    /// 5 cloth; geometry authored, see the file's description and `docs/tile-sets.md`).
+    pub fn traders_builders() -> TileSet {
+        // Checked by the `traders_builders_set` tests, like the base set.
+        TileSet::from_json(TRADERS_BUILDERS_JSON)
+            .expect("the compiled-in traders_builders tile set is valid")
+    }
+
+    /// Whether any tile of the set shows goods (Traders & Builders).
+    pub fn has_goods(&self) -> bool {
+        self.tiles
+            .iter()
+            .any(|t| t.segments.iter().any(|s| s.goods.is_some()))
+    }
+
     /// Whether any tile of the set has an inn or a cathedral (Inns & Cathedrals).
     pub fn has_inns_or_cathedrals(&self) -> bool {
         self.tiles
@@ -492,7 +512,13 @@ impl TileSet {
     }
 
     /// Names of the compiled-in sets.
-    pub const BUILTIN: [&'static str; 4] = ["base", "anniversary", "river", "inns_cathedrals"];
+    pub const BUILTIN: [&'static str; 5] = [
+        "base",
+        "anniversary",
+        "river",
+        "inns_cathedrals",
+        "traders_builders",
+    ];
 
     /// The compiled-in set with this name, if any.
     pub fn builtin(name: &str) -> Option<TileSet> {
@@ -524,6 +550,13 @@ impl TileSet {
                     std::sync::OnceLock::new();
                 Some(std::sync::Arc::clone(INNS.get_or_init(|| {
                     std::sync::Arc::new(TileSet::inns_cathedrals())
+                })))
+            }
+            "traders_builders" => {
+                static TRADERS: std::sync::OnceLock<std::sync::Arc<TileSet>> =
+                    std::sync::OnceLock::new();
+                Some(std::sync::Arc::clone(TRADERS.get_or_init(|| {
+                    std::sync::Arc::new(TileSet::traders_builders())
                 })))
             }
             _ => None,
@@ -684,6 +717,7 @@ impl TileSet {
                 touches: 0,
                 inn: false,
                 cathedral: false,
+                goods: None,
             });
             let mut plain = t.clone();
             plain.count = t.count - t.garden;

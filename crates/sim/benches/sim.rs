@@ -84,15 +84,30 @@ fn inns(players: u8) -> Setup {
     }
 }
 
-/// The River and Inns & Cathedrals together: base + 12 river + 18 tiles, the river dealt
-/// first, the large meeple in play (issue 34, item 6: a game with the expansions costs at most
-/// 1.5x a base game).
+/// The River and Inns & Cathedrals without Traders & Builders: what the third adds to them.
 fn river_inns(players: u8) -> Setup {
+    let mut setup = river_inns_traders(players);
+    setup.options.traders_builders = false;
+    setup.tiles = Arc::new(
+        TileSet::combine(&[
+            TileSet::base(),
+            TileSet::river(),
+            TileSet::inns_cathedrals(),
+        ])
+        .unwrap(),
+    );
+    setup
+}
+
+/// The three expansions of issue 34 together: base + The River + Inns & Cathedrals + Traders
+/// & Builders (the river dealt first, the large meeple, the builder and the pig in play).
+fn river_inns_traders(players: u8) -> Setup {
     Setup {
         players,
         options: Options {
             river: true,
             inns_cathedrals: true,
+            traders_builders: true,
             ..Options::default()
         },
         tiles: Arc::new(
@@ -100,6 +115,7 @@ fn river_inns(players: u8) -> Setup {
                 TileSet::base(),
                 TileSet::river(),
                 TileSet::inns_cathedrals(),
+                TileSet::traders_builders(),
             ])
             .unwrap(),
         ),
@@ -116,6 +132,7 @@ fn bench(c: &mut Criterion) {
     bench_with(c, "_river", river);
     bench_with(c, "_inns_cathedrals", inns);
     bench_with(c, "_river_inns_cathedrals", river_inns);
+    bench_with(c, "_river_inns_traders", river_inns_traders);
     playouts(c);
 }
 

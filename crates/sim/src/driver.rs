@@ -29,6 +29,10 @@ pub struct Buffers {
     pub(crate) abbot_moves: Vec<AbbotMove>,
     /// Inns & Cathedrals: the large meeple's targets at a meeple step.
     pub(crate) large_spots: Vec<MeepleSpot>,
+    /// Traders & Builders: the builder's and the pig's targets at a meeple step, as actions
+    /// (`special_spots` is their scratch buffer).
+    pub(crate) special_moves: Vec<(Action, MeepleSpot)>,
+    pub(crate) special_spots: Vec<MeepleSpot>,
     pub(crate) fx: Effects,
 }
 
@@ -44,6 +48,8 @@ impl Default for Buffers {
             gifts: Vec::new(),
             abbot_moves: Vec::new(),
             large_spots: Vec::new(),
+            special_moves: Vec::new(),
+            special_spots: Vec::new(),
             // Players read the game, never the effects' score explanations.
             fx: Effects::quiet(),
         }
@@ -219,6 +225,8 @@ pub(crate) fn drive(
         gifts,
         abbot_moves,
         large_spots,
+        special_moves,
+        special_spots,
         fx,
     } = buffers;
     // The rest of the turn, as the strategy planned it at the placement.
@@ -331,13 +339,15 @@ pub(crate) fn drive(
                             game.legal_abbot_moves(abbot_moves);
                         }
                         game.legal_large_meeples(large_spots);
+                        crate::players::special_moves(game, special_spots, special_moves);
                         // Without an arrow action, the abbot or the large meeple this draws
                         // exactly as the base-game player always did, so base-game seeds keep
                         // giving the same games.
                         let n = spots.len();
                         let a = arrow_spots.len();
                         let b = abbot_moves.len();
-                        let choice = rng.gen_range(0..=n + a + b + large_spots.len());
+                        let l = large_spots.len();
+                        let choice = rng.gen_range(0..=n + a + b + l + special_moves.len());
                         if choice < n {
                             Action::PlaceMeeple {
                                 segment: spots[choice].segment,
@@ -352,6 +362,8 @@ pub(crate) fn drive(
                             m.action()
                         } else if let Some(s) = large_spots.get(choice - n - a - b) {
                             Action::PlaceLargeMeeple { segment: s.segment }
+                        } else if let Some((m, _)) = special_moves.get(choice - n - a - b - l) {
+                            *m
                         } else {
                             Action::SkipMeeple
                         }

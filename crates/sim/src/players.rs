@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{
     AbbotMove, Action, ArrowMeepleSpot, Effects, FeatureKind, Game, GiftAction, GiftCard,
-    MeepleSpot, Phase, PlacedArrow, Placement, Pos, TileTypeId,
+    MeepleSpot, Phase, PlacedArrow, Placement, Pos, Special, TileTypeId,
 };
 
 /// How a simulated seat chooses its moves.
@@ -175,6 +175,8 @@ pub(crate) fn for_each_move(
     let mut abbot_moves: Vec<AbbotMove> = Vec::new();
     // The large meeple's targets (Inns & Cathedrals; never filled without it).
     let mut large_spots: Vec<MeepleSpot> = Vec::new();
+    // The builder's and the pig's (Traders & Builders; never filled without it).
+    let (mut special_spots, mut specials) = (Vec::new(), Vec::new());
     for &p in placements {
         let mut placed = game.clone();
         if placed
@@ -241,18 +243,25 @@ pub(crate) fn for_each_move(
                     Some((p.at, s.segment, s.label.kind)),
                 )
             });
+            special_moves(placed, &mut special_spots, &mut specials);
+            let special = specials
+                .iter()
+                .map(|(m, s)| (*m, Some((p.at, s.segment, s.label.kind))));
             let options = std::iter::once((Action::SkipMeeple, None))
                 .chain(normal)
                 .chain(remote)
                 .chain(abbot)
-                .chain(large);
+                .chain(large)
+                .chain(special);
             for (action, spot) in options {
                 let mut after = placed.clone();
                 if after.apply(&action, fx).is_err() {
                     continue;
                 }
-                let value =
-                    value_for(&after, game, me, spot) + bonus + large_bonus(&action, &after, spot);
+                let value = value_for(&after, game, me, spot)
+                    + bonus
+                    + large_bonus(&action, &after, spot)
+                    + special_bonus(&action, &after, spot);
                 f(
                     value,
                     Plan {
@@ -324,18 +333,26 @@ pub(crate) fn greedy_meeple(
             Some((at, s.segment, s.label.kind)),
         )
     });
+    let (mut special_spots, mut specials) = (Vec::new(), Vec::new());
+    special_moves(game, &mut special_spots, &mut specials);
+    let special = specials
+        .iter()
+        .map(|(m, s)| (*m, Some((at, s.segment, s.label.kind))));
     let mut best = (i64::MIN, Action::SkipMeeple);
     for (action, spot) in std::iter::once((Action::SkipMeeple, None))
         .chain(normal)
         .chain(remote)
         .chain(abbot)
         .chain(large)
+        .chain(special)
     {
         let mut after = game.clone();
         if after.apply(&action, fx).is_err() {
             continue;
         }
-        let value = value_for(&after, game, me, spot) + large_bonus(&action, &after, spot);
+        let value = value_for(&after, game, me, spot)
+            + large_bonus(&action, &after, spot)
+            + special_bonus(&action, &after, spot);
         if value > best.0 {
             best = (value, action);
         }
@@ -364,6 +381,44 @@ fn large_bonus(action: &Action, after: &Game, spot: Option<(Pos, u8, FeatureKind
     match after.appraise(at, segment) {
         Some(score) if score.points >= 8 => 1,
         _ => -1,
+    }
+}
+
+/// Traders & Builders: the builder's and the pig's targets at the meeple step of `game`, as
+/// actions (the builder's first), into `out`; `spots` is scratch. Empty without the expansion.
+pub(crate) fn special_moves(
+    game: &Game,
+    spots: &mut Vec<MeepleSpot>,
+    out: &mut Vec<(Action, MeepleSpot)>,
+) {
+    out.clear();
+    if !game.options().traders_builders {
+        return;
+    }
+    game.legal_specials(Special::Builder, spots);
+    out.extend(
+        spots
+            .iter()
+            .map(|s| (Action::PlaceBuilder { segment: s.segment }, *s)),
+    );
+    game.legal_specials(Special::Pig, spots);
+    out.extend(
+        spots
+            .iter()
+            .map(|s| (Action::PlacePig { segment: s.segment }, *s)),
+    );
+}
+
+/// The greedy player's view of the builder and the pig (Traders & Builders): the builder is
+/// worth 3 (the second turns it may give), the pig one point per completed city of its field
+/// (what it adds if the field is won). 0 for every other action.
+fn special_bonus(action: &Action, after: &Game, spot: Option<(Pos, u8, FeatureKind)>) -> i64 {
+    match (action, spot) {
+        (Action::PlaceBuilder { .. }, Some(_)) => 3,
+        (Action::PlacePig { .. }, Some((at, segment, _))) => after
+            .appraise(at, segment)
+            .map_or(0, |s| s.cities.len() as i64),
+        _ => 0,
     }
 }
 

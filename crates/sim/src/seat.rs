@@ -180,12 +180,18 @@ impl Player for RandomPlayer {
         placed.legal_arrow_meeples(&mut buffers.arrow_spots);
         placed.legal_abbot_moves(&mut buffers.abbot_moves);
         placed.legal_large_meeples(&mut buffers.large_spots);
+        crate::players::special_moves(
+            &placed,
+            &mut buffers.special_spots,
+            &mut buffers.special_moves,
+        );
+        let l = buffers.large_spots.len();
         let n = buffers.spots.len();
         let a = buffers.arrow_spots.len();
         let b = buffers.abbot_moves.len();
         let choice = self
             .rng
-            .gen_range(0..=n + a + b + buffers.large_spots.len());
+            .gen_range(0..=n + a + b + l + buffers.special_moves.len());
         let meeple = if choice < n {
             Action::PlaceMeeple {
                 segment: buffers.spots[choice].segment,
@@ -200,6 +206,8 @@ impl Player for RandomPlayer {
             m.action()
         } else if let Some(s) = buffers.large_spots.get(choice - n - a - b) {
             Action::PlaceLargeMeeple { segment: s.segment }
+        } else if let Some((m, _)) = buffers.special_moves.get(choice - n - a - b - l) {
+            *m
         } else {
             Action::SkipMeeple
         };

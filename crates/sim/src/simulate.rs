@@ -256,6 +256,40 @@ mod tests {
     }
 
     #[test]
+    fn traders_games_are_deterministic_and_play_the_builder_pig_and_goods() {
+        use crate::test_games::{inns, traders};
+        // (random builders, random pigs, greedy builders, greedy pigs, goods scored)
+        let mut seen = [0usize; 5];
+        for seed in 0..3 {
+            for (setup, strategies) in [
+                (traders(Setup::base(2)), &[Strategy::Random][..]),
+                (traders(Setup::base(3)), &[Strategy::Greedy][..]),
+                (
+                    traders(inns(abbot(river(4, false)))),
+                    &[Strategy::Greedy, Strategy::Random],
+                ),
+            ] {
+                let a = play(setup.clone(), seed, strategies).unwrap();
+                let b = play(setup.clone(), seed, strategies).unwrap();
+                assert_eq!(a.actions, b.actions);
+                assert!(a.game.is_over());
+                let count = |f: fn(&Action) -> bool| a.actions.iter().filter(|x| f(x)).count();
+                let builders = count(|x| matches!(x, Action::PlaceBuilder { .. }));
+                let pigs = count(|x| matches!(x, Action::PlacePig { .. }));
+                let greedy = usize::from(strategies[0] == Strategy::Greedy) * 2;
+                seen[greedy] += builders;
+                seen[greedy + 1] += pigs;
+                // Every goods token of the tiles placed in completed cities went to someone
+                let goods: u32 = (0..a.game.players())
+                    .map(|p| a.game.goods(p).iter().map(|&g| u32::from(g)).sum::<u32>())
+                    .sum();
+                seen[4] += goods as usize;
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
+    }
+
+    #[test]
     fn quiet_effects_change_nothing_but_the_score_explanations() {
         use carc_rules::{Score, ScoreSource};
         for (name, setup) in every_kind_of_game() {

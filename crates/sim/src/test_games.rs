@@ -61,6 +61,18 @@ pub(crate) fn inns(mut setup: Setup) -> Setup {
     setup
 }
 
+/// `setup` with Traders & Builders: its tiles join the bag, the expansion is on.
+pub(crate) fn traders(mut setup: Setup) -> Setup {
+    let tiles = carc_rules::TileSet::combine(&[
+        (*setup.tiles).clone(),
+        carc_rules::TileSet::traders_builders(),
+    ])
+    .unwrap();
+    setup.tiles = std::sync::Arc::new(tiles);
+    setup.options.traders_builders = true;
+    setup
+}
+
 /// Every expansion and their combination: (name, setup).
 pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     let mut gifts = Setup::base(3);
@@ -81,7 +93,12 @@ pub(crate) fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     let mut river_all = abbot(river(3, true));
     river_all.options.gifts = true;
     let inns_all = inns(river_all.clone());
+    let traders_all = traders(inns_all.clone());
     vec![
+        (
+            "traders_builders+inns_cathedrals+river+abbot+anniversary+gifts",
+            traders_all,
+        ),
         ("inns_cathedrals+river+abbot+anniversary+gifts", inns_all),
         ("base", Setup::base(2)),
         ("river", river(2, false)),

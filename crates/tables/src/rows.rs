@@ -248,6 +248,8 @@ pub fn score_source(score: &Score, by_abbot: bool) -> &'static str {
         ScoreSource::TownCost { .. } => "town_cost",
         ScoreSource::Gift { .. } => "gift",
         ScoreSource::UnopenedGifts { .. } => "unopened_gifts",
+        ScoreSource::Goods { .. } => "goods",
+        ScoreSource::Pig => "pig",
     }
 }
 
@@ -295,6 +297,8 @@ impl Scores {
             ScoreSource::Gift { card } => Some(card.to_string()),
             ScoreSource::UnopenedGifts { cards } => Some(cards.to_string()),
             ScoreSource::AbbotTakenBack => None,
+            ScoreSource::Goods { good } => Some(good.to_string()),
+            ScoreSource::Pig => None,
         };
         let mut meeples = vec![0u8; seats];
         for &(seat, count) in &score.meeples {

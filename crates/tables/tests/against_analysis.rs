@@ -513,6 +513,49 @@ fn the_large_meeple_is_marked_in_the_figure_column() {
 }
 
 #[test]
+fn the_builder_and_the_pig_are_marked_in_the_figure_column_and_goods_in_the_scores() {
+    // Given the two-player Traders & Builders sample
+    let log =
+        read_log(&std::fs::read(logs_dir().join("sim-2p-traders-builders-mixed.jsonl")).unwrap())
+            .unwrap();
+    let count = |want: carc_events::Figure| {
+        log.events
+            .iter()
+            .filter(|(_, e)| {
+                matches!(e.event, carc_events::Event::MeeplePlaced { figure, .. } if figure == want)
+            })
+            .count()
+    };
+    let (builders, pigs) = (
+        count(carc_events::Figure::Builder),
+        count(carc_events::Figure::Pig),
+    );
+    assert!(builders > 0 && pigs > 0);
+    // When it is exported
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tables");
+    export(&[GameInput::new(log)], &out, 1, small_parts());
+    // Then `figure` says `builder` and `pig` on exactly their rows
+    let moves = read_table(&out, Table::Moves);
+    let figures: Vec<Option<String>> = moves.iter().flat_map(|b| strs(b, "figure")).collect();
+    let with = |w: &str| figures.iter().filter(|f| f.as_deref() == Some(w)).count();
+    assert_eq!((with("builder"), with("pig")), (builders, pigs));
+    // And the scores carry the goods majorities (the kind in `detail`) and the pig's points
+    let scores = read_table(&out, Table::Scores);
+    let rows: Vec<(Option<String>, Option<String>)> = scores
+        .iter()
+        .flat_map(|b| strs(b, "source").into_iter().zip(strs(b, "detail")))
+        .collect();
+    let goods: Vec<_> = rows
+        .iter()
+        .filter(|(s, _)| s.as_deref() == Some("goods"))
+        .map(|(_, d)| d.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(goods, ["wine", "grain", "cloth"]);
+    assert!(rows.iter().any(|(s, _)| s.as_deref() == Some("pig")));
+}
+
+#[test]
 fn the_documentation_describes_every_column() {
     let doc =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/tables.md"))

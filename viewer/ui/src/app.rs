@@ -128,6 +128,7 @@ pub const UI_TEXT: &[&str] = &[
     "20th Anniversary (arrows)",
     "The Gifts (gift cards)",
     "Inns & Cathedrals (the large meeple)",
+    "Traders & Builders (goods, the builder, the pig)",
     "The placement earns a gift card: click the card received below (\"gift: …\"), or press its key: 1 Synod, 2 Road Sweeper, 3 Change Position, 4 Cash Out, 5 Take 2",
     "Before placing, a gift may be opened: the \"opened …\" buttons below (one per card and target)",
     "Take 2: click the tile put back into the bag (\"returned …\") below",

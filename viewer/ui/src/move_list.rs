@@ -117,7 +117,7 @@ pub fn turn_summary(header: &Header, steps: &[Step], group: Range<usize>) -> Str
             .effects
             .notes
             .iter()
-            .any(|n| matches!(n, carc_rules::Note::ExtraTurnBegins { .. }));
+            .any(|n| n.begins_extra_turn());
     if extra {
         out.push_str("  [extra turn]");
     }

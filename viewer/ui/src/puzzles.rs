@@ -254,7 +254,9 @@ pub fn tried_move(position: &Game, events: &[Event]) -> Option<TurnMove> {
                 | Action::SkipMeeple
                 | Action::PlaceAbbot { .. }
                 | Action::TakeBackAbbot
-                | Action::PlaceLargeMeeple { .. }),
+                | Action::PlaceLargeMeeple { .. }
+                | Action::PlaceBuilder { .. }
+                | Action::PlacePig { .. }),
                 Some(m),
             ) => {
                 m.meeple = meeple;

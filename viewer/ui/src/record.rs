@@ -66,6 +66,8 @@ pub struct NewGame {
     pub gifts: bool,
     /// Inns & Cathedrals (its 18 tiles; the large meeple).
     pub inns_cathedrals: bool,
+    /// Traders & Builders (its 24 tiles; the builder and the pig).
+    pub traders_builders: bool,
     /// Carcassonne Maps on the Germany map board: the start tiles go on its start squares,
     /// each a move of its own (chosen at the table).
     pub germany: bool,
@@ -89,6 +91,7 @@ impl Default for NewGame {
             river: false,
             gifts: false,
             inns_cathedrals: false,
+            traders_builders: false,
             germany: false,
             start_squares: 2,
             town_variants: Vec::new(),
@@ -142,6 +145,9 @@ impl NewGame {
         }
         if self.inns_cathedrals {
             expansions.push("inns_cathedrals".to_string());
+        }
+        if self.traders_builders {
+            expansions.push("traders_builders".to_string());
         }
         let header = Header {
             game: id.to_string(),

@@ -54,6 +54,16 @@ pub fn short_event(e: &Event) -> String {
             figure: carc_events::Figure::Large,
             ..
         } => format!("large meeple on {}", words(on)),
+        Event::MeeplePlaced {
+            on,
+            figure: carc_events::Figure::Builder,
+            ..
+        } => format!("builder on {}", words(on)),
+        Event::MeeplePlaced {
+            on,
+            figure: carc_events::Figure::Pig,
+            ..
+        } => format!("pig on {}", words(on)),
         Event::MeeplePlaced { on, .. } => format!("meeple on {}", words(on)),
         Event::MeepleSkipped { .. } => "no meeple".to_string(),
         Event::TileSetAside { tile, .. } => format!("set {} aside", tile.as_str()),
@@ -152,7 +162,7 @@ pub fn event_row_as(
             .effects
             .notes
             .iter()
-            .any(|n| matches!(n, Note::ExtraTurnBegins { .. }));
+            .any(|n| n.begins_extra_turn());
     if extra {
         row.push_str("  [extra turn]");
     }
@@ -217,6 +227,8 @@ pub fn score_lines(header: &Header, s: &Score) -> ScoreLines {
             "abbot taken back from the {} at {}: {} points",
             s.kind, s.feature.at, s.points
         ),
+        ScoreSource::Goods { good } => format!("goods majority, {good}: {} points", s.points),
+        ScoreSource::Pig => format!("pig on the field {}: {} points", s.feature, s.points),
     };
     ScoreLines { title, lines }
 }

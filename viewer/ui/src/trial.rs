@@ -128,6 +128,20 @@ pub fn offers(game: &Game) -> Vec<Offer> {
                     .into_iter()
                     .map(|s| Action::PlaceLargeMeeple { segment: s.segment }),
             );
+            // Traders & Builders: instead of a meeple, the builder or the pig.
+            for (which, place) in [
+                (
+                    carc_rules::Special::Builder,
+                    (|segment| Action::PlaceBuilder { segment }) as fn(u8) -> Action,
+                ),
+                (carc_rules::Special::Pig, |segment| Action::PlacePig {
+                    segment,
+                }),
+            ] {
+                let mut spots = Vec::new();
+                game.legal_specials(which, &mut spots);
+                actions.extend(spots.into_iter().map(|s| place(s.segment)));
+            }
         }
         // The deck, or the discard pile reshuffled when the deck is empty: the kinds it can
         // deal, as `carc record gift` offers them.

@@ -299,6 +299,11 @@ fn enter_whole_game(name: &str, abbot: bool, river: bool) -> Vec<usize> {
         .expansions
         .iter()
         .any(|e| e == "inns_cathedrals");
+    form.traders_builders = header
+        .rules
+        .expansions
+        .iter()
+        .any(|e| e == "traders_builders");
     form.players = header
         .players
         .iter()
@@ -375,6 +380,19 @@ fn a_whole_inns_cathedrals_sample_game_with_large_meeples_is_the_sample() {
             ..
         }
     )));
+    enter_whole_game(name, false, false);
+}
+
+#[test]
+fn a_whole_traders_builders_sample_game_with_builders_and_pigs_is_the_sample() {
+    // The builder and the pig are offered beside the meeple spots (labelled `builder on …`,
+    // `pig on …`) and clicked like them; the builder's second turns follow on their own
+    let name = "sim-2p-traders-builders-mixed.jsonl";
+    for figure in [carc_events::Figure::Builder, carc_events::Figure::Pig] {
+        assert!(sample(name)
+            .iter()
+            .any(|e| matches!(e, Event::MeeplePlaced { figure: f, .. } if *f == figure)));
+    }
     enter_whole_game(name, false, false);
 }
 

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use carc_replay::describe::{
-    describe_arrows, describe_event_as, describe_gifts, describe_step_as, score_details,
-    score_headline,
+    describe_arrows, describe_event_as, describe_gifts, describe_step_as, describe_traders,
+    score_details, score_headline,
 };
 use carc_replay::fold;
 use carc_rules::TileSet;
@@ -88,6 +88,10 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
         if !gifts.is_empty() {
             v["gifts"] = json!(gifts);
         }
+        let traders = describe_traders(header, step.seat, &step.effects);
+        if !traders.is_empty() {
+            v["traders_builders"] = json!(traders);
+        }
         println!("{v}");
         return Ok(ExitCode::SUCCESS);
     }
@@ -109,6 +113,13 @@ pub fn explain(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     if !arrows.is_empty() {
         println!("arrows (20th Anniversary):");
         for line in &arrows {
+            println!("  - {line}");
+        }
+    }
+    let traders = describe_traders(header, step.seat, &step.effects);
+    if !traders.is_empty() {
+        println!("goods and builders (Traders & Builders):");
+        for line in &traders {
             println!("  - {line}");
         }
     }

@@ -167,6 +167,10 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
             game.legal_abbot_moves(&mut abbot);
             let mut large: Vec<MeepleSpot> = Vec::new();
             game.legal_large_meeples(&mut large);
+            let (mut builder, mut pig): (Vec<MeepleSpot>, Vec<MeepleSpot>) =
+                (Vec::new(), Vec::new());
+            game.legal_specials(carc_rules::Special::Builder, &mut builder);
+            game.legal_specials(carc_rules::Special::Pig, &mut pig);
             if args.json {
                 let s: Vec<_> = spots.iter().map(|s| s.label.code()).collect();
                 let mut v = json!({"at": n, "step": "meeple", "seat": game.current_player(), "tile_at": json::pos(at),
@@ -203,6 +207,11 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 // Only with Inns & Cathedrals, so other games' output is unchanged.
                 if game.options().inns_cathedrals {
                     v["large_meeple_on"] = large.iter().map(|s| s.label.code()).collect();
+                }
+                // Only with Traders & Builders, so other games' output is unchanged.
+                if game.options().traders_builders {
+                    v["builder_on"] = builder.iter().map(|s| s.label.code()).collect();
+                    v["pig_on"] = pig.iter().map(|s| s.label.code()).collect();
                 }
                 println!("{v}");
             } else {
@@ -246,6 +255,12 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 if !large.is_empty() {
                     let on: Vec<String> = large.iter().map(|s| s.label.to_string()).collect();
                     println!("  or the large meeple on: {}", on.join("; "));
+                }
+                for (figure, spots) in [("builder", &builder), ("pig", &pig)] {
+                    if !spots.is_empty() {
+                        let on: Vec<String> = spots.iter().map(|s| s.label.to_string()).collect();
+                        println!("  or the {figure} on: {}", on.join("; "));
+                    }
                 }
                 println!("  (or no meeple)");
             }

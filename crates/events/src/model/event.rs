@@ -389,6 +389,27 @@ mod tests {
     }
 
     #[test]
+    fn the_builder_and_the_pig_are_written_with_their_figure() {
+        let event = |figure| Event::MeeplePlaced {
+            player: 0,
+            on: MeepleTarget::monastery(),
+            figure,
+        };
+        for (figure, word) in [(Figure::Builder, "builder"), (Figure::Pig, "pig")] {
+            let line = serde_json::to_string(&event(figure)).unwrap();
+            assert_eq!(
+                line,
+                format!(
+                    r#"{{"type":"meeple_placed","player":0,"on":"monastery","figure":"{word}"}}"#
+                )
+            );
+            assert_eq!(figure.as_str(), word);
+            let back: Event = serde_json::from_str(&line).unwrap();
+            assert_eq!(back, event(figure));
+        }
+    }
+
+    #[test]
     fn assertion_types_list_matches_the_enum() {
         let samples = [
             Assertion::ExpectScores {

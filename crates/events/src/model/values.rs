@@ -225,7 +225,8 @@ impl ArrowSymbol {
 }
 
 /// Which figure a `meeple_placed` event puts on the board: the normal meeple (the field is
-/// absent from the line) or the large meeple of Inns & Cathedrals (`"figure":"large"`).
+/// absent from the line), the large meeple of Inns & Cathedrals (`"figure":"large"`), or the
+/// builder or pig of Traders & Builders (`"figure":"builder"`, `"figure":"pig"`).
 #[derive(
     Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
@@ -236,6 +237,10 @@ pub enum Figure {
     Meeple,
     /// The player's large meeple (Inns & Cathedrals): counts as two meeples for the majority.
     Large,
+    /// The player's builder (Traders & Builders): on a road or city where he has a meeple.
+    Builder,
+    /// The player's pig (Traders & Builders): on a field where he has a farmer.
+    Pig,
 }
 
 impl Figure {
@@ -249,6 +254,8 @@ impl Figure {
         match self {
             Figure::Meeple => "meeple",
             Figure::Large => "large",
+            Figure::Builder => "builder",
+            Figure::Pig => "pig",
         }
     }
 }

@@ -331,6 +331,7 @@ impl Game {
             label,
             abbot: true,
             large: false,
+            special: None,
         });
         self.finish_turn(fx);
         Ok(())
@@ -351,6 +352,7 @@ impl Game {
                     label,
                     abbot: true,
                     large: false,
+                    special: None,
                 });
                 self.abbots[p as usize] = None;
             }

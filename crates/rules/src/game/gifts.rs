@@ -535,6 +535,7 @@ impl Game {
                 // A companion pair is broken by the move: the meeple now stands alone.
                 self.meeples[index].segment = g_to;
                 self.meeples[index].paired = false;
+                self.special_figures_left_alone(old_root, me, fx);
                 fx.notes.push(Note::PositionChanged {
                     at,
                     from: self.segment_label_at(at, from).expect("checked"),
@@ -576,7 +577,9 @@ impl Game {
                     label,
                     abbot: false,
                     large: taken.large,
+                    special: None,
                 });
+                self.special_figures_left_alone(root, me, fx);
                 fx.notes.push(Note::CashedOut {
                     at,
                     label,

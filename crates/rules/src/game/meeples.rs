@@ -158,6 +158,7 @@ impl Game {
                     label,
                     abbot: false,
                     large: m.large,
+                    special: None,
                 });
                 self.return_to_supply(m);
                 self.meeples.remove(i);
@@ -167,6 +168,9 @@ impl Game {
         }
         if self.options.abbot {
             self.return_abbot(root, fx);
+        }
+        if self.options.traders_builders {
+            self.special_figures_home(root, fx);
         }
         self.features.meeples[root as usize] = [0; MAX_PLAYERS];
     }

@@ -198,9 +198,49 @@ pub enum Note {
     LargeMeeplePlaced {
         label: SegmentLabel,
     },
+    /// Traders & Builders: the builder from supply on a road or city of the tile just placed
+    /// where the player has a meeple.
+    BuilderPlaced {
+        label: SegmentLabel,
+    },
+    /// Traders & Builders: the pig from supply on a field of the tile just placed where the
+    /// player has a farmer.
+    PigPlaced {
+        label: SegmentLabel,
+    },
+    /// Traders & Builders: the tile just placed extends the road or city of the player's
+    /// builder at `at`: a second turn follows.
+    DoubleTurn {
+        at: Pos,
+    },
+    /// Traders & Builders: the tile extends the builder's feature during the second turn,
+    /// which gives no third (or during another extra turn).
+    DoubleTurnDenied {
+        at: Pos,
+    },
+    /// Traders & Builders: the player who completed a city takes its goods tokens (counts of
+    /// wine, grain and cloth).
+    GoodsTaken {
+        at: Pos,
+        goods: [u8; 3],
+    },
+    /// Traders & Builders: the builder's second turn begins (an extra turn, like
+    /// [`Note::ExtraTurnBegins`], with the builder's rule).
+    SecondTurnBegins {
+        seat: u8,
+    },
 }
 
 impl Note {
+    /// Whether the note begins an extra turn of the same player (20th Anniversary, a map's
+    /// town, the builder's second turn).
+    pub fn begins_extra_turn(&self) -> bool {
+        matches!(
+            self,
+            Note::ExtraTurnBegins { .. } | Note::SecondTurnBegins { .. }
+        )
+    }
+
     pub fn rule(&self) -> RuleId {
         match self {
             Note::StartPlaced { .. } => rule::START_TILE,
@@ -259,6 +299,12 @@ impl Note {
             Note::AbbotTakenBack { .. } => rule::ABBOT_TAKE_BACK,
             Note::RiverContinued { .. } => rule::RIVER_CONTINUE,
             Note::LargeMeeplePlaced { .. } => rule::LARGE_MEEPLE_PLACE,
+            Note::BuilderPlaced { .. } => rule::BUILDER_PLACE,
+            Note::PigPlaced { .. } => rule::PIG_PLACE,
+            Note::DoubleTurn { .. }
+            | Note::DoubleTurnDenied { .. }
+            | Note::SecondTurnBegins { .. } => rule::BUILDER_DOUBLE_TURN,
+            Note::GoodsTaken { .. } => rule::GOODS_TAKE,
         }
     }
 }
@@ -381,6 +427,9 @@ impl Note {
                 "extra-turn arrow activated during an extra turn: no third consecutive turn"
             ),
             Note::ExtraTurnBegins { seat } => write!(f, "{} takes an extra turn", name(*seat)),
+            Note::SecondTurnBegins { seat } => {
+                write!(f, "{} takes the builder's second turn", name(*seat))
+            }
             Note::StartSquare { name } => write!(f, "on the start square {name}"),
             Note::LargeCityEdge { side, city } => write!(
                 f,
@@ -520,6 +569,27 @@ impl Note {
             Note::LargeMeeplePlaced { label } => write!(
                 f,
                 "large meeple from supply on {label}, whose feature held no figure; it counts as two meeples there"
+            ),
+            Note::BuilderPlaced { label } => write!(
+                f,
+                "builder from supply on {label}, where the player has a meeple; it counts for no majority"
+            ),
+            Note::PigPlaced { label } => write!(
+                f,
+                "pig from supply on {label}, where the player has a farmer; it counts for no majority"
+            ),
+            Note::DoubleTurn { at } => write!(
+                f,
+                "the tile extends the feature of the player's builder at {at}: a second turn follows"
+            ),
+            Note::DoubleTurnDenied { at } => write!(
+                f,
+                "the tile extends the feature of the player's builder at {at}, but this is already a second turn: no third"
+            ),
+            Note::GoodsTaken { at, goods } => write!(
+                f,
+                "the city at {at} completed: the player who placed the tile takes {}",
+                crate::game::goods_words(goods)
             ),
         }
     }

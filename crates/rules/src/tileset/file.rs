@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::{
-    fitting_rotations, river_type_ids, rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Oriented,
-    RiverEnd, SegmentDef, TileSet, TileSetError, TileType, TileTypeId, MAX_SEGMENTS,
+    fitting_rotations, river_type_ids, rotate_mask4, Arrow, ArrowSymbol, FeatureKind, Good,
+    Oriented, RiverEnd, SegmentDef, TileSet, TileSetError, TileType, TileTypeId, MAX_SEGMENTS,
     MAX_TILES_IN_SET, NONE,
 };
 use crate::geometry::{Port, Rotation, Side, Terrain};
@@ -67,6 +67,9 @@ struct FileCity {
     /// Inns & Cathedrals: a cathedral in this city.
     #[serde(default)]
     cathedral: bool,
+    /// Traders & Builders: the goods symbol in this city (`wine`, `grain` or `cloth`).
+    #[serde(default)]
+    goods: Option<String>,
 }
 
 /// A road as the file writes it: its sides (`["E","W"]`), or an object with its sides and
@@ -257,6 +260,14 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             let side = side_of(s)?;
             sides |= 1 << side.index();
         }
+        let goods = match &city.goods {
+            None => None,
+            Some(word) => Some(Good::from_word(word).ok_or_else(|| {
+                fail(format!(
+                    "a city's goods {word:?} is not a kind of goods; expected wine, grain or cloth"
+                ))
+            })?),
+        };
         segments.push(SegmentDef {
             kind: FeatureKind::City,
             sides,
@@ -265,6 +276,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             touches: 0,
             inn: false,
             cathedral: city.cathedral,
+            goods,
         });
     }
     for road in &ft.roads {
@@ -284,6 +296,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             touches: 0,
             inn,
             cathedral: false,
+            goods: None,
         });
     }
     if ft.monastery {
@@ -295,6 +308,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             touches: 0,
             inn: false,
             cathedral: false,
+            goods: None,
         });
     }
     for field in &ft.fields {
@@ -327,6 +341,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             touches,
             inn: false,
             cathedral: false,
+            goods: None,
         });
     }
     if segments.len() > MAX_SEGMENTS {

@@ -95,6 +95,17 @@ pub fn inns_table(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
     table_from(players, bag, options, Arc::new(tiles), Pos::new(0, 0))
 }
 
+/// Base + Traders & Builders tiles with the expansion on; only the listed tiles in the bag
+/// (plus the start tile D at (0,0), rotation 0).
+pub fn traders_table(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
+    let tiles = TileSet::combine(&[TileSet::base(), TileSet::traders_builders()]).unwrap();
+    let options = Options {
+        traders_builders: true,
+        ..options
+    };
+    table_from(players, bag, options, Arc::new(tiles), Pos::new(0, 0))
+}
+
 pub fn table_with(players: u8, bag: &[(&str, u16)], options: Options) -> Table {
     table_from(
         players,
@@ -181,6 +192,19 @@ impl Table {
         let segment = self.game.resolve_meeple_target(&label)?;
         self.game
             .apply(&Action::PlaceLargeMeeple { segment }, &mut self.fx)
+    }
+
+    /// The builder (`pig` false) or the pig (Traders & Builders) on `on` of the tile just
+    /// placed.
+    pub fn special(&mut self, pig: bool, on: &str) -> Result<(), RuleViolation> {
+        let label: SegmentLabel = on.parse().expect("label");
+        let segment = self.game.resolve_meeple_target(&label)?;
+        let action = if pig {
+            Action::PlacePig { segment }
+        } else {
+            Action::PlaceBuilder { segment }
+        };
+        self.game.apply(&action, &mut self.fx)
     }
 
     /// A whole turn that must be legal; returns its effects (the meeple step's).

@@ -51,9 +51,10 @@ impl ViewerApp {
             after.apply(&Action::ChooseArrow { arrow }, &mut fx).ok()?;
         }
         let spot = match mv.meeple {
-            Action::PlaceMeeple { segment } | Action::PlaceLargeMeeple { segment } => {
-                Some((mv.placement.at, segment))
-            }
+            Action::PlaceMeeple { segment }
+            | Action::PlaceLargeMeeple { segment }
+            | Action::PlaceBuilder { segment }
+            | Action::PlacePig { segment } => Some((mv.placement.at, segment)),
             Action::PlaceArrowMeeple { at, segment, .. } => Some((at, segment)),
             _ => None,
         };

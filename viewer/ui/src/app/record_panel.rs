@@ -398,6 +398,10 @@ impl ViewerApp {
                     &mut form.inns_cathedrals,
                     "Inns & Cathedrals (the large meeple)",
                 );
+                ui.checkbox(
+                    &mut form.traders_builders,
+                    "Traders & Builders (goods, the builder, the pig)",
+                );
                 ui.checkbox(&mut form.germany, "Map: Germany (Carcassonne Maps)");
                 if form.germany {
                     ui.horizontal(|ui| {

@@ -88,6 +88,9 @@ pub enum Figure {
     Meeple(MeepleTarget),
     /// Inns & Cathedrals: the large meeple on a spot of the tile just placed.
     Large(MeepleTarget),
+    /// Traders & Builders: the builder or the pig on a spot of the tile just placed.
+    Builder(MeepleTarget),
+    Pig(MeepleTarget),
     /// The abbot on the monastery or garden of the tile just placed; `None`: whichever the
     /// tile has.
     Abbot(Option<MeepleTarget>),
@@ -95,7 +98,8 @@ pub enum Figure {
 }
 
 /// `none`; a meeple spot as `legal` shows it (`road N`) or with a dash (`road-N`); the large
-/// meeple (Inns & Cathedrals) as `large` before the spot (`large road N`, `large-road-N`);
+/// meeple (Inns & Cathedrals) as `large` before the spot (`large road N`, `large-road-N`), the
+/// builder and the pig (Traders & Builders) likewise (`builder road N`, `pig-field-Sw`);
 /// `abbot` (or `abbot monastery`, `abbot-garden`), `abbot-back`: the words of `record abbot`
 /// and `record abbot-back`.
 pub fn parse_figure(text: &str) -> Result<Figure> {
@@ -109,6 +113,8 @@ pub fn parse_figure(text: &str) -> Result<Figure> {
             bail!("the abbot goes on a monastery or a garden, not {other:?} (or `abbot-back`)")
         }
         Some(("large", spot)) => Figure::Large(spot.trim().replacen('-', " ", 1).parse()?),
+        Some(("builder", spot)) => Figure::Builder(spot.trim().replacen('-', " ", 1).parse()?),
+        Some(("pig", spot)) => Figure::Pig(spot.trim().replacen('-', " ", 1).parse()?),
         _ => Figure::Meeple(text.parse()?),
     })
 }
@@ -173,6 +179,14 @@ mod tests {
         assert_eq!(parse_figure("large-road-N").unwrap(), Figure::Large(road_n));
         assert!(parse_figure("large").is_err(), "a spot is needed");
         assert!(parse_figure("large city Q").is_err());
+        // The builder and the pig (Traders & Builders): their word before the spot
+        assert_eq!(
+            parse_figure("builder road N").unwrap(),
+            Figure::Builder(road_n)
+        );
+        let field_sw: MeepleTarget = "field Sw".parse().unwrap();
+        assert_eq!(parse_figure("pig-field-Sw").unwrap(), Figure::Pig(field_sw));
+        assert!(parse_figure("pig").is_err(), "a spot is needed");
         assert!(parse_figure("abbott").is_err());
     }
 }

@@ -134,6 +134,16 @@ pub fn figure_event(g: &Game, spot: &str) -> Result<Event> {
             on,
             figure: carc_events::Figure::Large,
         },
+        Figure::Builder(on) => Event::MeeplePlaced {
+            player,
+            on,
+            figure: carc_events::Figure::Builder,
+        },
+        Figure::Pig(on) => Event::MeeplePlaced {
+            player,
+            on,
+            figure: carc_events::Figure::Pig,
+        },
         Figure::AbbotBack => abbot_back_event(g)?,
         Figure::Abbot(on) => {
             let on = match on {
