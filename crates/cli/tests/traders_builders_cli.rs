@@ -198,3 +198,22 @@ fn analyze_reads_the_samples() {
         stdout(&o)
     );
 }
+
+#[test]
+fn the_jcloisterzone_export_refuses_traders_builders_by_name() {
+    // Given the Traders & Builders samples, which JCloisterZone's mapping does not cover yet
+    for name in [SAMPLE, COMBINED] {
+        // When exported as a JCloisterZone save
+        let o = carc(&["export", "--format", "jcz", name], &logs_dir());
+        // Then nothing is written and the expansion is named
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{name}");
+        assert!(
+            stderr(&o).contains(
+                "the game uses what carc does not map to or from JCloisterZone (it maps the base game, the Abbot, the River and Inns & Cathedrals), so it is not replayed: expansion \"traders_builders\""
+            ),
+            "{name}: {}",
+            stderr(&o)
+        );
+    }
+}
