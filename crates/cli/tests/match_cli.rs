@@ -321,6 +321,44 @@ fn outside_engines_are_refused_with_the_gifts_and_bad_players_are_named() {
 }
 
 #[test]
+fn engine_options_after_engine_colon_are_read_named_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    // Given the engine with a rollout against the engine without, the old spelling on B
+    let o = carc(
+        &[
+            "match",
+            "engine:nodes=20,rollout=2,top=2",
+            "engine:nodes=20",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        ],
+        dir.path(),
+    );
+    // Then the match is played and each side is named with its options
+    let v = json_of(&o);
+    assert_eq!(v["a"], "engine:nodes=20,rollout=2,top=2");
+    assert_eq!(v["b"], "engine:nodes=20");
+    assert_eq!(v["games"], 2);
+    // And a bad option is refused with exit 2, naming the player and what is wrong
+    for (player, says) in [
+        (
+            "engine:nodes=0",
+            "nodes must be a whole number of at least 1",
+        ),
+        ("engine:nodes=20,depth=3", "unknown key \"depth\""),
+        ("engine:rollout", "is not key=value"),
+    ] {
+        let o = carc(&["match", "greedy", player], dir.path());
+        assert_eq!(o.status.code(), Some(2), "{player}");
+        let e = stderr(&o);
+        assert!(e.contains(player) && e.contains(says), "{player}: {e}");
+    }
+}
+
+#[test]
 fn carc_engine_answers_a_position_from_a_sample_log_with_a_listed_move() {
     // Given a sample game up to its second drawn tile (seat 1 to place K)
     let text = std::fs::read_to_string(logs_dir().join("sim-2p-greedy-vs-random.jsonl")).unwrap();

@@ -15,6 +15,9 @@ pub enum EngineError {
     /// A move given to compare is not a legal move of the turn.
     #[error("not a legal move of the turn: {0}")]
     NotLegal(String),
+    /// An engine spec (`nodes=2000,rollout=4`) that could not be read.
+    #[error("engine options {spec:?}: {why}")]
+    BadSpec { spec: String, why: String },
     /// The rules refused a step of the search (a bug, or a position the simulator cannot
     /// go on from).
     #[error("the search could not go on: {0}")]

@@ -11,10 +11,12 @@
 //! - `options`: budgets (nodes or time), threads, seed and the search's constants.
 //! - `determinize`: one guess of the hidden parts; chance between two decisions.
 //! - `eval`: the value of the position where an iteration stops.
+//! - `rollout`: a few turns of a cheap policy before that value (off by default).
 //! - `tree`: the arena of nodes and moves, UCT within the widening window.
 //! - `search`: the iterations, the threads, the result ([`analyse`], [`Analysis`]); moves
 //!   measured side by side on the same guesses ([`compare`]).
 //! - `notation`: a turn's move as one line of text ([`move_text`]).
+//! - `spec`: the options as one line of text (`nodes=2000,rollout=4`).
 //! - `player`: the engine as a seat of a match game ([`EnginePlayer`]).
 //! - `error`: why a search could not run.
 
@@ -24,7 +26,9 @@ mod eval;
 mod notation;
 mod options;
 mod player;
+mod rollout;
 mod search;
+mod spec;
 mod tree;
 
 pub use error::EngineError;

@@ -38,6 +38,13 @@ pub struct SearchOptions {
     /// The win-probability estimate's spread: a virtual margin of `margin_scale ·
     /// sqrt(tiles left + 1)` points is a 73 % chance (logistic).
     pub margin_scale: f64,
+    /// Turns played by a cheap policy after a leaf is reached, before it is valued (0 = none,
+    /// the leaf is valued as it stands): the leaf value then sees what the next turns do with
+    /// the position (`docs/engine.md`, "Rollouts").
+    pub rollout: u32,
+    /// The rollout's policy: 1 = the greedy player's move; n > 1 = one of its best n moves
+    /// at random.
+    pub rollout_top: u32,
 }
 
 impl Default for SearchOptions {
@@ -52,6 +59,8 @@ impl Default for SearchOptions {
             widen_power: 0.5,
             meeple_value: 2.0,
             margin_scale: 1.5,
+            rollout: 0,
+            rollout_top: 1,
         }
     }
 }

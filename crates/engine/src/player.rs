@@ -4,7 +4,7 @@
 use carc_rules::Game;
 use carc_sim::{Buffers, Player, PlayoutError, TurnMove};
 
-use crate::options::{Budget, SearchOptions};
+use crate::options::SearchOptions;
 use crate::search::analyse;
 
 /// The engine at some options; each turn's search is seeded from the options' seed and the
@@ -22,10 +22,7 @@ impl EnginePlayer {
 
 impl Player for EnginePlayer {
     fn name(&self) -> String {
-        match self.options.budget {
-            Budget::Nodes(n) => format!("engine:nodes={n}"),
-            Budget::Time(d) => format!("engine:ms={}", d.as_millis()),
-        }
+        format!("engine:{}", self.options.spec())
     }
 
     fn turn(&mut self, game: &Game, _buffers: &mut Buffers) -> Result<TurnMove, PlayoutError> {

@@ -22,6 +22,7 @@ use crate::determinize::{advance, deal};
 use crate::error::EngineError;
 use crate::eval::{evaluate, SEATS};
 use crate::options::{Budget, SearchOptions};
+use crate::rollout::{rollout, Policy, Scratch};
 use crate::tree::Tree;
 
 /// One move of the position searched, with what the search found.
@@ -323,6 +324,11 @@ fn grow(
     let mut gifts = Vec::new();
     let mut path: Vec<(u32, usize)> = Vec::new();
     let mut nodes = 0u64;
+    let policy = Policy {
+        plies: options.rollout,
+        top: options.rollout_top,
+    };
+    let mut rollout_scratch = Scratch::default();
     while nodes < budget {
         // A clock read every 16 iterations is cheap next to the iterations.
         if nodes % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) && nodes > 0 {
@@ -353,6 +359,16 @@ fn grow(
             }
             path.push((node, edge));
             if fresh {
+                if policy.plies > 0 {
+                    rollout(
+                        &mut game,
+                        &mut bag,
+                        &mut rng,
+                        &mut buffers,
+                        &mut rollout_scratch,
+                        policy,
+                    )?;
+                }
                 break Some(evaluate(&game, options, &mut scratch, &mut fx));
             }
             if !advance(&mut game, &mut bag, &mut rng, &mut buffers, &mut gifts)? {

@@ -376,3 +376,41 @@ fn the_builder_and_the_pig_are_among_the_searched_moves_and_written_so() {
     }
     assert_eq!(seen, [true; 2]);
 }
+
+#[test]
+fn a_search_with_rollouts_is_reproducible_consistent_and_sees_otherwise() {
+    let rollout = |n: u64, threads: usize, seed: u64, plies: u32, top: u32| SearchOptions {
+        rollout: plies,
+        rollout_top: top,
+        ..nodes(n, threads, seed)
+    };
+    // Given a position of the middle game
+    let game = decisions(&Setup::base(2), 3).swap_remove(30);
+    for (threads, top) in [(1, 1), (2, 3)] {
+        // When it is searched twice with rollouts, the same seed, node budget and threads
+        let a = analyse(&game, &rollout(200, threads, 7, 3, top)).unwrap();
+        let b = analyse(&game, &rollout(200, threads, 7, 3, top)).unwrap();
+        // Then both analyses are the same, number for number
+        assert_eq!(a, b, "threads {threads} top {top}");
+        assert_eq!(a.nodes, 200);
+    }
+    // And the rollouts change what the search measures (the same seed without them differs)
+    let plain = analyse(&game, &nodes(200, 1, 7)).unwrap();
+    let rolled = analyse(&game, &rollout(200, 1, 7, 3, 1)).unwrap();
+    assert_ne!(plain.moves, rolled.moves);
+    // And every kind of game is searched with them, to its last turns (where a rollout meets
+    // the end of the game), and the best move is legal
+    let mut buffers = Buffers::default();
+    for (name, setup) in every_kind_of_game() {
+        let positions = decisions(&setup, 2);
+        let last = positions.len() - 1;
+        for game in [&positions[last / 2], &positions[last.saturating_sub(1)]] {
+            let a =
+                analyse(game, &rollout(40, 1, 2, 4, 2)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut legal = Vec::new();
+            turn_moves(game, &mut buffers, &mut legal);
+            assert!(legal.iter().any(|(m, _)| *m == a.best), "{name}");
+            assert!((0.0..=1.0).contains(&a.win), "{name}: {}", a.win);
+        }
+    }
+}

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use carc_analysis::{PlayoutPlayer, QualityOptions};
-use carc_engine::{Budget, EnginePlayer, SearchOptions, DEFAULT_NODES};
+use carc_engine::{EnginePlayer, SearchOptions};
 use carc_events::{record_actions, write_log, Assertion, Header, Source};
 use carc_rules::{Game, GiftAction, MapBoard, Setup, TileSet, TileTypeId};
 use carc_sim::{play_versus, Buffers, GreedyPlayer, Player, PlayoutError, RandomPlayer, TurnMove};
@@ -82,7 +82,7 @@ enum Spec {
     Random,
     Greedy,
     Playout(u32),
-    Engine(Budget),
+    Engine(SearchOptions),
     Cmd(String),
 }
 
@@ -98,24 +98,26 @@ impl Spec {
             "random" => Spec::Random,
             "greedy" => Spec::Greedy,
             "playout" => Spec::Playout(carc_analysis::quality::DEFAULT_PLAYOUTS),
-            "engine" => Spec::Engine(Budget::Nodes(DEFAULT_NODES)),
+            "engine" => Spec::Engine(SearchOptions::default()),
             _ => {
                 if let Some(program) = s.strip_prefix("cmd:") {
                     if program.split_whitespace().next().is_none() {
                         bail!("player {s:?}: cmd: names no program (cmd:PROGRAM [ARGS…])");
                     }
                     Spec::Cmd(program.trim().to_string())
-                } else if let Some(n) = s.strip_prefix("engine:nodes=") {
-                    Spec::Engine(Budget::Nodes(number(n, "nodes")?))
-                } else if let Some(t) = s.strip_prefix("engine:ms=") {
-                    Spec::Engine(Budget::Time(Duration::from_millis(number(t, "ms")?)))
+                } else if let Some(spec) = s.strip_prefix("engine:") {
+                    // engine:nodes=N, engine:ms=T and any of the engine's other options,
+                    // comma-separated (carc_engine's spec: engine:nodes=2000,rollout=4).
+                    Spec::Engine(
+                        SearchOptions::from_spec(spec).map_err(|e| anyhow!("player {s:?}: {e}"))?,
+                    )
                 } else if let Some(n) = s.strip_prefix("playout:playouts=") {
                     let n = u32::try_from(number(n, "playouts")?)
                         .map_err(|_| anyhow!("player {s:?}: too many playouts"))?;
                     Spec::Playout(n)
                 } else {
                     bail!(
-                        "unknown player {s:?}; expected random, greedy, playout, playout:playouts=N, engine, engine:nodes=N, engine:ms=T or cmd:PROGRAM"
+                        "unknown player {s:?}; expected random, greedy, playout, playout:playouts=N, engine, engine:nodes=N, engine:ms=T, engine:KEY=VALUE,… or cmd:PROGRAM"
                     )
                 }
             }
@@ -440,11 +442,10 @@ impl Match {
                         judge: carc_analysis::Judge::Playouts,
                         ..QualityOptions::default()
                     })),
-                    Spec::Engine(budget) => Box::new(EnginePlayer::new(SearchOptions {
-                        budget: *budget,
+                    Spec::Engine(options) => Box::new(EnginePlayer::new(SearchOptions {
                         threads: 1,
                         seed: own,
-                        ..SearchOptions::default()
+                        ..options.clone()
                     })),
                     Spec::Cmd(program) => Box::new(CmdPlayer {
                         program: program.clone(),

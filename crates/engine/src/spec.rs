@@ -1,0 +1,159 @@
+//! The engine's options as one line of text, `nodes=2000,rollout=4` (what `carc match` writes
+//! after `engine:`), read ([`SearchOptions::from_spec`]) and written ([`SearchOptions::spec`]),
+//! so that two settings of the same binary can play each other and be told apart.
+//!
+//! Keys: `nodes=N` or `ms=T` (the budget), `rollout=K` (plies of the rollout), `top=N` (the
+//! rollout's policy), `meeple=X` (points a meeple in supply), `spread=X` (the logistic's
+//! scale), `c=X` (UCT's exploration). Keys not given keep their defaults.
+
+use std::time::Duration;
+
+use crate::error::EngineError;
+use crate::options::{Budget, SearchOptions};
+
+impl SearchOptions {
+    /// The default options changed by `spec`: comma-separated `key=value` pairs (see the
+    /// module). An empty spec is the default. A key given twice, an unknown key or a value
+    /// out of range is an error that names it.
+    pub fn from_spec(spec: &str) -> Result<SearchOptions, EngineError> {
+        let bad = |why: String| EngineError::BadSpec {
+            spec: spec.to_string(),
+            why,
+        };
+        let mut options = SearchOptions::default();
+        let mut seen: Vec<&str> = Vec::new();
+        for pair in spec.split(',').filter(|p| !p.is_empty()) {
+            let Some((key, value)) = pair.split_once('=') else {
+                return Err(bad(format!("{pair:?} is not key=value")));
+            };
+            let budget_key = matches!(key, "nodes" | "ms");
+            if seen
+                .iter()
+                .any(|&k| k == key || (budget_key && matches!(k, "nodes" | "ms")))
+            {
+                return Err(bad(format!("{key} given twice (or nodes and ms both)")));
+            }
+            seen.push(key);
+            let whole = |min: u64| -> Result<u64, EngineError> {
+                match value.parse::<u64>() {
+                    Ok(n) if n >= min => Ok(n),
+                    _ => Err(bad(format!(
+                        "{key} must be a whole number of at least {min}, not {value:?}"
+                    ))),
+                }
+            };
+            let real = || -> Result<f64, EngineError> {
+                match value.parse::<f64>() {
+                    Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+                    _ => Err(bad(format!(
+                        "{key} must be a number of at least 0, not {value:?}"
+                    ))),
+                }
+            };
+            match key {
+                "nodes" => options.budget = Budget::Nodes(whole(1)?),
+                "ms" => options.budget = Budget::Time(Duration::from_millis(whole(1)?)),
+                "rollout" => {
+                    options.rollout = u32::try_from(whole(0)?)
+                        .map_err(|_| bad(format!("rollout {value} is too many plies")))?
+                }
+                "top" => {
+                    options.rollout_top = u32::try_from(whole(1)?)
+                        .map_err(|_| bad(format!("top {value} is too many moves")))?
+                }
+                "meeple" => options.meeple_value = real()?,
+                "spread" => {
+                    options.margin_scale = real()?;
+                    if options.margin_scale == 0.0 {
+                        return Err(bad("spread must be above 0".into()));
+                    }
+                }
+                "c" => options.exploration = real()?,
+                _ => {
+                    return Err(bad(format!(
+                        "unknown key {key:?}; expected nodes, ms, rollout, top, meeple, spread or c"
+                    )))
+                }
+            }
+        }
+        Ok(options)
+    }
+
+    /// The budget, then every option that differs from the default, in [`Self::from_spec`]'s
+    /// spelling (`nodes=2000`, `nodes=2000,rollout=4`). Options the spec cannot set (threads,
+    /// seed, widening) are not written.
+    pub fn spec(&self) -> String {
+        let d = SearchOptions::default();
+        let mut s = match self.budget {
+            Budget::Nodes(n) => format!("nodes={n}"),
+            Budget::Time(t) => format!("ms={}", t.as_millis()),
+        };
+        if self.rollout != d.rollout {
+            s += &format!(",rollout={}", self.rollout);
+        }
+        if self.rollout_top != d.rollout_top {
+            s += &format!(",top={}", self.rollout_top);
+        }
+        if self.meeple_value != d.meeple_value {
+            s += &format!(",meeple={}", self.meeple_value);
+        }
+        if self.margin_scale != d.margin_scale {
+            s += &format!(",spread={}", self.margin_scale);
+        }
+        if self.exploration != d.exploration {
+            s += &format!(",c={}", self.exploration);
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spec_sets_the_options_it_names_and_reads_back_as_written() {
+        assert_eq!(
+            SearchOptions::from_spec("").unwrap(),
+            SearchOptions::default()
+        );
+        let o = SearchOptions::from_spec("nodes=8000,rollout=4,top=3,meeple=1.5,spread=2,c=0.5")
+            .unwrap();
+        assert_eq!(o.budget, Budget::Nodes(8000));
+        assert_eq!((o.rollout, o.rollout_top), (4, 3));
+        assert_eq!(
+            (o.meeple_value, o.margin_scale, o.exploration),
+            (1.5, 2.0, 0.5)
+        );
+        assert_eq!(
+            o.spec(),
+            "nodes=8000,rollout=4,top=3,meeple=1.5,spread=2,c=0.5"
+        );
+        assert_eq!(SearchOptions::from_spec(&o.spec()).unwrap(), o);
+        let t = SearchOptions::from_spec("ms=300").unwrap();
+        assert_eq!(t.budget, Budget::Time(Duration::from_millis(300)));
+        assert_eq!(t.spec(), "ms=300");
+        assert_eq!(SearchOptions::default().spec(), "nodes=2000");
+    }
+
+    #[test]
+    fn a_bad_spec_is_an_error_that_names_what_is_wrong() {
+        for (spec, says) in [
+            ("nodes=0", "nodes must be a whole number of at least 1"),
+            ("nodes=-3", "nodes must be"),
+            ("rollout", "is not key=value"),
+            ("rollout=two", "rollout must be a whole number"),
+            ("top=0", "top must be a whole number of at least 1"),
+            ("meeple=-1", "meeple must be a number of at least 0"),
+            ("spread=0", "spread must be above 0"),
+            ("c=NaN", "c must be a number"),
+            ("nodes=5,ms=5", "given twice"),
+            ("rollout=2,rollout=3", "given twice"),
+            ("depth=3", "unknown key \"depth\""),
+        ] {
+            let e = SearchOptions::from_spec(spec).unwrap_err().to_string();
+            assert!(e.contains(says), "{spec}: {e}");
+            assert!(e.contains(spec), "{spec}: {e}");
+        }
+    }
+}
