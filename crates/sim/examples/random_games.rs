@@ -3,7 +3,7 @@
 //! the log writing of `carc simulate`). `docs/benchmarks.md` gives the commands.
 //!
 //! Usage: `random_games [GAMES] [EXPANSIONS]`, EXPANSIONS comma-separated from `river`,
-//! `inns_cathedrals` (default: the base game).
+//! `inns_cathedrals`, `traders_builders` (default: the base game).
 
 use std::sync::Arc;
 
@@ -25,6 +25,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "inns_cathedrals" => {
                 options.inns_cathedrals = true;
                 sets.push(TileSet::inns_cathedrals());
+            }
+            "traders_builders" => {
+                options.traders_builders = true;
+                sets.push(TileSet::traders_builders());
             }
             other => return Err(format!("unknown expansion {other:?}").into()),
         }

@@ -303,16 +303,16 @@ mod tests {
         assert!(g.problem().is_none(), "{:?}", g.problem());
         assert!(g.nav.len() > 10);
         assert_eq!(g.timeline.log.header.game, "city-and-road-scoring");
-        // And one that uses another expansion is refused with the reason
+        // And one that uses an expansion JCloisterZone's mapping lacks is refused with the reason
         let text = String::from_utf8(bytes)
             .unwrap()
-            .replace("\"basic:1\"", "\"inns-and-cathedrals:1\"");
+            .replace("\"basic:1\"", "\"traders-and-builders:1\"");
         let dir = tempfile::tempdir().unwrap();
         let other = dir.path().join("other.jcz");
         std::fs::write(&other, text).unwrap();
         let e = LoadedGame::open(&other).err().unwrap();
         assert!(
-            e.contains("JCloisterZone") && e.contains("inns-and-cathedrals"),
+            e.contains("JCloisterZone") && e.contains("traders-and-builders"),
             "{e}"
         );
     }
