@@ -356,7 +356,12 @@ mod tests {
     /// The start tile D at (0,0) (city N, road E-W) and, for the first player, `drawn`
     /// drawn.
     fn after_drawing(drawn: Option<&str>) -> Game {
-        let mut g = Game::new(Setup::base(2)).unwrap();
+        after_drawing_in(Setup::base(2), drawn)
+    }
+
+    /// [`after_drawing`] in a game set up by `setup`.
+    fn after_drawing_in(setup: Setup, drawn: Option<&str>) -> Game {
+        let mut g = Game::new(setup).unwrap();
         let id = |name: &str| g.tiles().find(name).unwrap();
         let (d, drawn) = (id("D"), drawn.map(id));
         let fx = &mut Effects::default();
@@ -485,19 +490,7 @@ mod tests {
             bag: None,
             map: None,
         };
-        let mut g = Game::new(setup).unwrap();
-        let (d, v) = (g.tiles().find("D").unwrap(), g.tiles().find("V").unwrap());
-        let fx = &mut Effects::default();
-        g.apply(
-            &Action::PlaceStart {
-                tile: d,
-                at: Pos::new(0, 0),
-                rotation: Rotation::default(),
-            },
-            fx,
-        )
-        .unwrap();
-        g.apply(&Action::Draw { tile: v }, fx).unwrap();
+        let g = after_drawing_in(setup, Some("V"));
         // When the spots after a placement are completed
         let spots = words(&g, "place 1 0 90 ");
         // Then the large meeple goes where a meeple may, each spot after `large`
