@@ -215,18 +215,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                     .find(|n| !mine.contains_key(n))
                     .expect("at most 20 meeples");
                 mine.insert(n, (at, label));
-                replay.push(json!({
-                    "type": "DEPLOY_MEEPLE",
-                    "payload": {
-                        "pointer": {
-                            "position": pointer.position,
-                            "feature": pointer.feature,
-                            "location": pointer.location,
-                        },
-                        "meepleId": format!("{player}.small.{n}"),
-                    },
-                    "player": player,
-                }));
+                replay.push(deploy(*player, &pointer, &format!("{player}.small.{n}")));
                 replay.push(commit(*player));
             }
             (Event::MeepleSkipped { player }, _) => {
@@ -257,18 +246,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 let pointer = location::pointer_of(&game, at, segment)
                     .ok_or_else(|| illegal("the tile has no such feature".into()))?;
                 // One big follower per player: always number 1.
-                replay.push(json!({
-                    "type": "DEPLOY_MEEPLE",
-                    "payload": {
-                        "pointer": {
-                            "position": pointer.position,
-                            "feature": pointer.feature,
-                            "location": pointer.location,
-                        },
-                        "meepleId": format!("{player}.{BIG_FIGURE}.1"),
-                    },
-                    "player": player,
-                }));
+                replay.push(deploy(*player, &pointer, &format!("{player}.{BIG_FIGURE}.1")));
                 replay.push(commit(*player));
             }
             (Event::MeeplePlaced { .. }, _) => {
@@ -291,18 +269,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
             (Event::AbbotPlaced { player, .. }, Action::PlaceAbbot { at, segment, .. }) => {
                 let pointer = location::pointer_of(&game, at, segment)
                     .ok_or_else(|| illegal("the tile has no such feature".into()))?;
-                replay.push(json!({
-                    "type": "DEPLOY_MEEPLE",
-                    "payload": {
-                        "pointer": {
-                            "position": pointer.position,
-                            "feature": pointer.feature,
-                            "location": pointer.location,
-                        },
-                        "meepleId": format!("{player}.abbot.1"),
-                    },
-                    "player": player,
-                }));
+                replay.push(deploy(*player, &pointer, &format!("{player}.abbot.1")));
                 replay.push(commit(*player));
             }
             (Event::AbbotTakenBack { player, .. }, _) => {
@@ -421,6 +388,23 @@ pub fn write(log: &Log) -> Result<String, JczError> {
 
 /// The end of a turn. JCloisterZone stores a random number here for the next draw; with a
 /// forced draw order it is not used.
+/// A `DEPLOY_MEEPLE` of figure `meeple_id` (`<player>.small.N`, `.big.1`, `.abbot.1`) on the
+/// feature `pointer` names.
+fn deploy(player: u8, pointer: &location::Pointer, meeple_id: &str) -> Value {
+    json!({
+        "type": "DEPLOY_MEEPLE",
+        "payload": {
+            "pointer": {
+                "position": pointer.position,
+                "feature": pointer.feature,
+                "location": pointer.location,
+            },
+            "meepleId": meeple_id,
+        },
+        "player": player,
+    })
+}
+
 fn commit(player: u8) -> Value {
     json!({"type": "COMMIT", "payload": {"random": 0.0}, "player": player})
 }
