@@ -5,7 +5,7 @@
 
 mod common;
 
-use carc_events::{read_log, setup_from_header, Color, Event, Header, Log, Player, RulesOptions};
+use carc_events::{read_log, setup_from_header, Event, Log, RulesOptions};
 use serde_json::{json, Value};
 
 fn events(log: &Log) -> Vec<Event> {
@@ -46,29 +46,18 @@ fn simulated(seed: u64, players: u8, abbot: bool) -> Log {
     if abbot {
         expansions.push("abbot".into());
     }
-    let header = Header {
-        game: format!("sim-river-{seed}"),
-        players: (0..players)
-            .map(|i| Player {
-                name: format!("P{i}"),
-                color: Color::ALL[usize::from(i)],
-            })
-            .collect(),
-        rules: RulesOptions {
-            expansions,
-            ..RulesOptions::default()
-        },
-        tile_sets: vec!["base".into(), "river".into()],
-        bag: None,
-        source: None,
-        comment: None,
+    let rules = RulesOptions {
+        expansions,
+        ..RulesOptions::default()
     };
+    let header = common::seated_header(
+        format!("sim-river-{seed}"),
+        players,
+        rules,
+        &["base", "river"],
+    );
     let setup = setup_from_header(&header, &[]).unwrap();
-    let sim = carc_sim::play(setup.clone(), seed, &[carc_sim::Strategy::Random]).unwrap();
-    let game = carc_rules::Game::new(setup).unwrap();
-    carc_events::record_actions(header, game, &sim.actions)
-        .unwrap()
-        .0
+    common::played(header, setup, seed)
 }
 
 fn river_game() -> (String, Value) {

@@ -56,27 +56,43 @@ pub fn replay(log: &Log) -> (Game, Vec<Score>) {
 
 /// A whole simulated base game (random players) as our log.
 pub fn simulated(seed: u64, players: u8, farmers: bool) -> Log {
-    use carc_events::{Color, Header, Player, RulesOptions};
     let mut setup = carc_rules::Setup::base(players);
     setup.options.farmers = farmers;
-    let sim = carc_sim::play(setup.clone(), seed, &[carc_sim::Strategy::Random]).unwrap();
-    let header = Header {
-        game: format!("sim-{seed}"),
+    let rules = carc_events::RulesOptions {
+        farmers,
+        ..carc_events::RulesOptions::default()
+    };
+    let header = seated_header(format!("sim-{seed}"), players, rules, &["base"]);
+    played(header, setup, seed)
+}
+
+/// A header of `players` seats named P0, P1, … in the colours' order.
+pub fn seated_header(
+    game: String,
+    players: u8,
+    rules: carc_events::RulesOptions,
+    tile_sets: &[&str],
+) -> carc_events::Header {
+    use carc_events::{Color, Header, Player};
+    Header {
+        game,
         players: (0..players)
             .map(|i| Player {
                 name: format!("P{i}"),
                 color: Color::ALL[usize::from(i)],
             })
             .collect(),
-        rules: RulesOptions {
-            farmers,
-            ..RulesOptions::default()
-        },
-        tile_sets: vec!["base".into()],
+        rules,
+        tile_sets: tile_sets.iter().map(|s| s.to_string()).collect(),
         bag: None,
         source: None,
         comment: None,
-    };
+    }
+}
+
+/// The game `setup` played by random players from `seed`, recorded under `header`.
+pub fn played(header: carc_events::Header, setup: carc_rules::Setup, seed: u64) -> Log {
+    let sim = carc_sim::play(setup.clone(), seed, &[carc_sim::Strategy::Random]).unwrap();
     let (log, _) =
         carc_events::record_actions(header, Game::new(setup).unwrap(), &sim.actions).unwrap();
     log
