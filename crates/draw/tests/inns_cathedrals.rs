@@ -1,28 +1,16 @@
 //! Inns & Cathedrals on the board picture: inns and cathedrals are drawn on their tiles (and
 //! on no base tile), and the large meeple is drawn larger than a meeple.
 
+mod common;
+
 use std::path::Path;
 
 use carc_draw::color::{CATHEDRAL, INN, INN_LAKE};
-use carc_draw::{board, tile_type, Overlay, Rgba, Shape};
+use carc_draw::{board, Overlay, Shape};
 use carc_events::read_log;
 use carc_replay::fold;
-use carc_rules::{Rotation, TileSet};
-
-/// Shapes filled with `color` when the tile `id` of `set` is drawn alone.
-fn filled(set: &TileSet, id: &str, color: Rgba) -> usize {
-    let tile = set.get(set.find(id).unwrap());
-    let mut out = Vec::new();
-    tile_type(tile, Rotation::default(), carc_draw::Point::ZERO, &mut out);
-    out.iter()
-        .filter(|s| match s {
-            Shape::Polygon { fill: Some(c), .. } | Shape::Circle { fill: Some(c), .. } => {
-                *c == color
-            }
-            _ => false,
-        })
-        .count()
-}
+use carc_rules::TileSet;
+use common::filled;
 
 #[test]
 fn inns_and_cathedrals_are_drawn_on_their_tiles_only() {

@@ -1,28 +1,16 @@
 //! Traders & Builders on the board picture: goods are drawn in their cities (and on no base
 //! tile), and builders and pigs are drawn as figures of their own shapes.
 
+mod common;
+
 use std::path::Path;
 
 use carc_draw::color::{CLOTH, GRAIN, WINE};
-use carc_draw::{board, tile_type, Overlay, Rgba, Shape};
+use carc_draw::{board, Overlay, Shape};
 use carc_events::read_log;
 use carc_replay::fold;
-use carc_rules::{Good, Rotation, Special, TileSet};
-
-/// Shapes filled with `color` when the tile `id` of `set` is drawn alone.
-fn filled(set: &TileSet, id: &str, color: Rgba) -> usize {
-    let tile = set.get(set.find(id).unwrap());
-    let mut out = Vec::new();
-    tile_type(tile, Rotation::default(), carc_draw::Point::ZERO, &mut out);
-    out.iter()
-        .filter(|s| match s {
-            Shape::Polygon { fill: Some(c), .. } | Shape::Circle { fill: Some(c), .. } => {
-                *c == color
-            }
-            _ => false,
-        })
-        .count()
-}
+use carc_rules::{Good, Special, TileSet};
+use common::filled;
 
 #[test]
 fn goods_are_drawn_in_their_cities_only() {
