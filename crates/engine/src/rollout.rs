@@ -105,6 +105,31 @@ mod tests {
         out
     }
 
+    /// `root` with the unseen tiles dealt from `seed` and its first move played, as when a
+    /// search reaches a new leaf; and the random source that goes on from there.
+    fn at_a_leaf(
+        root: &Game,
+        seed: u64,
+        bag: &mut Vec<TileTypeId>,
+        buffers: &mut Buffers,
+    ) -> (Game, ChaCha8Rng) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut game = root.clone();
+        deal(
+            root,
+            root.current_player(),
+            &mut rng,
+            &mut game,
+            bag,
+            buffers,
+        )
+        .unwrap();
+        let mut first = Vec::new();
+        turn_moves(&game, buffers, &mut first);
+        play_move(&mut game, &first[0].0, &mut rng, buffers, None).unwrap();
+        (game, rng)
+    }
+
     #[test]
     fn a_rollout_plays_legal_moves_and_stops_after_its_plies_or_at_the_end() {
         let mut buffers = Buffers::default();
@@ -115,22 +140,8 @@ mod tests {
         let picks = [0, games.len() / 2, games.len() - 3, games.len() - 1];
         for top in [1, 3] {
             for &i in &picks {
-                let root = &games[i];
-                let mut rng = ChaCha8Rng::seed_from_u64(i as u64);
-                let mut game = root.clone();
-                deal(
-                    root,
-                    root.current_player(),
-                    &mut rng,
-                    &mut game,
-                    &mut bag,
-                    &mut buffers,
-                )
-                .unwrap();
                 // Given a first move played (as a tree leaf is reached)
-                let mut first = Vec::new();
-                turn_moves(&game, &mut buffers, &mut first);
-                play_move(&mut game, &first[0].0, &mut rng, &mut buffers, None).unwrap();
+                let (mut game, mut rng) = at_a_leaf(&games[i], i as u64, &mut bag, &mut buffers);
                 let tiles_before = game.bag_left();
                 // When a rollout of 4 plies is played (every move goes through the rules'
                 // `apply`, which refuses an illegal one: an error here fails the test)
@@ -162,21 +173,7 @@ mod tests {
             }
         }
         // Near the end, the game's end stops the rollout early at least once.
-        let root = games.last().unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let mut game = root.clone();
-        deal(
-            root,
-            root.current_player(),
-            &mut rng,
-            &mut game,
-            &mut bag,
-            &mut buffers,
-        )
-        .unwrap();
-        let mut first = Vec::new();
-        turn_moves(&game, &mut buffers, &mut first);
-        play_move(&mut game, &first[0].0, &mut rng, &mut buffers, None).unwrap();
+        let (mut game, mut rng) = at_a_leaf(games.last().unwrap(), 7, &mut bag, &mut buffers);
         let played = rollout(
             &mut game,
             &mut bag,
