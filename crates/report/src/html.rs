@@ -183,6 +183,7 @@ ul.events>li{margin:.15rem 0}
 .glyph{font-weight:bold;color:#a4461a;margin-right:.3em;text-decoration:none}
 ul.arrows{margin:.1rem 0 .1rem 2.2em;padding-left:1rem;color:#4a3d78}
 ul.gifts{margin:.1rem 0 .1rem 2.2em;padding-left:1rem;color:#1f5f4a}
+ul.goods{margin:.1rem 0 .1rem 2.2em;padding-left:1rem;color:#6b4a12}
 details{margin:.15rem 0 .15rem 2.2em}
 .final details{margin-left:0}
 summary{cursor:pointer}
@@ -322,6 +323,7 @@ fn event(out: &mut String, header: &Header, e: &Event) {
         seq = e.seq
     );
     list(out, "arrows", &e.arrows);
+    list(out, "goods", &e.traders);
     list(out, "gifts", &e.gifts);
     for s in &e.scores {
         score(out, header, s);

@@ -350,7 +350,12 @@ fn step_value(
             "arrows",
             describe_arrows(header, step.seat, &step.effects)
                 .into_iter()
-                .chain(describe_traders(header, step.seat, &step.effects))
+                .collect(),
+        ),
+        (
+            "traders",
+            describe_traders(header, step.seat, &step.effects)
+                .into_iter()
                 .collect(),
         ),
         (

@@ -115,7 +115,7 @@ fn setup(out: &mut String, header: &Header) {
 fn event(out: &mut String, header: &Header, e: &Event) {
     let glyphs: String = e.marks.iter().map(|m| format!(" {}", m.glyph)).collect();
     let _ = writeln!(out, "- **{}**{glyphs} {}", e.seq, inline(&e.text));
-    for line in e.arrows.iter().chain(&e.gifts) {
+    for line in e.arrows.iter().chain(&e.traders).chain(&e.gifts) {
         let _ = writeln!(out, "  - {}", inline(line));
     }
     for s in &e.scores {

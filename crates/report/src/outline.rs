@@ -49,9 +49,11 @@ pub(crate) struct Event<'a> {
     /// The annotation's glyph first, then the caller's mark.
     pub marks: Vec<Mark>,
     pub text: String,
-    /// What the 20th Anniversary arrows and the map did, and Traders & Builders' goods taken
-    /// and second turns.
+    /// What the 20th Anniversary arrows and the map did.
     pub arrows: Vec<String>,
+    /// What Traders & Builders did: goods taken, the builder's second turn. A list of its own
+    /// so that the pages do not style them as arrows.
+    pub traders: Vec<String>,
     /// What The Gifts did: gifts earned, cards taken and opened, their effects.
     pub gifts: Vec<String>,
     /// Scores of features completed by this event.
@@ -149,11 +151,8 @@ pub(crate) fn outline<'a>(
             seat: step.seat,
             marks,
             text: describe_step(header, step),
-            arrows: {
-                let mut lines = describe_arrows(header, step.seat, &step.effects);
-                lines.extend(describe_traders(header, step.seat, &step.effects));
-                lines
-            },
+            arrows: describe_arrows(header, step.seat, &step.effects),
+            traders: describe_traders(header, step.seat, &step.effects),
             gifts: describe_gifts(header, step.seat, &step.effects),
             scores: scores_of(ScoreTime::Completed).collect(),
             returned: moved.iter().map(|r| returned_line(header, r)).collect(),

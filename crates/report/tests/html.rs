@@ -8,7 +8,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use carc_events::annotation::{Annotation, Glyph};
-use carc_replay::describe::describe_gifts;
+use carc_replay::describe::{describe_gifts, describe_traders};
 use carc_report::{html, Boards, HtmlOptions};
 
 use common::{note, root, sample_text, timeline};
@@ -328,6 +328,50 @@ fn a_gifts_game_lists_what_each_gift_did_as_the_markdown_report_does() {
         .sum();
     assert!(sentences > 10, "{sentences}");
     assert_eq!(items, sentences);
+}
+
+/// The items of every `<ul class="CLASS">` of a page.
+fn items_of(page: &str, class: &str) -> Vec<String> {
+    page.split(&format!("<ul class=\"{class}\">"))
+        .skip(1)
+        .flat_map(|rest| {
+            rest[..rest.find("</ul>").unwrap()]
+                .split("<li>")
+                .skip(1)
+                .map(|item| item.trim_end().trim_end_matches("</li>").to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn a_traders_game_lists_goods_and_second_turns_in_a_list_of_their_own() {
+    // Given a simulated 2-player game with Traders & Builders
+    let text =
+        std::fs::read_to_string(root().join("../../logs/sim-2p-traders-builders-mixed.jsonl"))
+            .unwrap();
+    let tl = timeline(&text);
+    // When its page is written
+    let options = HtmlOptions {
+        boards: Boards::None,
+    };
+    let page = html(&tl, &BTreeMap::new(), &options);
+    // Then every goods and second-turn sentence is in a goods list, each once, in game order
+    let sentences: Vec<String> = tl
+        .steps
+        .iter()
+        .flat_map(|s| describe_traders(&tl.log.header, s.seat, &s.effects))
+        .map(|line| line.replace('\'', "&#39;"))
+        .collect();
+    assert!(sentences.len() > 10, "{sentences:?}");
+    assert!(
+        sentences.iter().any(|l| l.contains("wine")),
+        "{sentences:?}"
+    );
+    assert_eq!(items_of(&page, "goods"), sentences);
+    // And none of them is styled as an arrow's
+    assert!(items_of(&page, "arrows").is_empty(), "{page}");
+    assert!(page.contains("ul.goods{"));
 }
 
 #[test]

@@ -418,3 +418,34 @@ fn the_final_scoring_has_rows_of_its_own_and_its_board_shows_the_figures_that_sc
     assert_eq!(farmers(end), 2);
     assert_eq!(farmers(end - 1), 2);
 }
+
+#[test]
+fn a_traders_game_gives_goods_and_second_turns_as_data_of_their_own() {
+    // Given a simulated 2-player game with Traders & Builders
+    let text =
+        std::fs::read_to_string(root().join("../../logs/sim-2p-traders-builders-mixed.jsonl"))
+            .unwrap();
+    let tl = timeline(&text);
+    // When its interactive page is written
+    let page = interactive_html(&tl, &BTreeMap::new(), &Extras::default());
+    let d = data(&page);
+    let steps = d["steps"].as_array().unwrap();
+    // Then each step's goods and second-turn sentences are its `traders`, never its `arrows`
+    let mut traders = 0;
+    for (step, s) in tl.steps.iter().zip(steps) {
+        let want =
+            carc_replay::describe::describe_traders(&tl.log.header, step.seat, &step.effects);
+        let got: Vec<&str> = s["traders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert_eq!(got, want);
+        assert!(s["arrows"].as_array().unwrap().is_empty(), "{s}");
+        traders += got.len();
+    }
+    assert!(traders > 10, "{traders}");
+    // And the script lists them under a class of their own
+    assert!(script(&page).contains("list(box, 'goods', s.traders)"));
+}

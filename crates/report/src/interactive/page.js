@@ -111,6 +111,7 @@
     p.append(document.createTextNode(s.text));
     box.append(p);
     list(box, 'arrows', s.arrows);
+    list(box, 'goods', s.traders);
     list(box, 'gifts', s.gifts);
     for (const sc of s.scores) scoreDetails(box, sc);
     for (const r of s.returned) box.append(el('p', 'returned', r));
