@@ -89,7 +89,10 @@ fn dependencies_point_one_way() {
             "carc-jcz",
             &["carc-events", "carc-json-position", "carc-rules"][..],
         ),
-        ("carc-bga", &["carc-events", "carc-rules"][..]),
+        (
+            "carc-bga",
+            &["carc-events", "carc-json-position", "carc-rules"][..],
+        ),
         (
             "carc-formats",
             &["carc-bga", "carc-events", "carc-jcz", "carc-json-position"][..],

@@ -11,7 +11,7 @@ pub use carc_json_position::TextPosition;
 use carc_json_position::{parent_path, value_positions};
 
 /// How errors name the path of the whole document.
-pub const DOCUMENT: &str = "the document";
+pub use carc_json_position::DOCUMENT;
 
 /// One thing a file uses that carc does not implement, and where (JSON paths).
 #[derive(Debug, Clone, PartialEq, Eq)]

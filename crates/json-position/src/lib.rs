@@ -4,6 +4,9 @@
 //! value is found wrong, one scan of the text says where it is, so every error names its line.
 //! Never panics, whatever the text.
 
+pub mod at;
+pub use at::{describe, At, FieldError, DOCUMENT};
+
 /// Where a value starts in the text: 1-based line and column. Columns count bytes, as
 /// serde_json's syntax errors do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
