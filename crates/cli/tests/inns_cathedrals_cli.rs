@@ -3,7 +3,10 @@
 //! cathedral scorings, and `check` refusing a second large meeple.
 
 mod common;
-use common::{carc, carc_with_store, logs_dir, record_shell, stderr, stdout};
+use common::{
+    carc, carc_with_store, logs_dir, record_shell, refused_with_a_map, simulated_and_checked,
+    stderr, stdout,
+};
 
 const SAMPLE: &str = "sim-2p-inns-cathedrals-mixed.jsonl";
 
@@ -18,49 +21,26 @@ fn simulate_with_inns_cathedrals_alone_and_with_the_others_checks_clean() {
             "all.jsonl",
         ),
     ] {
-        let o = carc(
+        let log = simulated_and_checked(
+            dir.path(),
             &[
-                "simulate",
                 "--expansions",
                 expansions,
                 "--players",
                 players,
                 "--seed",
                 "4",
-                "--out",
-                out,
             ],
-            dir.path(),
+            out,
         );
-        assert!(o.status.success(), "{}", stderr(&o));
-        let log = std::fs::read_to_string(dir.path().join(out)).unwrap();
         // The header names the expansion and its tile set; the sixth seat plays grey
         assert!(log.contains("\"inns_cathedrals\"]"), "{expansions}");
         if players == "6" {
             assert!(log.contains(r#""color":"gray""#));
         }
-        let o = carc(&["check", out], dir.path());
-        assert!(o.status.success(), "{}", stdout(&o));
     }
     // And a map does not combine with the expansion
-    let o = carc(
-        &[
-            "simulate",
-            "--expansions",
-            "inns_cathedrals",
-            "--map",
-            "germany",
-            "--out",
-            "m.jsonl",
-        ],
-        dir.path(),
-    );
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("not combined with a map"),
-        "{}",
-        stderr(&o)
-    );
+    refused_with_a_map(dir.path(), "inns_cathedrals");
 }
 
 #[test]

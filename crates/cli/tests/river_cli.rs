@@ -2,7 +2,7 @@
 //! `legal` and `explain` on river tiles, and `check` refusing a log that breaks the draw order.
 
 mod common;
-use common::{carc, logs_dir, stderr, stdout};
+use common::{carc, logs_dir, refused_with_a_map, simulated_and_checked, stderr, stdout};
 
 const SAMPLE: &str = "sim-2p-river-mixed.jsonl";
 
@@ -13,20 +13,11 @@ fn simulate_with_the_river_alone_and_with_the_others_checks_clean() {
         ("river", "r.jsonl"),
         ("anniversary,gifts,abbot,river", "all.jsonl"),
     ] {
-        let o = carc(
-            &[
-                "simulate",
-                "--expansions",
-                expansions,
-                "--seed",
-                "4",
-                "--out",
-                out,
-            ],
+        let log = simulated_and_checked(
             dir.path(),
+            &["--expansions", expansions, "--seed", "4"],
+            out,
         );
-        assert!(o.status.success(), "{}", stderr(&o));
-        let log = std::fs::read_to_string(dir.path().join(out)).unwrap();
         // The spring is the start tile, and the first tile drawn is a river tile
         assert!(
             log.contains(r#""type":"start_placed","tile":"RS""#),
@@ -34,28 +25,9 @@ fn simulate_with_the_river_alone_and_with_the_others_checks_clean() {
         );
         let first_draw = log.lines().find(|l| l.contains("tile_drawn")).unwrap();
         assert!(first_draw.contains(r#""tile":"R"#), "{first_draw}");
-        let o = carc(&["check", out], dir.path());
-        assert!(o.status.success(), "{}", stdout(&o));
     }
     // And a map does not combine with the river
-    let o = carc(
-        &[
-            "simulate",
-            "--expansions",
-            "river",
-            "--map",
-            "germany",
-            "--out",
-            "m.jsonl",
-        ],
-        dir.path(),
-    );
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("not combined with a map"),
-        "{}",
-        stderr(&o)
-    );
+    refused_with_a_map(dir.path(), "river");
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! builder without its owner's meeple, and `analyze` reading the samples.
 
 mod common;
-use common::{carc, logs_dir, stderr, stdout};
+use common::{carc, logs_dir, refused_with_a_map, simulated_and_checked, stderr, stdout};
 
 const SAMPLE: &str = "sim-2p-traders-builders-mixed.jsonl";
 const COMBINED: &str = "sim-4p-river-abbot-inns-traders.jsonl";
@@ -20,9 +20,9 @@ fn simulate_with_traders_builders_alone_and_with_the_others_checks_clean() {
             "all.jsonl",
         ),
     ] {
-        let o = carc(
+        let log = simulated_and_checked(
+            dir.path(),
             &[
-                "simulate",
                 "--expansions",
                 expansions,
                 "--players",
@@ -31,38 +31,15 @@ fn simulate_with_traders_builders_alone_and_with_the_others_checks_clean() {
                 "4",
                 "--strategy",
                 "greedy,random",
-                "--out",
-                out,
             ],
-            dir.path(),
+            out,
         );
-        assert!(o.status.success(), "{}", stderr(&o));
-        let log = std::fs::read_to_string(dir.path().join(out)).unwrap();
         // The header names the expansion and its tile set; builders are placed
         assert!(log.contains("\"traders_builders\"]"), "{expansions}");
         assert!(log.contains(r#""figure":"builder""#), "{expansions}");
-        let o = carc(&["check", out], dir.path());
-        assert!(o.status.success(), "{}", stdout(&o));
     }
     // And a map does not combine with the expansion
-    let o = carc(
-        &[
-            "simulate",
-            "--expansions",
-            "traders_builders",
-            "--map",
-            "germany",
-            "--out",
-            "m.jsonl",
-        ],
-        dir.path(),
-    );
-    assert!(!o.status.success());
-    assert!(
-        stderr(&o).contains("not combined with a map"),
-        "{}",
-        stderr(&o)
-    );
+    refused_with_a_map(dir.path(), "traders_builders");
 }
 
 #[test]

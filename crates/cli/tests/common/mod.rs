@@ -65,3 +65,42 @@ pub fn game_id(log: &Path) -> String {
         serde_json::from_str(text.lines().next().expect("a header")).expect("a JSON header");
     header["game"].as_str().expect("a game id").to_string()
 }
+
+/// Runs `carc simulate SIMULATE… --out OUT` in `dir`, then `carc check OUT`; both must succeed.
+/// The log's text, for the caller's own assertions.
+pub fn simulated_and_checked(dir: &Path, simulate: &[&str], out: &str) -> String {
+    let args: Vec<&str> = ["simulate"]
+        .into_iter()
+        .chain(simulate.iter().copied())
+        .chain(["--out", out])
+        .collect();
+    let o = carc(&args, dir);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let log = std::fs::read_to_string(dir.join(out)).unwrap();
+    let o = carc(&["check", out], dir);
+    assert!(o.status.success(), "{args:?}: {}", stdout(&o));
+    log
+}
+
+/// `carc simulate --expansions EXPANSIONS --map germany` is refused: the expansions are not
+/// combined with a map.
+pub fn refused_with_a_map(dir: &Path, expansions: &str) {
+    let o = carc(
+        &[
+            "simulate",
+            "--expansions",
+            expansions,
+            "--map",
+            "germany",
+            "--out",
+            "m.jsonl",
+        ],
+        dir,
+    );
+    assert!(!o.status.success(), "{expansions} with a map");
+    assert!(
+        stderr(&o).contains("not combined with a map"),
+        "{}",
+        stderr(&o)
+    );
+}
