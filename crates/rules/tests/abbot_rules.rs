@@ -8,8 +8,6 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use carc_rules::*;
 use common::*;
 
@@ -88,15 +86,8 @@ fn garden_copies_are_tiles_of_their_own() {
 #[test]
 fn garden_copies_without_the_abbot_are_refused() {
     // Given the split set with the abbot off
-    let setup = Setup {
-        players: 2,
-        options: Options::default(),
-        tiles: Arc::new(TileSet::base().with_gardens()),
-        bag: None,
-        map: None,
-    };
     // When the game is set up
-    let err = Game::new(setup).unwrap_err();
+    let err = refused_setup(Options::default(), TileSet::base().with_gardens(), None);
     // Then the garden copies are named and the option is the rule
     assert_eq!(err.rule(), "abbot.option");
     assert!(err.to_string().contains("E+garden"), "{err}");

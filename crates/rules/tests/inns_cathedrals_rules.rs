@@ -12,8 +12,6 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use carc_rules::tileset::SegmentDef;
 use carc_rules::*;
 use common::*;
@@ -143,15 +141,8 @@ fn each_inns_cathedrals_tile_has_the_features_of_its_description() {
 fn tiles_with_inns_or_cathedrals_need_the_option() {
     // Given base + Inns & Cathedrals tiles without the option
     let tiles = TileSet::combine(&[TileSet::base(), TileSet::inns_cathedrals()]).unwrap();
-    let setup = Setup {
-        players: 2,
-        options: Options::default(),
-        tiles: Arc::new(tiles),
-        bag: None,
-        map: None,
-    };
     // When the game is set up / Then it is refused, naming the rule
-    let err = Game::new(setup).unwrap_err();
+    let err = refused_setup(Options::default(), tiles, None);
     assert_eq!(err.rule(), rule::INNS_OPTION);
     assert!(err.to_string().contains("inns_cathedrals"), "{err}");
 }
@@ -160,18 +151,15 @@ fn tiles_with_inns_or_cathedrals_need_the_option() {
 fn inns_cathedrals_does_not_combine_with_a_map() {
     // Given the option on a map board [I]
     let map = MapBoard::builtin_shared("germany").expect("built-in map");
-    let setup = Setup {
-        players: 2,
-        options: Options {
+    // Then the setup is refused
+    let err = refused_setup(
+        Options {
             inns_cathedrals: true,
             ..Options::default()
         },
-        tiles: Arc::new(TileSet::base()),
-        bag: None,
-        map: Some(map),
-    };
-    // Then the setup is refused
-    let err = Game::new(setup).unwrap_err();
+        TileSet::base(),
+        Some(map),
+    );
     assert!(err.to_string().contains("map"), "{err}");
 }
 

@@ -128,15 +128,12 @@ fn r7s_road_splits_its_bank_in_two_fields_at_the_monastery() {
 #[test]
 fn river_tiles_need_the_option() {
     // Given the River set without the option
-    let setup = Setup {
-        players: 2,
-        options: Options::default(),
-        tiles: Arc::new(TileSet::combine(&[TileSet::base(), TileSet::river()]).unwrap()),
-        bag: None,
-        map: None,
-    };
     // Then the setup is refused (river.option)
-    let err = Game::new(setup).unwrap_err();
+    let err = refused_setup(
+        Options::default(),
+        TileSet::combine(&[TileSet::base(), TileSet::river()]).unwrap(),
+        None,
+    );
     assert_eq!(err.rule(), rule::SETUP);
     assert!(err.to_string().contains("river"), "{err}");
 }
@@ -144,18 +141,15 @@ fn river_tiles_need_the_option() {
 #[test]
 fn the_option_needs_a_spring_and_a_lake() {
     // Given the river on with the base set only
-    let setup = Setup {
-        players: 2,
-        options: Options {
+    // Then the setup is refused: no spring
+    let err = refused_setup(
+        Options {
             river: true,
             ..Options::default()
         },
-        tiles: Arc::new(TileSet::base()),
-        bag: None,
-        map: None,
-    };
-    // Then the setup is refused: no spring
-    let err = Game::new(setup).unwrap_err();
+        TileSet::base(),
+        None,
+    );
     assert!(err.to_string().contains("exactly one spring"), "{err}");
 }
 

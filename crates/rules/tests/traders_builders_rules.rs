@@ -13,8 +13,6 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use carc_rules::*;
 use common::*;
 
@@ -151,15 +149,8 @@ fn the_set_has_24_tiles_and_20_goods_9_wine_6_grain_5_cloth() {
 fn tiles_with_goods_need_the_option() {
     // Given base + Traders & Builders tiles without the option
     let tiles = TileSet::combine(&[TileSet::base(), TileSet::traders_builders()]).unwrap();
-    let setup = Setup {
-        players: 2,
-        options: Options::default(),
-        tiles: Arc::new(tiles),
-        bag: None,
-        map: None,
-    };
     // When the game is set up / Then it is refused, naming the rule and the option
-    let err = Game::new(setup).unwrap_err();
+    let err = refused_setup(Options::default(), tiles, None);
     assert_eq!(err.rule(), rule::TB_OPTION);
     assert!(err.to_string().contains("traders_builders"), "{err}");
 }
@@ -168,18 +159,15 @@ fn tiles_with_goods_need_the_option() {
 fn traders_builders_does_not_combine_with_a_map() {
     // Given the option on a map board [I]
     let map = MapBoard::builtin_shared("germany").expect("built-in map");
-    let setup = Setup {
-        players: 2,
-        options: Options {
+    // Then the setup is refused
+    let err = refused_setup(
+        Options {
             traders_builders: true,
             ..Options::default()
         },
-        tiles: Arc::new(TileSet::base()),
-        bag: None,
-        map: Some(map),
-    };
-    // Then the setup is refused
-    let err = Game::new(setup).unwrap_err();
+        TileSet::base(),
+        Some(map),
+    );
     assert!(err.to_string().contains("map"), "{err}");
 }
 

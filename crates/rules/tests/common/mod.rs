@@ -256,3 +256,23 @@ impl Table {
         self.game.scores().to_vec()
     }
 }
+
+/// The refusal of a 2-player setup with these options, tiles and map (no bag of its own): the
+/// setup must be refused.
+pub fn refused_setup(
+    options: Options,
+    tiles: TileSet,
+    map: Option<Arc<MapBoard>>,
+) -> RuleViolation {
+    let setup = Setup {
+        players: 2,
+        options,
+        tiles: Arc::new(tiles),
+        bag: None,
+        map,
+    };
+    match Game::new(setup) {
+        Ok(_) => panic!("the setup was accepted"),
+        Err(e) => e,
+    }
+}
