@@ -11,21 +11,7 @@ use carc_events::annotation::{Annotation, Glyph};
 use carc_replay::describe::{describe_gifts, describe_traders};
 use carc_report::{html, Boards, HtmlOptions};
 
-use common::{note, root, sample_text, timeline};
-
-/// The tag names used in a page (opening and closing tags alike).
-fn tags(page: &str) -> BTreeSet<String> {
-    page.split('<')
-        .skip(1)
-        .map(|rest| {
-            rest.chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '/' || *c == '!')
-                .collect::<String>()
-                .trim_start_matches('/')
-                .to_ascii_lowercase()
-        })
-        .collect()
-}
+use common::{note, root, sample_text, tags, timeline};
 
 #[test]
 fn the_sample_game_reads_as_the_golden_page() {

@@ -74,3 +74,59 @@ pub fn every_reference_is_defined(page: &str) -> bool {
         page.contains(&format!("id=\"{id}\""))
     })
 }
+
+/// A page's data, read back as its script reads it.
+pub fn data(page: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"carc-data\">";
+    let start = page.find(open).expect("the data element") + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    serde_json::from_str(&page[start..end]).expect("the data is JSON")
+}
+
+/// The page without its data element (the markup and the script).
+pub fn markup(page: &str) -> String {
+    let open = "<script type=\"application/json\" id=\"carc-data\">";
+    let start = page.find(open).unwrap();
+    let end = start + page[start..].find("</script>").unwrap();
+    format!("{}{}", &page[..start], &page[end..])
+}
+
+/// The page's own script.
+pub fn script(page: &str) -> &str {
+    let start = page.rfind("<script>").unwrap() + "<script>".len();
+    &page[start..start + page[start..].find("</script>").unwrap()]
+}
+
+/// The tag names used in a page (opening and closing tags alike).
+pub fn tags(page: &str) -> std::collections::BTreeSet<String> {
+    page.split('<')
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '/' || *c == '!')
+                .collect::<String>()
+                .trim_start_matches('/')
+                .to_ascii_lowercase()
+        })
+        .collect()
+}
+
+/// Asserts that a page's script parses its data and sets text only: no markup written, no
+/// code made from text, nothing fetched.
+pub fn assert_the_script_sets_text_only(script: &str) {
+    assert!(script.contains("JSON.parse("));
+    for word in [
+        "innerHTML",
+        "outerHTML",
+        "insertAdjacentHTML",
+        "document.write",
+        "eval(",
+        "Function(",
+        "setTimeout(",
+        "fetch(",
+        "XMLHttpRequest",
+        "createElementNS",
+    ] {
+        assert!(!script.contains(word), "{word} in the script");
+    }
+}
