@@ -184,15 +184,16 @@ pub fn offset(letter: &str) -> u8 {
         "IC5" | "IC7" | "IC12" | "IC16" => 3,
         "IC11" => 1,
         "IC13" => 2,
-        // Traders & Builders: JCZ R0 has the corner cities on N and W (ours N and E; TB15's
-        // and TB16's on E and S, their single city on N where JCZ has it on S), the
-        // three-sided cities open to S (ours W), TB17's and TB21's joined city W–E (ours
-        // N–S); TB13's, TB14's, TB18's and TB19's joined city W–E with the other side on S
-        // (ours N–S, the other side E), TB24's roads on E, S, W (ours N, E, S).
+        // Traders & Builders: JCZ R0 has the corner cities on N and W (ours N and E, so ours
+        // at 270°; TB15's and TB16's on E and S, their single city on N where JCZ has it on
+        // S: 180°), the three-sided cities open to S (ours W), TB17's and TB21's joined city
+        // W–E (ours N–S); TB13's, TB14's, TB18's and TB19's joined city W–E with the other
+        // side on S (ours N–S, the other side E: ours at 90°), TB24's roads on E, S, W (ours
+        // N, E, S).
         "TB1" | "TB2" | "TB3" | "TB4" | "TB5" | "TB6" | "TB7" | "TB8" | "TB9" | "TB10" | "TB11"
-        | "TB12" | "TB17" | "TB21" => 1,
+        | "TB12" | "TB17" | "TB21" => 3,
         "TB15" | "TB16" => 2,
-        "TB13" | "TB14" | "TB18" | "TB19" | "TB24" => 3,
+        "TB13" | "TB14" | "TB18" | "TB19" | "TB24" => 1,
         _ => 0,
     }
 }
@@ -335,21 +336,13 @@ mod tests {
     fn the_traders_builders_tiles_at_jcz_r0_have_the_features_jcloisterzone_gives_them() {
         use crate::location::{location_of, Location};
         let tb = TileSet::traders_builders();
-        // The location of a JCloisterZone side or port list rotated into our tile's frame.
-        let turn = |text: &str, ours: &str| {
-            let jcz = Location::parse(text).unwrap_or_else(|| panic!("{text}"));
-            let q = offset(ours);
-            match jcz {
-                Location::Sides(m) => Location::Sides(((m << q) | (m >> (4 - q))) & 0xF),
-                Location::Ports(m) => Location::Ports(m.rotate_left(u32::from(q) * 2)),
-                Location::Monastery => Location::Monastery,
-            }
-        };
+        let jcz = |text: &str| Location::parse(text).unwrap_or_else(|| panic!("{text}"));
         let mut seen = 0;
         for (id, spec) in TRADERS_AT_JCZ_R0 {
             let ours = letter_of(id).unwrap();
             let t = tb.get(tb.find(ours).unwrap());
-            let r = Rotation::new(0).unwrap();
+            // Our tile turned as JCloisterZone's R0 lies
+            let r = Rotation::new(ours_from_jcz(ours, 0)).unwrap();
             let describe = |s: u8| -> String {
                 let seg = &t.segments[usize::from(s)];
                 let loc = location_of(t, r, s);
@@ -375,22 +368,22 @@ mod tests {
                     match parts.as_slice() {
                         ["M"] => "Monastery Monastery".to_string(),
                         ["C", sides, rest @ ..] => {
-                            let mut text = format!("City {:?}", turn(sides, ours));
+                            let mut text = format!("City {:?}", jcz(sides));
                             if let [goods] = rest {
                                 text.push_str(&format!(" {goods}"));
                             }
                             text
                         }
-                        ["R", sides] => format!("Road {:?}", turn(sides, ours)),
+                        ["R", sides] => format!("Road {:?}", jcz(sides)),
                         ["F", field] => {
                             let (ports, cities) = field.split_once('>').unwrap_or((field, ""));
                             let mut cities: Vec<String> = cities
                                 .split(',')
                                 .filter(|c| !c.is_empty())
-                                .map(|c| format!("{:?}", turn(c, ours)))
+                                .map(|c| format!("{:?}", jcz(c)))
                                 .collect();
                             cities.sort();
-                            format!("Field {:?} > {}", turn(ports, ours), cities.join(","))
+                            format!("Field {:?} > {}", jcz(ports), cities.join(","))
                         }
                         _ => panic!("bad spec {f}"),
                     }
