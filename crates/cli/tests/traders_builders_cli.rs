@@ -221,8 +221,7 @@ fn the_jcloisterzone_export_writes_traders_builders_and_check_reads_it_back() {
         assert!(back.status.success(), "{name}: {}", stderr(&back));
         let scores = |out: &str| {
             out.lines()
-                .find(|l| l.contains("final scores"))
-                .map(str::to_string)
+                .find_map(|l| l.split_once("final scores").map(|(_, s)| s.to_string()))
         };
         assert!(scores(&stdout(&ours)).is_some(), "{}", stdout(&ours));
         assert_eq!(scores(&stdout(&back)), scores(&stdout(&ours)), "{name}");

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use carc_events::{event_to_action, game_from_header, Event, Log};
-use carc_rules::{Action, Effects, Phase, Pos, SegmentLabel, Special};
+use carc_rules::{Action, Effects, Phase, Pos, ScoreTime, SegmentLabel, Special};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -240,10 +240,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 game.legal_meeples(&mut spots);
                 game.legal_abbot_moves(&mut abbot_moves);
                 game.legal_large_meeples(&mut large_spots);
-                let offers_special = [Special::Builder, Special::Pig].into_iter().any(|which| {
-                    game.legal_specials(which, &mut special_spots);
-                    !special_spots.is_empty()
-                });
+                let offers_special = offers_special(&game, &mut special_spots);
                 if !spots.is_empty()
                     || !abbot_moves.is_empty()
                     || !large_spots.is_empty()
@@ -453,6 +450,25 @@ fn deploy(player: u8, pointer: &location::Pointer, meeple_id: &str) -> Value {
 
 fn commit(player: u8) -> Value {
     json!({"type": "COMMIT", "payload": {"random": 0.0}, "player": player})
+}
+
+/// Whether JCloisterZone offers the builder or the pig now (Traders & Builders). It offers
+/// what our rules offer but the builder on a road or city that the tile just placed completes:
+/// its engine refuses that ("Feature is completed"), which the rules text does not (the
+/// builder would only go home at once; `docs/jcz.md`, Traders & Builders).
+fn offers_special(game: &carc_rules::Game, spots: &mut Vec<carc_rules::MeepleSpot>) -> bool {
+    let Phase::Meeple { at } = game.phase() else {
+        return false;
+    };
+    game.legal_specials(Special::Pig, spots);
+    if !spots.is_empty() {
+        return true;
+    }
+    game.legal_specials(Special::Builder, spots);
+    spots.iter().any(|spot| {
+        game.appraise(at, spot.segment)
+            .is_some_and(|score| score.time != ScoreTime::Completed)
+    })
 }
 
 /// Whether JCloisterZone offers a farmer on the small field it draws inside some tiles

@@ -385,3 +385,74 @@ fn the_set_without_its_elements_or_the_elements_without_the_set_are_unsupported(
     assert!(err.contains("setup.elements.pig"), "{err}");
     assert!(err.contains("1 (one pig per player)"), "{err}");
 }
+
+/// At each skipped meeple step of `log`: whether JCloisterZone offers a figure there, and
+/// whether our rules offered the builder only on a road or city the tile just completed.
+fn skips(log: &Log) -> Vec<(bool, bool)> {
+    use carc_rules::{Phase, ScoreTime, Special};
+    let mut game = carc_events::game_from_header(&log.header, &[]).unwrap();
+    let mut fx = carc_rules::Effects::default();
+    let (mut spots, mut abbot) = (Vec::new(), Vec::new());
+    let mut out = Vec::new();
+    for (_, env) in &log.events {
+        if let (Event::MeepleSkipped { .. }, Phase::Meeple { at }) = (&env.event, game.phase()) {
+            let mut offered = false;
+            game.legal_meeples(&mut spots);
+            offered |= !spots.is_empty();
+            game.legal_large_meeples(&mut spots);
+            offered |= !spots.is_empty();
+            game.legal_abbot_moves(&mut abbot);
+            offered |= !abbot.is_empty();
+            game.legal_specials(Special::Pig, &mut spots);
+            offered |= !spots.is_empty();
+            // JCloisterZone's small field inside four T&B tiles and IC/CCCC
+            let tile = &game.tiles().get(game.tile_at(at).unwrap().tile).id;
+            let seat = game.current_player();
+            offered |= ["IC17", "TB3", "TB4", "TB13", "TB14"].contains(&tile.as_str())
+                && log.header.rules.farmers
+                && (game.supply()[usize::from(seat)] > 0 || game.large_meeple_in_supply(seat));
+            game.legal_specials(Special::Builder, &mut spots);
+            let open = |s: &carc_rules::MeepleSpot| {
+                game.appraise(at, s.segment).unwrap().time != ScoreTime::Completed
+            };
+            let only_completed = !offered && !spots.is_empty() && !spots.iter().any(open);
+            offered |= spots.iter().any(open);
+            out.push((offered, only_completed));
+        }
+        let action = carc_events::event_to_action(&game, &env.event).unwrap();
+        game.apply(&action, &mut fx).unwrap();
+    }
+    out
+}
+
+#[test]
+fn a_pass_is_written_only_where_jcloisterzone_offers_a_figure() {
+    // JCloisterZone never offers the builder on a road or city the tile just completed
+    // (docs/jcz.md, Traders & Builders): where that was our only figure move, the turn is
+    // PLACE_TILE and COMMIT, or JCloisterZone refuses the PASS ("Pass is not allowed").
+    let mut only_completed = 0;
+    for (seed, players, farmers, others) in [
+        (2007, 2, false, &[][..]),
+        (2001, 2, true, &[][..]),
+        (4013, 4, true, &[][..]),
+        (2004, 2, true, &["abbot"][..]),
+        (4000, 4, true, &["river", "abbot", "inns_cathedrals"][..]),
+    ] {
+        // Given a simulated game with builders and pigs (and large meeples and abbots)
+        let log = simulated(seed, players, farmers, others);
+        let skips = skips(&log);
+        // When it is written
+        let v: Value = serde_json::from_str(&carc_jcz::write(&log).unwrap()).unwrap();
+        let passes = v["replay"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["type"] == "PASS")
+            .count();
+        // Then a PASS stands exactly where JCloisterZone offers a figure
+        assert_eq!(passes, skips.iter().filter(|s| s.0).count(), "seed {seed}");
+        only_completed += skips.iter().filter(|s| s.1).count();
+    }
+    // And some turns offered our builder only on a completed feature: the test could fail
+    assert!(only_completed > 0);
+}
