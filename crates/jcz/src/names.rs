@@ -49,3 +49,7 @@ pub(crate) const PIG: &str = "pig";
 /// `"<player>.pig.1"`): JCloisterZone's element names.
 pub(crate) const BUILDER_FIGURE: &str = BUILDER;
 pub(crate) const PIG_FIGURE: &str = PIG;
+/// The pig herd (GQ11's promo tiles, JCloisterZone's second river): a field with a herd is
+/// worth more to a pig. No tile of the sets carc maps has one, so the element is read and
+/// changes nothing.
+pub(crate) const PIG_HERD: &str = "pig-herd";

@@ -456,3 +456,15 @@ fn a_pass_is_written_only_where_jcloisterzone_offers_a_figure() {
     // And some turns offered our builder only on a completed feature: the test could fail
     assert!(only_completed > 0);
 }
+
+#[test]
+fn the_pig_herd_element_changes_nothing_without_pig_herd_tiles() {
+    // Given the two-player sample written with JCloisterZone's element "pig-herd", which its
+    // client turned on with Traders & Builders (no tile of the mapped sets has a pig herd)
+    let mut v = written(SAMPLES[0]);
+    v["setup"]["elements"]["pig-herd"] = json!(true);
+    // When it is read, then it is the same game
+    let back = carc_jcz::read(&v.to_string()).unwrap();
+    assert_eq!(events(&back), events(&sample(SAMPLES[0])));
+    assert_eq!(back.header.rules, sample(SAMPLES[0]).header.rules);
+}

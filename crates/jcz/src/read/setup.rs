@@ -10,8 +10,8 @@ use crate::json::At;
 use crate::location;
 use crate::names::{
     BASE_SET, BASE_SET_GARDENS, BIG_FOLLOWER, BUILDER, CATHEDRAL, END_OF_DEAL, INN, INNS_SET,
-    INNS_SET_GARDENS, PIG, RIVER_ELEMENT, RIVER_SET, RIVER_SET_GARDENS, TINY_CITY, TRADERS,
-    TRADERS_SET, TRADERS_SET_GARDENS,
+    INNS_SET_GARDENS, PIG, PIG_HERD, RIVER_ELEMENT, RIVER_SET, RIVER_SET_GARDENS, TINY_CITY,
+    TRADERS, TRADERS_SET, TRADERS_SET_GARDENS,
 };
 use crate::tiles;
 
@@ -241,6 +241,11 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                 }
                 INN => inn = is_on(at.value),
                 CATHEDRAL => cathedral = is_on(at.value),
+                // The pig herd (GQ11) adds to a pig's field only on tiles with a pig herd, which
+                // none of the sets carc maps has (JCloisterZone's river/2 and gq11 have them;
+                // its client turned the element on with Traders & Builders): it changes
+                // nothing here.
+                PIG_HERD => {}
                 // Traders & Builders: the goods, one builder and one pig per player.
                 TRADERS => traders = is_on(at.value),
                 BUILDER | PIG => {
