@@ -385,12 +385,11 @@ fn the_builder_may_join_a_road_the_tile_just_completed_and_goes_home_at_once() {
     assert_eq!(specials(&t, Special::Builder), ["road E"]);
     t.special(false, "road E").unwrap();
     // And it goes home at once with the meeple when the road scores, giving no second turn
-    let road = t
-        .fx
-        .scores
-        .iter()
-        .find(|s| s.kind == FeatureKind::Road)
-        .unwrap();
+    let road =
+        t.fx.scores
+            .iter()
+            .find(|s| s.kind == FeatureKind::Road)
+            .unwrap();
     assert_eq!((road.winners.clone(), road.points), (vec![0], 3));
     assert!(t
         .fx
