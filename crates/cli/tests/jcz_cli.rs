@@ -179,9 +179,9 @@ fn unsupported_and_broken_jcz_files_are_refused_naming_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(corpus().join("tiny-city-rule.jcz")).unwrap();
     let mut v: Value = serde_json::from_str(&text).unwrap();
-    // (Traders & Builders: carc plays it, but its JCloisterZone names are not mapped yet)
-    v["setup"]["sets"]["traders-and-builders:1"] = Value::from(1);
-    v["setup"]["elements"]["builder"] = Value::from(1);
+    // (The Tower: an expansion carc does not play)
+    v["setup"]["sets"]["tower:1"] = Value::from(1);
+    v["setup"]["elements"]["tower"] = Value::from(1);
     std::fs::write(dir.path().join("expansion.jcz"), v.to_string()).unwrap();
     std::fs::write(dir.path().join("broken.jcz"), "{\"setup\":").unwrap();
 
@@ -191,8 +191,7 @@ fn unsupported_and_broken_jcz_files_are_refused_naming_the_file() {
     assert_eq!(r["error"]["rule"], "jcz.unsupported");
     let msg = r["error"]["message"].as_str().unwrap();
     assert!(
-        msg.contains("tile set \"traders-and-builders:1\"")
-            && msg.contains("game element \"builder\""),
+        msg.contains("tile set \"tower:1\"") && msg.contains("game element \"tower\""),
         "{msg}"
     );
 

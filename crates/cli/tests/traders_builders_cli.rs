@@ -177,20 +177,31 @@ fn analyze_reads_the_samples() {
 }
 
 #[test]
-fn the_jcloisterzone_export_refuses_traders_builders_by_name() {
-    // Given the Traders & Builders samples, which JCloisterZone's mapping does not cover yet
+fn the_jcloisterzone_export_writes_traders_builders_and_check_reads_it_back() {
+    // Given the Traders & Builders samples (docs/jcz.md, Traders & Builders)
     for name in [SAMPLE, COMBINED] {
         // When exported as a JCloisterZone save
         let o = carc(&["export", "--format", "jcz", name], &logs_dir());
-        // Then nothing is written and the expansion is named
-        assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
-        assert!(stdout(&o).is_empty(), "{name}");
-        assert!(
-            stderr(&o).contains(
-                "the game uses what carc does not map to or from JCloisterZone (it maps the base game, the Abbot, the River and Inns & Cathedrals), so it is not replayed: expansion \"traders_builders\""
-            ),
-            "{name}: {}",
-            stderr(&o)
-        );
+        // Then the save names JCloisterZone's set, the builder and the pig
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        let text = stdout(&o);
+        assert!(text.contains("\"traders-and-builders:1\": 1"), "{name}");
+        assert!(text.contains(".builder.1\""), "{name}");
+        assert!(text.contains(".pig.1\""), "{name}");
+        // And `carc check` reads the save back to the same final scores
+        let dir = std::env::temp_dir().join(format!("carc-tb-jcz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join(name.replace(".jsonl", ".jcz"));
+        std::fs::write(&file, &text).unwrap();
+        let back = carc(&["check", file.to_str().unwrap()], &logs_dir());
+        let ours = carc(&["check", name], &logs_dir());
+        assert!(back.status.success(), "{name}: {}", stderr(&back));
+        let scores = |out: &str| {
+            out.lines()
+                .find_map(|l| l.split_once("final scores").map(|(_, s)| s.to_string()))
+        };
+        assert!(scores(&stdout(&ours)).is_some(), "{}", stdout(&ours));
+        assert_eq!(scores(&stdout(&back)), scores(&stdout(&ours)), "{name}");
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

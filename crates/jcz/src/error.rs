@@ -77,7 +77,7 @@ pub enum JczError {
     /// rule options, move types). All of them are listed, so one run tells the whole story;
     /// a file that also has format errors is refused for this first.
     #[error(
-        "the game uses what carc does not map to or from JCloisterZone (it maps the base game, the Abbot, the River and Inns & Cathedrals), so it is not replayed: {}",
+        "the game uses what carc does not map to or from JCloisterZone (it maps the base game, the Abbot, the River, Inns & Cathedrals and Traders & Builders), so it is not replayed: {}",
         .0.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
     )]
     Unsupported(Vec<UnsupportedUse>),

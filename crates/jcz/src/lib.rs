@@ -3,7 +3,7 @@
 //! file too; [`write`] turns one of our logs into a saved game JCloisterZone can open.
 //!
 //! The base game is supported (with or without farmers, with the two-tile-city option), and
-//! with it The Abbot, The River and Inns & Cathedrals.
+//! with it The Abbot, The River, Inns & Cathedrals and Traders & Builders.
 //! A file that uses anything else is refused with [`JczError::Unsupported`], which lists all
 //! of it: carc never replays a game it would get wrong. The mapping (tile ids, orientations,
 //! coordinates, locations) is documented in `docs/jcz.md`.

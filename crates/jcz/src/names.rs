@@ -34,3 +34,22 @@ pub(crate) const INN: &str = "inn";
 pub(crate) const CATHEDRAL: &str = "cathedral";
 /// The figure name of the big follower in meeple ids (`"<player>.big.1"`).
 pub(crate) const BIG_FIGURE: &str = "big";
+
+/// Traders & Builders' tile set (24 tiles) as JCloisterZone names it, without gardens.
+pub(crate) const TRADERS_SET: &str = "traders-and-builders:1";
+/// The same with two tiles as garden variants (`TB/CcRR.wG`, `TB/CcR.cG`), the client's pick
+/// with the element `garden`.
+pub(crate) const TRADERS_SET_GARDENS: &str = "traders-and-builders:2";
+/// Traders & Builders' elements: the goods in cities (JCloisterZone's "trade goods"), and one
+/// builder and one pig per player.
+pub(crate) const TRADERS: &str = "traders";
+pub(crate) const BUILDER: &str = "builder";
+pub(crate) const PIG: &str = "pig";
+/// The figure names of the builder and the pig in meeple ids (`"<player>.builder.1"`,
+/// `"<player>.pig.1"`): JCloisterZone's element names.
+pub(crate) const BUILDER_FIGURE: &str = BUILDER;
+pub(crate) const PIG_FIGURE: &str = PIG;
+/// The pig herd (GQ11's promo tiles, JCloisterZone's second river): a field with a herd is
+/// worth more to a pig. No tile of the sets carc maps has one, so the element is read and
+/// changes nothing.
+pub(crate) const PIG_HERD: &str = "pig-herd";

@@ -125,6 +125,10 @@ fn read_game(
         expansions.push("inns_cathedrals".to_string());
         tile_sets.push("inns_cathedrals".to_string());
     }
+    if options.traders {
+        expansions.push("traders_builders".to_string());
+        tile_sets.push("traders_builders".to_string());
+    }
     let header = Header {
         game: game_id.unwrap_or_else(|| "jcz-game".into()),
         players: seats
@@ -249,6 +253,9 @@ fn our_sets(options: &Options) -> TileSet {
     }
     if options.inns {
         sets.push(TileSet::inns_cathedrals());
+    }
+    if options.traders {
+        sets.push(TileSet::traders_builders());
     }
     if sets.len() == 1 {
         return sets.remove(0);

@@ -1,5 +1,5 @@
-//! JCloisterZone's tile ids (the base game, The River, Inns & Cathedrals) and how their
-//! orientation relates to our catalogue.
+//! JCloisterZone's tile ids (the base game, The River, Inns & Cathedrals, Traders & Builders)
+//! and how their orientation relates to our catalogue.
 //!
 //! JCloisterZone names a tile after its edges (`BA/RCr`); we use the Wikicarpedia letters of
 //! `crates/rules/data/base.json`. Three tiles are drawn in a different base orientation: U has
@@ -76,7 +76,46 @@ const IDS: &[(&str, &str)] = &[
     ("IC/RrRr", "IC16"),
     ("IC/CCCC", "IC17"),
     ("IC/CCCCG", "IC17"),
+    // Traders & Builders (tile set `traders-and-builders:1`; `:2` has the garden variants
+    // `TB/CcRR.wG` and `TB/CcR.cG`). Matched to ours by their sides, goods, roads and fields
+    // (`crates/rules/data/traders_builders.json`).
+    ("TB/CccR.w", "TB1"),
+    ("TB/Ccc.g", "TB2"),
+    ("TB/CcCc.w", "TB3"),
+    ("TB/CcCC.c", "TB4"),
+    ("TB/CcRR.w", "TB5"),
+    ("TB/CcRR.wG", "TB5"),
+    ("TB/CcR.c", "TB6"),
+    ("TB/CcR.cG", "TB6"),
+    ("TB/CcRR!.c", "TB7"),
+    ("TB/CcR!.w", "TB8"),
+    ("TB/RCc.g", "TB9"),
+    ("TB/Cc.g", "TB10"),
+    ("TB/Cc.w", "TB11"),
+    ("TB/RCc!.g", "TB12"),
+    ("TB/CCc.c", "TB13"),
+    ("TB/CCc.w", "TB14"),
+    ("TB/CcRC.c", "TB15"),
+    ("TB/CcRC.g", "TB16"),
+    ("TB/CRcR.w", "TB17"),
+    ("TB/CRc.g", "TB18"),
+    ("TB/CRc.w", "TB19"),
+    ("TB/CR", "TB20"),
+    ("TB/CFc.w", "TB21"),
+    ("TB/RRC", "TB22"),
+    ("TB/RRrr", "TB23"),
+    ("TB/LRRR", "TB24"),
 ];
+
+/// Whether JCloisterZone draws a small field inside the tile (location `I`), between its
+/// cities, that touches no side: IC17 (`IC/CCCC`) and four of Traders & Builders' tiles. Our
+/// tiles hold no field that reaches no side, so ours have none there (`docs/jcz.md`).
+pub fn has_inner_field(letter: &str) -> bool {
+    matches!(
+        base_letter(letter),
+        "IC17" | "TB3" | "TB4" | "TB13" | "TB14"
+    )
+}
 
 /// Our tile id for a JCloisterZone tile id, if it is one of the sets we map.
 pub fn letter_of(jcz_id: &str) -> Option<&'static str> {
@@ -145,6 +184,16 @@ pub fn offset(letter: &str) -> u8 {
         "IC5" | "IC7" | "IC12" | "IC16" => 3,
         "IC11" => 1,
         "IC13" => 2,
+        // Traders & Builders: JCZ R0 has the corner cities on N and W (ours N and E, so ours
+        // at 270°; TB15's and TB16's on E and S, their single city on N where JCZ has it on
+        // S: 180°), the three-sided cities open to S (ours W), TB17's and TB21's joined city
+        // W–E (ours N–S); TB13's, TB14's, TB18's and TB19's joined city W–E with the other
+        // side on S (ours N–S, the other side E: ours at 90°), TB24's roads on E, S, W (ours
+        // N, E, S).
+        "TB1" | "TB2" | "TB3" | "TB4" | "TB5" | "TB6" | "TB7" | "TB8" | "TB9" | "TB10" | "TB11"
+        | "TB12" | "TB17" | "TB21" => 3,
+        "TB15" | "TB16" => 2,
+        "TB13" | "TB14" | "TB18" | "TB19" | "TB24" => 1,
         _ => 0,
     }
 }
@@ -170,6 +219,7 @@ mod tests {
             TileSet::base(),
             TileSet::river(),
             TileSet::inns_cathedrals(),
+            TileSet::traders_builders(),
         ];
         for set in &sets {
             for tile in set.tiles() {
@@ -242,6 +292,112 @@ mod tests {
             };
             assert_eq!((cities.as_str(), roads.as_str()), want, "{id} ({ours})");
         }
+    }
+
+    /// JCloisterZone's Traders & Builders tiles at R0 as its tile list describes them, one
+    /// feature per entry: `C:<sides>[:<goods>]` a city, `R:<sides>` a road, `M` the
+    /// monastery, `F:<ports>[><city>,<city>]` a field and the cities it borders. The small
+    /// field JCloisterZone draws inside four tiles (location `I`) is left out: our tiles hold
+    /// no field that reaches no side (`has_inner_field`).
+    const TRADERS_AT_JCZ_R0: &[(&str, &str)] = &[
+        ("TB/Cc.g", "C:NW:grain F:SL.SR.EL.ER>NW"),
+        ("TB/Cc.w", "C:NW:wine F:SL.SR.EL.ER>NW"),
+        ("TB/CCc.c", "C:WE:cloth C:S F:NL.NR>WE"),
+        ("TB/CCc.w", "C:WE:wine C:S F:NL.NR>WE"),
+        ("TB/Ccc.g", "C:NWE:grain F:SL.SR>NWE"),
+        ("TB/CcCC.c", "C:NW:cloth C:S C:E"),
+        (
+            "TB/CcRR!.c",
+            "C:NW:cloth R:S R:E F:SR>NW F:SL>NW F:ER>NW F:EL>NW",
+        ),
+        ("TB/CcRR.w", "C:NW:wine R:S R:E F:SR>NW F:SL.ER>NW F:EL>NW"),
+        ("TB/CcRC.c", "C:NW:cloth C:S R:E F:EL>NW F:ER>NW,S"),
+        ("TB/CcRC.g", "C:NW:grain C:S R:E F:EL>NW F:ER>NW,S"),
+        ("TB/CcR.c", "C:NW:cloth R:E F:EL>NW F:ER.SL.SR>NW"),
+        ("TB/CcR!.w", "C:NW:wine R:E F:EL>NW F:ER>NW F:SL.SR>NW"),
+        ("TB/CccR.w", "C:NWE:wine R:S F:SR>NWE F:SL>NWE"),
+        ("TB/CcCc.w", "C:NW:wine C:ES"),
+        ("TB/CFc.w", "C:WE:wine F:NL.NR>WE F:SL.SR>WE"),
+        ("TB/CR", "C:N R:E F:EL>N F:WL.WR.SL.SR.ER>N"),
+        ("TB/CRc.g", "C:WE:grain R:S F:NL.NR>WE F:SR>WE F:SL>WE"),
+        ("TB/CRc.w", "C:WE:wine R:S F:NL.NR>WE F:SR>WE F:SL>WE"),
+        (
+            "TB/CRcR.w",
+            "C:WE:wine R:N R:S F:NL>WE F:NR>WE F:SL>WE F:SR>WE",
+        ),
+        ("TB/LRRR", "M R:E R:S R:W F:WR.NL.NR.EL F:ER.SL F:WL.SR"),
+        ("TB/RCc.g", "C:NW:grain R:S F:SR>NW F:SL.EL.ER>NW"),
+        ("TB/RCc!.g", "C:NW:grain R:S F:SR>NW F:SL>NW F:EL.ER>NW"),
+        ("TB/RRC", "C:N R:W R:S F:WR>N F:WL.SR F:EL.ER.SL>N"),
+        ("TB/RRrr", "R:NS R:WE F:WR.NL F:NR.EL F:ER.SL F:SR.WL"),
+    ];
+
+    #[test]
+    fn the_traders_builders_tiles_at_jcz_r0_have_the_features_jcloisterzone_gives_them() {
+        use crate::location::{location_of, Location};
+        let tb = TileSet::traders_builders();
+        let jcz = |text: &str| Location::parse(text).unwrap_or_else(|| panic!("{text}"));
+        let mut seen = 0;
+        for (id, spec) in TRADERS_AT_JCZ_R0 {
+            let ours = letter_of(id).unwrap();
+            let t = tb.get(tb.find(ours).unwrap());
+            // Our tile turned as JCloisterZone's R0 lies
+            let r = Rotation::new(ours_from_jcz(ours, 0)).unwrap();
+            let describe = |s: u8| -> String {
+                let seg = &t.segments[usize::from(s)];
+                let loc = location_of(t, r, s);
+                let mut text = format!("{:?} {loc:?}", seg.kind);
+                if let Some(g) = seg.goods {
+                    text.push_str(&format!(" {}", g.word()));
+                }
+                if seg.kind == FeatureKind::Field {
+                    let mut cities: Vec<String> = (0..t.segments.len() as u8)
+                        .filter(|&c| seg.touches & (1 << c) != 0)
+                        .map(|c| format!("{:?}", location_of(t, r, c)))
+                        .collect();
+                    cities.sort();
+                    text.push_str(&format!(" > {}", cities.join(",")));
+                }
+                text
+            };
+            let mut got: Vec<String> = (0..t.segments.len() as u8).map(describe).collect();
+            let mut want: Vec<String> = spec
+                .split(' ')
+                .map(|f| {
+                    let parts: Vec<&str> = f.split(':').collect();
+                    match parts.as_slice() {
+                        ["M"] => "Monastery Monastery".to_string(),
+                        ["C", sides, rest @ ..] => {
+                            let mut text = format!("City {:?}", jcz(sides));
+                            if let [goods] = rest {
+                                text.push_str(&format!(" {goods}"));
+                            }
+                            text
+                        }
+                        ["R", sides] => format!("Road {:?}", jcz(sides)),
+                        ["F", field] => {
+                            let (ports, cities) = field.split_once('>').unwrap_or((field, ""));
+                            let mut cities: Vec<String> = cities
+                                .split(',')
+                                .filter(|c| !c.is_empty())
+                                .map(|c| format!("{:?}", jcz(c)))
+                                .collect();
+                            cities.sort();
+                            format!("Field {:?} > {}", jcz(ports), cities.join(","))
+                        }
+                        _ => panic!("bad spec {f}"),
+                    }
+                })
+                .collect();
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "{id} ({ours})");
+            for turns in 0..4 {
+                assert_eq!(jcz_from_ours(ours, ours_from_jcz(ours, turns)), turns);
+            }
+            seen += 1;
+        }
+        assert_eq!(seen, 24);
     }
 
     #[test]

@@ -5,19 +5,20 @@
 use std::collections::BTreeMap;
 
 use carc_events::{event_to_action, game_from_header, Event, Log};
-use carc_rules::{Action, Effects, Phase, Pos, SegmentLabel};
+use carc_rules::{Action, Effects, Phase, Pos, ScoreTime, SegmentLabel, Special};
 use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::error::{JczError, UnsupportedUse};
 use crate::location;
 use crate::names::{
-    BASE_SET, BASE_SET_GARDENS, BIG_FIGURE, END_OF_DEAL, INNS_SET, RIVER_SET, TINY_CITY,
+    BASE_SET, BASE_SET_GARDENS, BIG_FIGURE, BUILDER_FIGURE, END_OF_DEAL, INNS_SET, PIG_FIGURE,
+    RIVER_SET, TINY_CITY, TRADERS_SET,
 };
 use crate::tiles;
 
 /// The expansions (our names) whose games are written.
-const MAPPED_EXPANSIONS: &[&str] = &["abbot", "river", "inns_cathedrals"];
+const MAPPED_EXPANSIONS: &[&str] = &["abbot", "river", "inns_cathedrals", "traders_builders"];
 
 /// The JCloisterZone version whose saved-game format this crate reads and writes.
 pub const APP_VERSION: &str = "6.2.0";
@@ -71,6 +72,13 @@ struct Elements {
     inn: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cathedral: Option<bool>,
+    /// Traders & Builders: the goods in cities, one builder and one pig per player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    traders: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    builder: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pig: Option<u8>,
 }
 
 #[derive(Serialize)]
@@ -114,6 +122,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
     let mut unsupported = Vec::new();
     let has = |name: &str| header.rules.expansions.iter().any(|e| e == name);
     let (abbot, river, inns) = (has("abbot"), has("river"), has("inns_cathedrals"));
+    let traders = has("traders_builders");
     for expansion in header
         .rules
         .expansions
@@ -136,10 +145,13 @@ pub fn write(log: &Log) -> Result<String, JczError> {
     if river {
         expected.push("river");
     }
+    if traders {
+        expected.push("traders_builders");
+    }
     if sets != expected {
         unsupported.push(format!(
-            "tile sets {:?} (JCloisterZone export knows the base set, the river's and Inns & \
-             Cathedrals' once each)",
+            "tile sets {:?} (JCloisterZone export knows the base set, the river's, Inns & \
+             Cathedrals' and Traders & Builders' once each)",
             header.tile_sets
         ));
     }
@@ -154,6 +166,7 @@ pub fn write(log: &Log) -> Result<String, JczError> {
     let mut spots = Vec::new();
     let mut abbot_moves = Vec::new();
     let mut large_spots = Vec::new();
+    let mut special_spots = Vec::new();
     let mut start = None;
     let mut replay = Vec::new();
     let mut draw_order = Vec::new();
@@ -227,9 +240,11 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 game.legal_meeples(&mut spots);
                 game.legal_abbot_moves(&mut abbot_moves);
                 game.legal_large_meeples(&mut large_spots);
+                let offers_special = offers_special(&game, &mut special_spots);
                 if !spots.is_empty()
                     || !abbot_moves.is_empty()
                     || !large_spots.is_empty()
+                    || offers_special
                     || offers_inner_field(&game, header.rules.farmers)
                 {
                     replay.push(json!({"type": "PASS", "payload": {}, "player": player}));
@@ -247,6 +262,23 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                     .ok_or_else(|| illegal("the tile has no such feature".into()))?;
                 // One big follower per player: always number 1.
                 replay.push(deploy(*player, &pointer, &format!("{player}.{BIG_FIGURE}.1")));
+                replay.push(commit(*player));
+            }
+            (
+                Event::MeeplePlaced { player, .. },
+                Action::PlaceBuilder { segment } | Action::PlacePig { segment },
+            ) => {
+                let Phase::Meeple { at } = game.phase() else {
+                    return Err(illegal("no tile was just placed".into()));
+                };
+                let pointer = location::pointer_of(&game, at, segment)
+                    .ok_or_else(|| illegal("the tile has no such feature".into()))?;
+                // One builder and one pig per player: always number 1.
+                let figure = match action {
+                    Action::PlaceBuilder { .. } => BUILDER_FIGURE,
+                    _ => PIG_FIGURE,
+                };
+                replay.push(deploy(*player, &pointer, &format!("{player}.{figure}.1")));
                 replay.push(commit(*player));
             }
             (Event::MeeplePlaced { .. }, _) => {
@@ -316,7 +348,11 @@ pub fn write(log: &Log) -> Result<String, JczError> {
         }
         game.apply(&action, &mut fx)
             .map_err(|v| illegal(v.to_string()))?;
-        for back in fx.returned.iter().filter(|b| !b.abbot && !b.large) {
+        for back in fx
+            .returned
+            .iter()
+            .filter(|b| !b.abbot && !b.large && b.special.is_none())
+        {
             if let Some(mine) = numbered.get_mut(usize::from(back.player)) {
                 mine.retain(|_, (at, label)| !(*at == back.at && *label == back.label));
             }
@@ -353,6 +389,10 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 if inns {
                     sets.insert(INNS_SET, 1);
                 }
+                // And Traders & Builders.
+                if traders {
+                    sets.insert(TRADERS_SET, 1);
+                }
                 sets
             },
             elements: Elements {
@@ -364,6 +404,9 @@ pub fn write(log: &Log) -> Result<String, JczError> {
                 big_follower: inns.then_some(1),
                 inn: inns.then_some(true),
                 cathedral: inns.then_some(true),
+                traders: traders.then_some(true),
+                builder: traders.then_some(1),
+                pig: traders.then_some(1),
             },
             rules,
             timer: None,
@@ -409,10 +452,30 @@ fn commit(player: u8) -> Value {
     json!({"type": "COMMIT", "payload": {"random": 0.0}, "player": player})
 }
 
-/// Whether JCloisterZone offers a farmer on the small field it draws in the middle of
-/// IC/CCCC (our IC17 has none): the tile just placed is IC17, farmers are on and the player
-/// has a meeple or the large meeple in supply. Nobody can stand there in a game of ours, so
-/// the field is always free.
+/// Whether JCloisterZone offers the builder or the pig now (Traders & Builders). It offers
+/// what our rules offer but the builder on a road or city that the tile just placed completes:
+/// its engine refuses that ("Feature is completed"), which the rules text does not (the
+/// builder would only go home at once; `docs/jcz.md`, Traders & Builders).
+fn offers_special(game: &carc_rules::Game, spots: &mut Vec<carc_rules::MeepleSpot>) -> bool {
+    let Phase::Meeple { at } = game.phase() else {
+        return false;
+    };
+    game.legal_specials(Special::Pig, spots);
+    if !spots.is_empty() {
+        return true;
+    }
+    game.legal_specials(Special::Builder, spots);
+    spots.iter().any(|spot| {
+        game.appraise(at, spot.segment)
+            .is_some_and(|score| score.time != ScoreTime::Completed)
+    })
+}
+
+/// Whether JCloisterZone offers a farmer on the small field it draws inside some tiles
+/// (IC/CCCC, our IC17, and four Traders & Builders tiles: `tiles::has_inner_field`; ours have
+/// none there): such a tile was just placed, farmers are on and the player has a meeple or the
+/// large meeple in supply. Nobody can stand there in a game of ours, so the field is always
+/// free (and no pig can join it).
 fn offers_inner_field(game: &carc_rules::Game, farmers: bool) -> bool {
     let Phase::Meeple { at } = game.phase() else {
         return false;
@@ -422,7 +485,7 @@ fn offers_inner_field(game: &carc_rules::Game, farmers: bool) -> bool {
     };
     let seat = game.current_player();
     farmers
-        && game.tiles().get(placed.tile).id == "IC17"
+        && tiles::has_inner_field(&game.tiles().get(placed.tile).id)
         && (game.supply()[usize::from(seat)] > 0 || game.large_meeple_in_supply(seat))
 }
 

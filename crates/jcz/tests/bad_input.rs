@@ -75,10 +75,10 @@ fn a_bad_rotation_is_refused() {
 #[test]
 fn everything_unsupported_is_listed_at_once() {
     let mut v = corpus("city-and-road-scoring.jcz");
-    v["setup"]["sets"]["traders-and-builders:1"] = json!(1);
-    v["setup"]["elements"]["builder"] = json!(1);
+    v["setup"]["sets"]["tower:1"] = json!(1);
+    v["setup"]["elements"]["tower"] = json!(1);
     v["setup"]["rules"]["princess-action"] = json!("must");
-    v["replay"][0]["payload"]["tileId"] = json!("TB/CcR");
+    v["replay"][0]["payload"]["tileId"] = json!("TO/CcR");
     v["replay"][4]["payload"]["meepleId"] = json!("1.phantom.1");
     v["replay"][2]["type"] = json!("FLOCK_EXPAND_OR_SCORE");
     let e = read(&v).unwrap_err();
@@ -87,10 +87,10 @@ fn everything_unsupported_is_listed_at_once() {
     };
     let text = e.to_string();
     for expected in [
-        "tile set \"traders-and-builders:1\"",
-        "game element \"builder\"",
+        "tile set \"tower:1\"",
+        "game element \"tower\"",
         "rule \"princess-action\"",
-        "tile \"TB/CcR\" (at replay[0].payload.tileId)",
+        "tile \"TO/CcR\" (at replay[0].payload.tileId)",
         "figure \"phantom\"",
         "move \"FLOCK_EXPAND_OR_SCORE\" (at replay[2])",
     ] {

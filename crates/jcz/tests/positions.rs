@@ -87,15 +87,15 @@ fn a_refused_move_is_located_at_its_replay_entry() {
 #[test]
 fn unsupported_content_is_located_at_its_first_item() {
     let text = pretty("tiny-city-rule.jcz", |v| {
-        v["setup"]["elements"]["builder"] = json!(true);
+        v["setup"]["elements"]["tower"] = json!(true);
     });
     let e = carc_jcz::read(&text).unwrap_err();
     assert!(matches!(e, JczError::Unsupported(_)), "{e}");
-    assert_eq!(e.path().as_deref(), Some("setup.elements.builder"));
-    let (line, column) = where_is(&text, "\"builder\": true");
-    // The value `true`, after `"builder": `.
+    assert_eq!(e.path().as_deref(), Some("setup.elements.tower"));
+    let (line, column) = where_is(&text, "\"tower\": true");
+    // The value `true`, after `"tower": `.
     assert_eq!(e.line(), Some(line));
-    assert_eq!(e.column(), Some(column + "\"builder\": ".len()));
+    assert_eq!(e.column(), Some(column + "\"tower\": ".len()));
 }
 
 #[test]

@@ -359,6 +359,35 @@ fn the_builder_needs_a_meeple_of_its_owner_on_the_feature() {
     );
 }
 
+#[test]
+fn the_builder_may_join_a_road_the_tile_just_completed_and_goes_home_at_once() {
+    // Given seat 0's meeple on D's road, open at (-1,0) (L at (1,0) ends it in the east)
+    let mut t = traders(2, &[("L", 2), ("B", 2)]);
+    t.turn("L", 1, 0, 0, Some("road W"));
+    t.turn("B", 0, -1, 0, None);
+    // When seat 0 closes the road with L at (-1,0)
+    t.draw("L").unwrap();
+    t.place(-1, 0, 0).unwrap();
+    // Then the builder may join the road just completed [I]: the rules text asks only for
+    // his meeple on it (JCloisterZone refuses it, docs/jcz.md)
+    assert_eq!(specials(&t, Special::Builder), ["road E"]);
+    t.special(false, "road E").unwrap();
+    // And it goes home at once with the meeple when the road scores, giving no second turn
+    let road =
+        t.fx.scores
+            .iter()
+            .find(|s| s.kind == FeatureKind::Road)
+            .unwrap();
+    assert_eq!((road.winners.clone(), road.points), (vec![0], 3));
+    assert!(t
+        .fx
+        .returned
+        .iter()
+        .any(|r| r.player == 0 && r.special == Some(Special::Builder)));
+    assert!(t.game.special_in_supply(0, Special::Builder));
+    assert_eq!(t.game.current_player(), 1);
+}
+
 /// Seat 0's meeple on D's road (via L at (1,0)) and his builder on U at (-1,0); seat 1 plays
 /// monasteries B south of the road. `bag` adds tiles.
 fn builder_road(bag: &[(&str, u16)]) -> Table {

@@ -21,7 +21,8 @@ use crate::variation_report::report_sections;
 pub enum ExportFormat {
     /// The JSON Lines log format (docs/log-format.md).
     Jsonl,
-    /// A JCloisterZone saved game (docs/jcz.md): the base game, the Abbot, the River, Inns & Cathedrals.
+    /// A JCloisterZone saved game (docs/jcz.md): the base game, the Abbot, the River, Inns & Cathedrals,
+    /// Traders & Builders.
     Jcz,
     /// A turn-by-turn report in Markdown, with every score's breakdown and the annotations.
     Md,

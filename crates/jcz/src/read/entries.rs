@@ -8,8 +8,35 @@ use super::setup::{rotation_turns, square, tile, Tile};
 use crate::error::JczError;
 use crate::json::At;
 use crate::location::{self, Location};
-use crate::names::BIG_FIGURE;
+use crate::names::{BIG_FIGURE, BUILDER_FIGURE, PIG_FIGURE};
 use crate::tiles;
+
+/// The figure a `DEPLOY_MEEPLE` deploys, by the name in its meeple id.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Deployed {
+    /// A small follower (`small`): our meeple.
+    Meeple,
+    /// The big follower (`big`, Inns & Cathedrals): our large meeple.
+    Large,
+    /// The abbot (`abbot`, The Abbot).
+    Abbot,
+    /// The builder and the pig (`builder`, `pig`, Traders & Builders).
+    Builder,
+    Pig,
+}
+
+impl Deployed {
+    fn of(figure: &str) -> Option<Deployed> {
+        Some(match figure {
+            "small" => Deployed::Meeple,
+            BIG_FIGURE => Deployed::Large,
+            "abbot" => Deployed::Abbot,
+            BUILDER_FIGURE => Deployed::Builder,
+            PIG_FIGURE => Deployed::Pig,
+            _ => return None,
+        })
+    }
+}
 
 /// One replay entry, typed.
 pub(super) enum Move {
@@ -26,10 +53,7 @@ pub(super) enum Move {
         location_text: String,
         meeple: String,
         owner: i64,
-        /// The figure is the player's abbot (The Abbot), not a meeple.
-        abbot: bool,
-        /// The figure is the player's big follower (Inns & Cathedrals: our large meeple).
-        large: bool,
+        figure: Deployed,
     },
     /// The Abbot: the abbot taken back (`RETURN_MEEPLE` with source `ABBOT_RETURN`) from `at`.
     ReturnAbbot {
@@ -116,7 +140,8 @@ pub(super) fn entry(
                 found.unsupported(format!("feature {kind_name:?}"), &feature.path);
                 other = true;
             }
-            if !["small", "abbot", BIG_FIGURE].contains(&figure) {
+            let deployed = Deployed::of(figure);
+            if deployed.is_none() {
                 found.unsupported(format!("figure {figure:?}"), &meeple_at.path);
                 other = true;
             }
@@ -137,14 +162,15 @@ pub(super) fn entry(
                      \"NL.NR.EL\", or \"I\" for the monastery",
                 )
             })?;
-            let Some(kind) = kind else { return Ok(None) };
+            let (Some(kind), Some(figure)) = (kind, deployed) else {
+                return Ok(None);
+            };
             Move::Deploy {
                 at,
                 kind,
                 location,
                 location_text,
-                abbot: figure == "abbot",
-                large: figure == BIG_FIGURE,
+                figure,
                 meeple,
                 owner,
             }

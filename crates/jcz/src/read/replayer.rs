@@ -4,7 +4,7 @@
 use carc_events::{event_to_action, Event, Log, MeepleTarget, Pos, Rotation, TileId};
 use carc_rules::{Effects, FeatureKind, Game, Phase};
 
-use super::entries::{Entry, Move};
+use super::entries::{Deployed, Entry, Move};
 use super::setup::{Deal, Seat, Start, Tile};
 use crate::error::JczError;
 use crate::location::{self, Location};
@@ -114,31 +114,29 @@ impl Replayer<'_> {
                         location_text,
                         meeple,
                         owner,
-                        abbot,
-                        large,
+                        figure,
                     },
                 ) => {
                     let on = self
                         .meeple_target(*at, *kind, *location, location_text, meeple, *owner)
                         .map_err(fail)?;
                     let seat = self.seat();
-                    let event = if *abbot {
-                        Event::AbbotPlaced {
+                    let placed = |figure| Event::MeeplePlaced {
+                        player: seat,
+                        on,
+                        figure,
+                    };
+                    let event = match figure {
+                        Deployed::Abbot => Event::AbbotPlaced {
                             player: seat,
                             at: events_pos(*at),
                             on,
                             portal: false,
-                        }
-                    } else {
-                        Event::MeeplePlaced {
-                            player: seat,
-                            on,
-                            figure: if *large {
-                                carc_events::Figure::Large
-                            } else {
-                                carc_events::Figure::Meeple
-                            },
-                        }
+                        },
+                        Deployed::Meeple => placed(carc_events::Figure::Meeple),
+                        Deployed::Large => placed(carc_events::Figure::Large),
+                        Deployed::Builder => placed(carc_events::Figure::Builder),
+                        Deployed::Pig => placed(carc_events::Figure::Pig),
                     };
                     self.push(event).map_err(fail)?;
                     Step::Commit
@@ -309,13 +307,19 @@ impl Replayer<'_> {
         }
         let placed = self.game.tile_at(at).expect("the tile just placed");
         let tile = self.game.tiles().get(placed.tile);
-        // JCloisterZone draws a small field in the middle of IC/CCCC, between its four
-        // cities; carc's IC17 has none (a field there reaches no side, which our tiles cannot
-        // hold), so a farmer on it is a game carc cannot replay.
-        if tile.id == "IC17" && kind == FeatureKind::Field {
+        // JCloisterZone draws a small field in the middle of IC/CCCC and of four Traders &
+        // Builders tiles, between their cities; carc's tiles have none there (a field there
+        // reaches no side, which our tiles cannot hold), so a farmer on it is a game carc
+        // cannot replay.
+        if tiles::has_inner_field(&tile.id)
+            && kind == FeatureKind::Field
+            && location == Location::Monastery
+        {
+            let jcz = tiles::jcz_id_of(&tile.id).unwrap_or("?");
             return Err(format!(
-                "a farmer on the inner field of IC/CCCC (location {location_text:?}): carc's \
-                 IC17 has no field (docs/jcz.md, Inns & Cathedrals)"
+                "a farmer on the inner field of {jcz} (location {location_text:?}): carc's {} \
+                 has no field there (docs/jcz.md, Inns & Cathedrals and Traders & Builders)",
+                tile.id
             ));
         }
         let Some(segment) = location::segment_at(tile, placed.rotation, kind, location) else {

@@ -9,8 +9,9 @@ use crate::error::JczError;
 use crate::json::At;
 use crate::location;
 use crate::names::{
-    BASE_SET, BASE_SET_GARDENS, BIG_FOLLOWER, CATHEDRAL, END_OF_DEAL, INN, INNS_SET,
-    INNS_SET_GARDENS, RIVER_ELEMENT, RIVER_SET, RIVER_SET_GARDENS, TINY_CITY,
+    BASE_SET, BASE_SET_GARDENS, BIG_FOLLOWER, BUILDER, CATHEDRAL, END_OF_DEAL, INN, INNS_SET,
+    INNS_SET_GARDENS, PIG, PIG_HERD, RIVER_ELEMENT, RIVER_SET, RIVER_SET_GARDENS, TINY_CITY,
+    TRADERS, TRADERS_SET, TRADERS_SET_GARDENS,
 };
 use crate::tiles;
 
@@ -71,6 +72,8 @@ pub(super) struct Options {
     pub(super) river: bool,
     /// Inns & Cathedrals (tile set `inns-and-cathedrals:1` or `:2`).
     pub(super) inns: bool,
+    /// Traders & Builders (tile set `traders-and-builders:1` or `:2`).
+    pub(super) traders: bool,
     pub(super) two_tile_city: u8,
     pub(super) start: Option<Start>,
 }
@@ -84,6 +87,7 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
         gardens: false,
         river: false,
         inns: false,
+        traders: false,
         two_tile_city: 4,
         start: None,
     };
@@ -152,6 +156,20 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                 if count.as_i64() != Some(1) {
                     found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
                 }
+            } else if name == TRADERS_SET || name == TRADERS_SET_GARDENS {
+                if options.traders {
+                    found.unsupported(
+                        format!("a second Traders & Builders tile set {name:?}"),
+                        &path,
+                    );
+                }
+                options.traders = true;
+                if name == TRADERS_SET_GARDENS {
+                    garden_sets.push((name.clone(), path.clone()));
+                }
+                if count.as_i64() != Some(1) {
+                    found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
+                }
             } else {
                 found.unsupported(format!("tile set {name:?}"), &path);
             }
@@ -171,6 +189,7 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
             .unwrap_or_default();
         let mut has_followers = false;
         let (mut big_follower, mut inn, mut cathedral) = (false, false, false);
+        let (mut traders, mut builder, mut pig) = (false, false, false);
         for name in names {
             let Some(at) = found.defer(elements.get(&name)) else {
                 continue;
@@ -222,6 +241,27 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                 }
                 INN => inn = is_on(at.value),
                 CATHEDRAL => cathedral = is_on(at.value),
+                // The pig herd (GQ11) adds to a pig's field only on tiles with a pig herd, which
+                // none of the sets carc maps has (JCloisterZone's river/2 and gq11 have them;
+                // its client turned the element on with Traders & Builders): it changes
+                // nothing here.
+                PIG_HERD => {}
+                // Traders & Builders: the goods, one builder and one pig per player.
+                TRADERS => traders = is_on(at.value),
+                BUILDER | PIG => {
+                    let one = at.int().and_then(|n| match n {
+                        1 => Ok(true),
+                        0 => Ok(false),
+                        _ => Err(at.wrong(&format!("1 (one {name} per player)"))),
+                    });
+                    // A value we cannot read is reported as such, not as a missing element.
+                    let on = found.defer(one).unwrap_or(true);
+                    if name == BUILDER {
+                        builder = on;
+                    } else {
+                        pig = on;
+                    }
+                }
                 _ => found.unsupported(format!("game element {name:?}"), &at.path),
             }
         }
@@ -230,7 +270,7 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
         }
         // With the abbot, JCloisterZone's garden editions of the expansions' sets have
         // gardens on tiles of carc's that have none (a river curve `RI.1/IIG`; `IC/CCCCG`
-        // and `IC/RFr.iG`), so that game is not ours to replay.
+        // and `IC/RFr.iG`; `TB/CcRR.wG` and `TB/CcR.cG`), so that game is not ours to replay.
         if options.abbot {
             for (name, path) in &garden_sets {
                 found.unsupported(
@@ -259,6 +299,27 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                 format!(
                     "the elements \"{BIG_FOLLOWER}\", \"{INN}\" or \"{CATHEDRAL}\" without \
                      the tile set {INNS_SET:?}"
+                ),
+                &elements.path,
+            );
+        }
+        // Traders & Builders comes with its goods, builder and pig (JCloisterZone's client
+        // turns them on with the set); carc has no game with some of them only.
+        let tb_elements = [traders, builder, pig];
+        if options.traders && tb_elements != [true; 3] {
+            found.unsupported(
+                format!(
+                    "Traders & Builders without all of the elements \"{TRADERS}\", \"{BUILDER}\": \
+                     1 and \"{PIG}\": 1"
+                ),
+                &elements.path,
+            );
+        }
+        if !options.traders && tb_elements.contains(&true) {
+            found.unsupported(
+                format!(
+                    "the elements \"{TRADERS}\", \"{BUILDER}\" or \"{PIG}\" without the tile set \
+                     {TRADERS_SET:?}"
                 ),
                 &elements.path,
             );
