@@ -170,6 +170,11 @@ pub(crate) fn for_each_move(
     mut f: impl FnMut(i64, Plan),
 ) {
     let me = game.current_player() as usize;
+    // Scratch games, refilled with `clone_from` (which keeps their buffers) for each try:
+    // `placed` after each placement, `after` after each meeple option.
+    let mut placed = game.clone();
+    let mut after = game.clone();
+    // The positions after each arrow choice (20th Anniversary only; empty otherwise).
     let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
     // The Abbot's moves (never filled, so never allocated, without the abbot).
     let mut abbot_moves: Vec<AbbotMove> = Vec::new();
@@ -178,7 +183,7 @@ pub(crate) fn for_each_move(
     // The builder's and the pig's (Traders & Builders; never filled without it).
     let (mut special_spots, mut specials) = (Vec::new(), Vec::new());
     for &p in placements {
-        let mut placed = game.clone();
+        placed.clone_from(game);
         if placed
             .apply(
                 &Action::Place {
@@ -203,7 +208,8 @@ pub(crate) fn for_each_move(
             }
             bonus = 8;
         }
-        if let Phase::ChooseArrow { .. } = placed.phase() {
+        let arrows = matches!(placed.phase(), Phase::ChooseArrow { .. });
+        if arrows {
             placed.legal_arrow_choices(choices);
             for a in choices.iter() {
                 let choice = Action::ChooseArrow { arrow: a.at };
@@ -212,10 +218,10 @@ pub(crate) fn for_each_move(
                     branches.push((Some(choice), chosen));
                 }
             }
-        } else {
-            branches.push((None, placed));
         }
-        for (choice, placed) in &branches {
+        // The arrow choices' positions, or the placement's own when it offers no choice.
+        let plain = (!arrows).then_some((None, &placed));
+        for (choice, placed) in branches.iter().map(|(c, g)| (*c, g)).chain(plain) {
             placed.legal_meeples(spots);
             placed.legal_arrow_meeples(arrow_spots);
             let normal = spots.iter().map(|s| {
@@ -254,7 +260,7 @@ pub(crate) fn for_each_move(
                 .chain(large)
                 .chain(special);
             for (action, spot) in options {
-                let mut after = placed.clone();
+                after.clone_from(placed);
                 if after.apply(&action, fx).is_err() {
                     continue;
                 }
@@ -266,7 +272,7 @@ pub(crate) fn for_each_move(
                     value,
                     Plan {
                         placement: p,
-                        choice: *choice,
+                        choice,
                         meeple: Some(action),
                     },
                 );
@@ -339,6 +345,8 @@ pub(crate) fn greedy_meeple(
         .iter()
         .map(|(m, s)| (*m, Some((at, s.segment, s.label.kind))));
     let mut best = (i64::MIN, Action::SkipMeeple);
+    // One scratch game refilled for each option (`clone_from` keeps its buffers).
+    let mut after = game.clone();
     for (action, spot) in std::iter::once((Action::SkipMeeple, None))
         .chain(normal)
         .chain(remote)
@@ -346,7 +354,7 @@ pub(crate) fn greedy_meeple(
         .chain(large)
         .chain(special)
     {
-        let mut after = game.clone();
+        after.clone_from(game);
         if after.apply(&action, fx).is_err() {
             continue;
         }
@@ -378,8 +386,8 @@ fn large_bonus(action: &Action, after: &Game, spot: Option<(Pos, u8, FeatureKind
     let (Action::PlaceLargeMeeple { .. }, Some((at, segment, _))) = (action, spot) else {
         return 0;
     };
-    match after.appraise(at, segment) {
-        Some(score) if score.points >= 8 => 1,
+    match after.appraise_points(at, segment) {
+        Some(points) if points >= 8 => 1,
         _ => -1,
     }
 }
@@ -434,12 +442,10 @@ fn value_for(after: &Game, before: &Game, me: usize, spot: Option<(Pos, u8, Feat
     let mut value = 2 * (mine - theirs);
     if let Some((at, segment, kind)) = spot {
         // The meeple is still out (feature not completed this turn): count half its value now.
-        let here =
-            |(p, pos, seg, _): (u8, Pos, u8, _)| p as usize == me && pos == at && seg == segment;
-        if after.meeples().any(here) || after.abbots().any(here) {
-            let standing = after
-                .appraise(at, segment)
-                .map_or(0, |sc| i64::from(sc.points));
+        if after.figure_of_on(me as u8, at, segment) {
+            // Points only: the explained score (`appraise`) cost more than the rest of the
+            // move's valuation.
+            let standing = after.appraise_points(at, segment).map_or(0, i64::from);
             let weight = if kind == FeatureKind::Field { 1 } else { 2 };
             value += weight * standing / 2 - 2;
         }
