@@ -33,16 +33,19 @@ fn reused_copies_and_quick_appraisals_agree_with_the_long_way_in_every_kind_of_g
     for (name, setup) in every_kind_of_game() {
         let sim = play(setup.clone(), 3, &[Strategy::Random]).unwrap();
         let mut game = Game::new(setup.clone()).unwrap();
-        // Given a scratch game left at the end of the game (more tiles, features and figures
-        // than any position it is refilled from)
-        let mut scratch = Game::new(setup.clone()).unwrap();
+        // Given the game's last position (more tiles, features and figures than any
+        // position before it) and a scratch game
+        let mut end = Game::new(setup.clone()).unwrap();
         let mut fx = Effects::quiet();
         for a in &sim.actions {
-            scratch.apply(a, &mut fx).unwrap();
+            end.apply(a, &mut fx).unwrap();
         }
+        let mut scratch = end.clone();
         let mut checked_points = 0;
         for (i, a) in sim.actions.iter().enumerate() {
-            // When it is refilled from the position and both play the same action
+            // When the scratch game, left at the last position, is refilled from this one
+            // and both play the same action
+            scratch.clone_from(&end);
             scratch.clone_from(&game);
             game.apply(a, &mut fx).unwrap();
             scratch.apply(a, &mut fx).unwrap();
