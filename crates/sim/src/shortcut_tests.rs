@@ -1,5 +1,5 @@
 //! The rules' shortcuts the greedy player relies on agree with the long way, at every action of
-//! a game of every kind: `Game::clone_from` into a scratch game left from another position
+//! a game of every kind: `Game::clone_from` into a scratch game left at other positions
 //! gives the same game as `clone`, `Game::appraise_points` gives `appraise`'s points, and
 //! `Game::figure_of_on` finds what `Game::meeples` and `Game::abbots` show.
 
@@ -34,24 +34,28 @@ fn reused_copies_and_quick_appraisals_agree_with_the_long_way_in_every_kind_of_g
         let sim = play(setup.clone(), 3, &[Strategy::Random]).unwrap();
         let mut game = Game::new(setup.clone()).unwrap();
         // Given the game's last position (more tiles, features and figures than any
-        // position before it) and a scratch game
+        // position before it)
         let mut end = Game::new(setup.clone()).unwrap();
         let mut fx = Effects::quiet();
         for a in &sim.actions {
             end.apply(a, &mut fx).unwrap();
         }
-        let mut scratch = end.clone();
+        // Two scratch games taking turns: each is refilled from a position two actions past
+        // its own, so a field `clone_from` failed to copy would show (a scratch game always
+        // refilled from the game it just followed would hold the right value anyway).
+        let mut scratches = [end.clone(), end.clone()];
         let mut checked_points = 0;
         for (i, a) in sim.actions.iter().enumerate() {
-            // When the scratch game, left at the last position, is refilled from this one
-            // and both play the same action
+            // When a scratch game is refilled from the last position, then from this one, and
+            // both play the same action
+            let scratch = &mut scratches[i % 2];
             scratch.clone_from(&end);
             scratch.clone_from(&game);
             game.apply(a, &mut fx).unwrap();
             scratch.apply(a, &mut fx).unwrap();
             // Then the two games stay the same
             assert_eq!(
-                view(&scratch, &mut placements),
+                view(scratch, &mut placements),
                 view(&game, &mut placements),
                 "{name}, action {i}"
             );
