@@ -171,9 +171,11 @@ pub(crate) fn for_each_move(
 ) {
     let me = game.current_player() as usize;
     // Scratch games, refilled with `clone_from` (which keeps their buffers) for each try:
-    // `placed` after each placement, `after` after each meeple option.
+    // `placed` after each placement, `scratch` after each meeple option but the last.
     let mut placed = game.clone();
-    let mut after = game.clone();
+    let mut scratch = game.clone();
+    // A position's meeple-step options, in the order they are tried.
+    let mut tries: Vec<(Action, Option<(Pos, u8, FeatureKind)>)> = Vec::new();
     // The positions after each arrow choice (20th Anniversary only; empty otherwise).
     let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
     // The Abbot's moves (never filled, so never allocated, without the abbot).
@@ -220,8 +222,14 @@ pub(crate) fn for_each_move(
             }
         }
         // The arrow choices' positions, or the placement's own when it offers no choice.
-        let plain = (!arrows).then_some((None, &placed));
-        for (choice, placed) in branches.iter().map(|(c, g)| (*c, g)).chain(plain) {
+        let positions = if arrows { branches.len() } else { 1 };
+        for k in 0..positions {
+            let (choice, placed) = if arrows {
+                let (c, g) = &mut branches[k];
+                (*c, g)
+            } else {
+                (None, &mut placed)
+            };
             placed.legal_meeples(spots);
             placed.legal_arrow_meeples(arrow_spots);
             let normal = spots.iter().map(|s| {
@@ -253,21 +261,32 @@ pub(crate) fn for_each_move(
             let special = specials
                 .iter()
                 .map(|(m, s)| (*m, Some((p.at, s.segment, s.label.kind))));
-            let options = std::iter::once((Action::SkipMeeple, None))
-                .chain(normal)
-                .chain(remote)
-                .chain(abbot)
-                .chain(large)
-                .chain(special);
-            for (action, spot) in options {
-                after.clone_from(placed);
+            tries.clear();
+            tries.extend(
+                std::iter::once((Action::SkipMeeple, None))
+                    .chain(normal)
+                    .chain(remote)
+                    .chain(abbot)
+                    .chain(large)
+                    .chain(special),
+            );
+            let last = tries.len() - 1;
+            for (i, &(action, spot)) in tries.iter().enumerate() {
+                // The last option is played on the position itself: nothing reads it again
+                // (the next placement refills it), so it needs no copy.
+                let after: &mut Game = if i == last {
+                    &mut *placed
+                } else {
+                    scratch.clone_from(placed);
+                    &mut scratch
+                };
                 if after.apply(&action, fx).is_err() {
                     continue;
                 }
-                let value = value_for(&after, game, me, spot)
+                let value = value_for(after, game, me, spot)
                     + bonus
-                    + large_bonus(&action, &after, spot)
-                    + special_bonus(&action, &after, spot);
+                    + large_bonus(&action, after, spot)
+                    + special_bonus(&action, after, spot);
                 f(
                     value,
                     Plan {
