@@ -152,6 +152,9 @@ pub(crate) struct Plan {
     pub(crate) meeple: Option<Action>,
 }
 
+/// Where a meeple-step option puts its figure, if anywhere: square, segment and kind.
+type Spot = Option<(Pos, u8, FeatureKind)>;
+
 /// Scratch buffers for the meeple step and arrow choices.
 type MoveBuffers<'a> = (
     &'a mut Vec<MeepleSpot>,
@@ -175,7 +178,7 @@ pub(crate) fn for_each_move(
     let mut placed = game.clone();
     let mut scratch = game.clone();
     // A position's meeple-step options, in the order they are tried.
-    let mut tries: Vec<(Action, Option<(Pos, u8, FeatureKind)>)> = Vec::new();
+    let mut tries: Vec<(Action, Spot)> = Vec::new();
     // The positions after each arrow choice (20th Anniversary only; empty otherwise).
     let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
     // The Abbot's moves (never filled, so never allocated, without the abbot).
@@ -222,14 +225,8 @@ pub(crate) fn for_each_move(
             }
         }
         // The arrow choices' positions, or the placement's own when it offers no choice.
-        let positions = if arrows { branches.len() } else { 1 };
-        for k in 0..positions {
-            let (choice, placed) = if arrows {
-                let (c, g) = &mut branches[k];
-                (*c, g)
-            } else {
-                (None, &mut placed)
-            };
+        let plain = (!arrows).then_some((None, &mut placed));
+        for (choice, placed) in branches.iter_mut().map(|(c, g)| (*c, g)).chain(plain) {
             placed.legal_meeples(spots);
             placed.legal_arrow_meeples(arrow_spots);
             let normal = spots.iter().map(|s| {
