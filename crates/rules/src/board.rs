@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::geometry::{Pos, Rotation, Side};
 use crate::map::MapBoard;
+use crate::reuse::clone_reusing;
 use crate::tileset::TileTypeId;
 
 pub(crate) const EMPTY: u16 = u16::MAX;
@@ -24,7 +25,7 @@ pub struct PlacedTile {
     pub(crate) first_segment: u32,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Board {
     min_x: i64,
     min_y: i64,
@@ -43,6 +44,21 @@ pub(crate) struct Board {
     /// frontier (one branch per neighbour; `None` in the base game).
     map: Option<Arc<MapBoard>>,
 }
+
+// `clone_from` reuses the grids and lists (simulated players copy the game for every move
+// tried).
+clone_reusing!(Board {
+    min_x,
+    min_y,
+    width,
+    height,
+    cells,
+    frontier_slot,
+    placed,
+    frontier,
+    frontier_constraint,
+    map,
+});
 
 const INITIAL_HALF: i64 = 12;
 

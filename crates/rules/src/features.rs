@@ -6,12 +6,13 @@
 //! rather than a flood fill. Members of a set form a circular list (`next`) so a feature's tiles
 //! can be listed when it is scored or explained.
 
+use crate::reuse::clone_reusing;
 use crate::tileset::FeatureKind;
 
 /// Most players a game can have.
 pub const MAX_PLAYERS: usize = 6;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Features {
     parent: Vec<u32>,
     next: Vec<u32>,
@@ -27,6 +28,19 @@ pub(crate) struct Features {
     pub(crate) coats_of_arms: Vec<u16>,
     pub(crate) meeples: Vec<[u8; MAX_PLAYERS]>,
 }
+
+// `clone_from` reuses the columns (simulated players copy the game for every move tried).
+clone_reusing!(Features {
+    parent,
+    next,
+    size,
+    kind,
+    tile,
+    local,
+    open,
+    coats_of_arms,
+    meeples,
+});
 
 impl Features {
     pub(crate) fn with_capacity(n: usize) -> Features {
@@ -86,6 +100,12 @@ impl Features {
             s = self.parent[s as usize];
         }
         s
+    }
+
+    /// Whether `s` is its feature's root (where the feature's totals are kept).
+    #[inline]
+    pub(crate) fn is_root(&self, s: u32) -> bool {
+        self.parent[s as usize] == s
     }
 
     /// Joins two features; returns the new root and whether they were separate.

@@ -44,6 +44,7 @@ use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel, TileSet, TileTypeId
 
 mod abbot;
 mod anniversary;
+mod copy;
 pub mod gifts;
 mod inns_cathedrals;
 mod maps;
@@ -349,7 +350,10 @@ impl Effects {
 }
 
 /// A game in progress (or over). Always in a legal state.
-#[derive(Clone, Debug)]
+///
+/// `Clone::clone_from` reuses the target's buffers (module `copy`): the cheap way to copy a
+/// game again and again into the same scratch game.
+#[derive(Debug)]
 pub struct Game {
     tiles: Arc<TileSet>,
     options: Options,
@@ -888,6 +892,13 @@ impl Game {
     /// Final scoring of every feature with meeples (and unopened gifts); the game is over.
     fn final_scoring(&mut self, fx: &mut Effects) {
         fx.final_from = Some(fx.returned.len());
+        // The features with figures on them, found in one pass: scoring a feature sends home
+        // its own figures only and joins nothing, so no feature joins the list while the
+        // kinds are scored in turn (each in segment order, as a scan of every segment per
+        // kind did; the count is checked again all the same).
+        let held: Vec<u32> = (0..self.features.len())
+            .filter(|&s| self.features.is_root(s) && self.features.meeple_total(s) > 0)
+            .collect();
         for kind in [
             FeatureKind::City,
             FeatureKind::Road,
@@ -900,11 +911,8 @@ impl Game {
             {
                 continue;
             }
-            for s in 0..self.features.len() {
-                if self.features.kind[s as usize] != kind
-                    || self.features.root(s) != s
-                    || self.features.meeple_total(s) == 0
-                {
+            for &s in &held {
+                if self.features.kind[s as usize] != kind || self.features.meeple_total(s) == 0 {
                     continue;
                 }
                 let pig = if kind == FeatureKind::Field && self.options.traders_builders {

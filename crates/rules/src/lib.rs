@@ -9,6 +9,7 @@ pub mod game;
 pub mod geometry;
 mod gift_card;
 pub mod map;
+mod reuse;
 pub mod ruling;
 pub mod score;
 pub mod tileset;

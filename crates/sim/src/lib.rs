@@ -22,6 +22,8 @@ mod error;
 mod players;
 mod playout;
 mod seat;
+#[cfg(test)]
+mod shortcut_tests;
 mod simulate;
 #[cfg(test)]
 mod test_games;

@@ -152,6 +152,9 @@ pub(crate) struct Plan {
     pub(crate) meeple: Option<Action>,
 }
 
+/// Where a meeple-step option puts its figure, if anywhere: square, segment and kind.
+type Spot = Option<(Pos, u8, FeatureKind)>;
+
 /// Scratch buffers for the meeple step and arrow choices.
 type MoveBuffers<'a> = (
     &'a mut Vec<MeepleSpot>,
@@ -170,6 +173,13 @@ pub(crate) fn for_each_move(
     mut f: impl FnMut(i64, Plan),
 ) {
     let me = game.current_player() as usize;
+    // Scratch games, refilled with `clone_from` (which keeps their buffers) for each try:
+    // `placed` after each placement, `scratch` after each meeple option but the last.
+    let mut placed = game.clone();
+    let mut scratch = game.clone();
+    // A position's meeple-step options, in the order they are tried.
+    let mut tries: Vec<(Action, Spot)> = Vec::new();
+    // The positions after each arrow choice (20th Anniversary only; empty otherwise).
     let mut branches: Vec<(Option<Action>, Game)> = Vec::new();
     // The Abbot's moves (never filled, so never allocated, without the abbot).
     let mut abbot_moves: Vec<AbbotMove> = Vec::new();
@@ -178,7 +188,7 @@ pub(crate) fn for_each_move(
     // The builder's and the pig's (Traders & Builders; never filled without it).
     let (mut special_spots, mut specials) = (Vec::new(), Vec::new());
     for &p in placements {
-        let mut placed = game.clone();
+        placed.clone_from(game);
         if placed
             .apply(
                 &Action::Place {
@@ -203,7 +213,8 @@ pub(crate) fn for_each_move(
             }
             bonus = 8;
         }
-        if let Phase::ChooseArrow { .. } = placed.phase() {
+        let arrows = matches!(placed.phase(), Phase::ChooseArrow { .. });
+        if arrows {
             placed.legal_arrow_choices(choices);
             for a in choices.iter() {
                 let choice = Action::ChooseArrow { arrow: a.at };
@@ -212,10 +223,10 @@ pub(crate) fn for_each_move(
                     branches.push((Some(choice), chosen));
                 }
             }
-        } else {
-            branches.push((None, placed));
         }
-        for (choice, placed) in &branches {
+        // The arrow choices' positions, or the placement's own when it offers no choice.
+        let plain = (!arrows).then_some((None, &mut placed));
+        for (choice, placed) in branches.iter_mut().map(|(c, g)| (*c, g)).chain(plain) {
             placed.legal_meeples(spots);
             placed.legal_arrow_meeples(arrow_spots);
             let normal = spots.iter().map(|s| {
@@ -247,26 +258,37 @@ pub(crate) fn for_each_move(
             let special = specials
                 .iter()
                 .map(|(m, s)| (*m, Some((p.at, s.segment, s.label.kind))));
-            let options = std::iter::once((Action::SkipMeeple, None))
-                .chain(normal)
-                .chain(remote)
-                .chain(abbot)
-                .chain(large)
-                .chain(special);
-            for (action, spot) in options {
-                let mut after = placed.clone();
+            tries.clear();
+            tries.extend(
+                std::iter::once((Action::SkipMeeple, None))
+                    .chain(normal)
+                    .chain(remote)
+                    .chain(abbot)
+                    .chain(large)
+                    .chain(special),
+            );
+            let last = tries.len() - 1;
+            for (i, &(action, spot)) in tries.iter().enumerate() {
+                // The last option is played on the position itself: nothing reads it again
+                // (the next placement refills it), so it needs no copy.
+                let after: &mut Game = if i == last {
+                    &mut *placed
+                } else {
+                    scratch.clone_from(placed);
+                    &mut scratch
+                };
                 if after.apply(&action, fx).is_err() {
                     continue;
                 }
-                let value = value_for(&after, game, me, spot)
+                let value = value_for(after, game, me, spot)
                     + bonus
-                    + large_bonus(&action, &after, spot)
-                    + special_bonus(&action, &after, spot);
+                    + large_bonus(&action, after, spot)
+                    + special_bonus(&action, after, spot);
                 f(
                     value,
                     Plan {
                         placement: p,
-                        choice: *choice,
+                        choice,
                         meeple: Some(action),
                     },
                 );
@@ -339,6 +361,8 @@ pub(crate) fn greedy_meeple(
         .iter()
         .map(|(m, s)| (*m, Some((at, s.segment, s.label.kind))));
     let mut best = (i64::MIN, Action::SkipMeeple);
+    // One scratch game refilled for each option (`clone_from` keeps its buffers).
+    let mut after = game.clone();
     for (action, spot) in std::iter::once((Action::SkipMeeple, None))
         .chain(normal)
         .chain(remote)
@@ -346,7 +370,7 @@ pub(crate) fn greedy_meeple(
         .chain(large)
         .chain(special)
     {
-        let mut after = game.clone();
+        after.clone_from(game);
         if after.apply(&action, fx).is_err() {
             continue;
         }
@@ -378,8 +402,8 @@ fn large_bonus(action: &Action, after: &Game, spot: Option<(Pos, u8, FeatureKind
     let (Action::PlaceLargeMeeple { .. }, Some((at, segment, _))) = (action, spot) else {
         return 0;
     };
-    match after.appraise(at, segment) {
-        Some(score) if score.points >= 8 => 1,
+    match after.appraise_points(at, segment) {
+        Some(points) if points >= 8 => 1,
         _ => -1,
     }
 }
@@ -434,12 +458,10 @@ fn value_for(after: &Game, before: &Game, me: usize, spot: Option<(Pos, u8, Feat
     let mut value = 2 * (mine - theirs);
     if let Some((at, segment, kind)) = spot {
         // The meeple is still out (feature not completed this turn): count half its value now.
-        let here =
-            |(p, pos, seg, _): (u8, Pos, u8, _)| p as usize == me && pos == at && seg == segment;
-        if after.meeples().any(here) || after.abbots().any(here) {
-            let standing = after
-                .appraise(at, segment)
-                .map_or(0, |sc| i64::from(sc.points));
+        if after.figure_of_on(me as u8, at, segment) {
+            // Points only: the explained score (`appraise`) cost more than the rest of the
+            // move's valuation.
+            let standing = after.appraise_points(at, segment).map_or(0, i64::from);
             let weight = if kind == FeatureKind::Field { 1 } else { 2 };
             value += weight * standing / 2 - 2;
         }

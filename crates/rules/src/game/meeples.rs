@@ -19,6 +19,29 @@ impl Game {
         })
     }
 
+    /// Whether one of `seat`'s meeples (of any size) or its abbot stands on segment `segment`
+    /// of the tile at `at`: what [`Game::meeples`] and [`Game::abbots`] would show, without
+    /// working out each figure's label (a simulated player asks this of every move it tries).
+    pub fn figure_of_on(&self, seat: u8, at: Pos, segment: u8) -> bool {
+        let here = |s: u32| self.segment_square(s) == (at, segment);
+        self.meeples
+            .iter()
+            .any(|m| m.player == seat && here(m.segment))
+            || self
+                .abbots
+                .get(seat as usize)
+                .copied()
+                .flatten()
+                .is_some_and(here)
+    }
+
+    /// The square and local segment of the global segment `segment` (`segment_place`
+    /// without the label).
+    fn segment_square(&self, segment: u32) -> (Pos, u8) {
+        let placed = &self.board.placed[self.features.tile[segment as usize] as usize];
+        (placed.at, self.features.local[segment as usize])
+    }
+
     pub(super) fn segment_place(&self, segment: u32) -> (Pos, u8, SegmentLabel) {
         let placed = &self.board.placed[self.features.tile[segment as usize] as usize];
         let local = self.features.local[segment as usize];

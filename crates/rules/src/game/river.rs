@@ -171,20 +171,19 @@ impl Game {
     /// A draw with The River: while river tiles other than the lake are in the bag, only they;
     /// then the lake; then the land tiles.
     pub(super) fn check_river_draw(&self, tile: TileTypeId) -> Result<(), RuleViolation> {
-        let (mut river, mut lake) = (0u32, 0u32);
-        // Only the river tiles are counted: land tiles add to neither count.
-        for &id in self.tiles.river_types() {
-            let left = u32::from(self.bag[id.0 as usize]);
-            if is_lake(self.tiles.get(id)) {
-                lake += left;
-            } else {
-                river += left;
-            }
-        }
+        // Whether river tiles (the lake too, with `lake`) are left in the bag: asked only when
+        // the drawn tile's kind needs it, and stopping at the first one (this runs on every
+        // draw; a river tile other than the lake needs no count at all).
+        let left = |lake: bool| {
+            self.tiles
+                .river_types()
+                .iter()
+                .any(|&id| self.bag[id.0 as usize] > 0 && (lake || !is_lake(self.tiles.get(id))))
+        };
         let t = self.tiles.get(tile);
-        let why = if is_lake(t) && river > 0 {
+        let why = if is_lake(t) && left(false) {
             "the lake comes after every other river tile"
-        } else if !t.is_river() && river + lake > 0 {
+        } else if !t.is_river() && left(true) {
             "the river tiles are drawn before every other tile"
         } else {
             return Ok(());

@@ -26,6 +26,28 @@ impl Game {
     /// The feature a segment belongs to, valued as it stands: completed value if complete,
     /// final-scoring value otherwise. For explanations and hovering; changes nothing.
     pub fn appraise(&self, at: Pos, segment: u8) -> Option<Score> {
+        let (root, time) = self.appraised(at, segment)?;
+        Some(self.evaluate(root, time))
+    }
+
+    /// The points of [`Game::appraise`]'s score, without building its explanation (tile
+    /// list, meeple counts, formula text): what a simulated player weighing hundreds of moves
+    /// a turn reads. Without a map the points come from the quiet scoring path that
+    /// `score_feature` already trusts to match `evaluate`; on a map, or past that path's
+    /// limits, from `evaluate` itself.
+    pub fn appraise_points(&self, at: Pos, segment: u8) -> Option<u32> {
+        let (root, time) = self.appraised(at, segment)?;
+        let quiet = if self.map.is_none() {
+            self.quiet_points(root, time)
+        } else {
+            None
+        };
+        Some(quiet.unwrap_or_else(|| self.evaluate(root, time).points))
+    }
+
+    /// The root of the feature `segment` of the tile at `at` belongs to and the time it is
+    /// valued at: completed if it is, final scoring otherwise.
+    fn appraised(&self, at: Pos, segment: u8) -> Option<(u32, ScoreTime)> {
         let placed = self.board.tile_at(at)?;
         let tile = self.tiles.get(placed.tile);
         if segment as usize >= tile.segments.len() {
@@ -41,7 +63,7 @@ impl Game {
         } else {
             ScoreTime::Final
         };
-        Some(self.evaluate(root, time))
+        Some((root, time))
     }
 
     /// All squares and segments of the feature a segment belongs to (for highlighting).

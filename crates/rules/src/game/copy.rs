@@ -1,0 +1,45 @@
+//! `Clone` for [`Game`], field by field, with a `clone_from` that reuses the target's buffers
+//! (see `crate::reuse`): a simulated player copies the game for every move it tries.
+
+use super::Game;
+use crate::reuse::clone_reusing;
+
+clone_reusing!(Game {
+    tiles,
+    options,
+    players,
+    board,
+    features,
+    meeples,
+    supply,
+    score,
+    bag,
+    in_game,
+    bag_total,
+    current,
+    phase,
+    turn,
+    pending,
+    set_aside,
+    arrows,
+    arrow_choices,
+    arrow_action,
+    extra_pending,
+    in_extra_turn,
+    map,
+    large_connected,
+    starts_placed,
+    pseudo,
+    gift_deck,
+    gift_discard,
+    hands,
+    gift_opened,
+    gift_resume,
+    abbots,
+    river,
+    large_in_supply,
+    builders,
+    pigs,
+    goods,
+    builder_turn,
+});
