@@ -1,6 +1,13 @@
 //! `carc`: the command-line face of the toolkit. Wiring and formatting only: the rules,
 //! the log format, the fold and the store live in their crates.
 
+/// mimalloc rather than glibc's malloc: the bulk verbs allocate on worker threads and free on
+/// others (a game's rows on the writer's lanes, its events after the store's commit), which
+/// glibc serves with a lock per arena and trims with `mprotect`; its malloc and free were a
+/// third of their CPU time (docs/benchmarks.md, "The second core (2026-11-27)").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 // First, so that its `println!` family replaces std's in every module below.
 #[macro_use]
 mod terminal;

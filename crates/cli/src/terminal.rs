@@ -82,6 +82,20 @@ pub fn stdout() -> Visible<io::StdoutLock<'static>> {
     Visible(io::stdout().lock())
 }
 
+/// [`stdout`] for a verb that prints a line per input of a bulk run (`check`): on a
+/// terminal line by line as before, otherwise gathered 64 KiB at a time, one `write` for
+/// hundreds of lines instead of one each (those writes were half the calling thread's
+/// time: docs/benchmarks.md, "The second core"). The caller flushes at the end.
+pub fn bulk_stdout() -> Visible<Box<dyn Write>> {
+    use std::io::IsTerminal;
+    let lock = io::stdout().lock();
+    if lock.is_terminal() {
+        Visible(Box::new(lock))
+    } else {
+        Visible(Box::new(io::BufWriter::with_capacity(1 << 16, lock)))
+    }
+}
+
 /// A writer that makes control characters visible (see [`visible_lines`]). Text arrives in
 /// whole characters from `write!`; bytes that are not UTF-8 pass unchanged but for the C0
 /// controls and DEL among them, which are single bytes in any case.

@@ -5,6 +5,11 @@
 //! the end with greedy players from the same positions (the playouts per second that a search
 //! with greedy playouts would stand on).
 
+/// The allocator `carc` runs the engine with (crates/cli/src/main.rs), as in
+/// examples/search_speed.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 use carc_engine::{analyse, Budget, SearchOptions};

@@ -7,6 +7,10 @@
 //!
 //! `cargo run --release -p carc-engine --example search_speed -- 2000 1 rollout=2`
 
+/// The allocator `carc` runs the engine with (crates/cli/src/main.rs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use carc_engine::{analyse, Budget, SearchOptions};
 use carc_rules::{Effects, Game, Phase, Setup};
 

@@ -49,7 +49,31 @@ struct Shared<T> {
     weights: BTreeMap<usize, u64>,
     /// The consumer stopped: workers take no more inputs.
     stop: bool,
+    /// Workers waiting on `room`, and whether the consumer waits on `result_ready`: a
+    /// condition variable's notify is a system call even when nobody waits, so it is made
+    /// only when someone does.
+    workers_waiting: usize,
+    consumer_waiting: bool,
 }
+
+impl<T> Shared<T> {
+    /// Whether a worker should wake the waiting consumer now: its next result is ready, and
+    /// either [`BATCH`] results are ready in a row from it, or the workers cannot go on
+    /// without it (every input started, or a worker waits for room).
+    fn consumer_should_wake(&self, count: usize) -> bool {
+        if !self.consumer_waiting || !self.ready.contains_key(&self.consumed) {
+            return false;
+        }
+        if self.started >= count || self.workers_waiting > 0 || self.stop {
+            return true;
+        }
+        (self.consumed..self.consumed + BATCH).all(|i| self.ready.contains_key(&i))
+    }
+}
+
+/// How many results in a row a waiting consumer is woken for, while the workers can still
+/// go on: one wake-up (a context switch, on a busy machine) per few results, not per result.
+const BATCH: usize = 4;
 
 fn lock<T>(m: &Mutex<Shared<T>>) -> MutexGuard<'_, Shared<T>> {
     // Nothing panics while holding the lock (plain inserts and removals), so a poisoned lock
@@ -126,6 +150,8 @@ where
         in_flight: 0,
         weights: BTreeMap::new(),
         stop: false,
+        workers_waiting: 0,
+        consumer_waiting: false,
     });
     // Signalled when a result is ready (the consumer waits), and when an input is consumed or
     // started or the consumer stops (workers wait for their turn and for room in the window).
@@ -148,7 +174,14 @@ where
                     || i >= s.consumed + inputs
                     || (s.in_flight > 0 && s.in_flight.saturating_add(w) > window.weight))
             {
+                s.workers_waiting += 1;
+                // This worker cannot go on: a consumer waiting for a batch must not wait
+                // for it.
+                if s.consumer_should_wake(count) {
+                    result_ready.notify_one();
+                }
                 s = room.wait(s).unwrap_or_else(|p| p.into_inner());
+                s.workers_waiting -= 1;
             }
             if s.stop {
                 break;
@@ -156,8 +189,11 @@ where
             s.started = i + 1;
             s.in_flight = s.in_flight.saturating_add(w);
             s.weights.insert(i, w);
+            // The next input's worker may be waiting for its turn.
+            if s.workers_waiting > 0 {
+                room.notify_all();
+            }
         }
-        room.notify_all();
         let result = catch_unwind(AssertUnwindSafe(|| job(i))).map_err(|payload| {
             let message = payload
                 .downcast_ref::<&str>()
@@ -166,8 +202,11 @@ where
                 .unwrap_or_else(|| "no message".to_string());
             Panicked(message)
         });
-        lock(&shared).ready.insert(i, result);
-        result_ready.notify_one();
+        let mut s = lock(&shared);
+        s.ready.insert(i, result);
+        if s.consumer_should_wake(count) {
+            result_ready.notify_one();
+        }
     };
 
     std::thread::scope(|scope| {
@@ -189,7 +228,9 @@ where
                     if let Some(r) = s.ready.remove(&i) {
                         break r;
                     }
+                    s.consumer_waiting = true;
                     s = result_ready.wait(s).unwrap_or_else(|p| p.into_inner());
+                    s.consumer_waiting = false;
                 }
             };
             let step = consume(i, result);
@@ -199,8 +240,10 @@ where
                 let w = s.weights.remove(&i).unwrap_or(0);
                 s.in_flight -= w.min(s.in_flight);
                 s.stop = step.is_err();
+                if s.workers_waiting > 0 {
+                    room.notify_all();
+                }
             }
-            room.notify_all();
             if let Err(e) = step {
                 outcome = Err(e);
                 break;
@@ -373,6 +416,49 @@ mod tests {
             .recv_timeout(std::time::Duration::from_secs(30))
             .expect("map_in_order hung after its consumer panicked");
         assert!(panicked);
+    }
+
+    #[test]
+    fn a_consumer_waiting_for_a_batch_is_woken_when_the_workers_cannot_go_on() {
+        // Given windows smaller than, equal to and larger than the consumer's batch, counts
+        // that are no multiple of it, inputs too heavy to start together, and a slow consumer
+        // (workers block on the window) or quick ones (the consumer waits for results),
+        // (on a thread of its own, so that a consumer left waiting fails the test instead of
+        // stalling it)
+        let (done, finished) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for (count, threads, inputs, weight, slow) in [
+                (7, 1, 1, u64::MAX, false),
+                (9, 3, 2, u64::MAX, true),
+                (13, 2, 4, u64::MAX, false),
+                (30, 4, 16, 3, false),
+                (30, 2, 16, u64::MAX, true),
+                (3, 4, 64, u64::MAX, false),
+            ] {
+                let mut seen = Vec::new();
+                map_in_order_weighted(
+                    count,
+                    threads,
+                    Window { inputs, weight },
+                    |_| 2,
+                    |i| i,
+                    |i, r| {
+                        if slow {
+                            std::thread::sleep(std::time::Duration::from_micros(300));
+                        }
+                        seen.push((i, r.unwrap()));
+                        Ok::<(), ()>(())
+                    },
+                )
+                .unwrap();
+                // then every result comes, in order.
+                assert_eq!(seen, (0..count).map(|i| (i, i)).collect::<Vec<_>>());
+            }
+            let _ = done.send(());
+        });
+        finished
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("the consumer was left waiting for a batch");
     }
 
     #[test]

@@ -63,7 +63,7 @@ pub fn check(args: CheckArgs, loaded: &[TileSet], quiet: bool) -> Result<ExitCod
         |t| t as usize,
     );
     let mut codes = Vec::with_capacity(files.len());
-    let mut out = crate::terminal::stdout();
+    let mut out = crate::terminal::bulk_stdout();
     // The report is built and formatted on the worker; this thread only prints it.
     let job = |i: usize| {
         let report = check_file(&files[i], loaded);
@@ -98,6 +98,7 @@ pub fn check(args: CheckArgs, loaded: &[TileSet], quiet: bool) -> Result<ExitCod
             writeln!(out, "{line}")
         },
     )?;
+    out.flush()?;
     Ok(exit_code::worst(codes))
 }
 
