@@ -306,15 +306,12 @@ mod tests {
         // And one that uses an expansion JCloisterZone's mapping lacks is refused with the reason
         let text = String::from_utf8(bytes)
             .unwrap()
-            .replace("\"basic:1\"", "\"traders-and-builders:1\"");
+            .replace("\"basic:1\"", "\"tower:1\"");
         let dir = tempfile::tempdir().unwrap();
         let other = dir.path().join("other.jcz");
         std::fs::write(&other, text).unwrap();
         let e = LoadedGame::open(&other).err().unwrap();
-        assert!(
-            e.contains("JCloisterZone") && e.contains("traders-and-builders"),
-            "{e}"
-        );
+        assert!(e.contains("JCloisterZone") && e.contains("tower:1"), "{e}");
     }
 
     #[test]
