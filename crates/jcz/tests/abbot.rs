@@ -3,6 +3,7 @@
 //! with RETURN_MEEPLE from ABBOT_RETURN): written from our sample game and read back.
 
 mod common;
+use common::events;
 
 use carc_events::{read_log, Event, Log};
 use serde_json::Value;
@@ -11,10 +12,6 @@ fn sample() -> Log {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../logs/sim-3p-abbot-mixed.jsonl");
     read_log(&std::fs::read(path).unwrap()).unwrap()
-}
-
-fn events(log: &Log) -> Vec<Event> {
-    log.events.iter().map(|(_, e)| e.event.clone()).collect()
 }
 
 #[test]

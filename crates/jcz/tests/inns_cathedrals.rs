@@ -4,34 +4,16 @@
 //! River and the Abbot; what JCloisterZone has that carc does not is refused by name.
 
 mod common;
+use common::{events, read_err, sample, written};
 
-use carc_events::{read_log, Event, Figure, Log};
+use carc_events::{Event, Figure};
 use serde_json::{json, Value};
-
-fn events(log: &Log) -> Vec<Event> {
-    log.events.iter().map(|(_, e)| e.event.clone()).collect()
-}
-
-fn sample(name: &str) -> Log {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../logs")
-        .join(name);
-    read_log(&std::fs::read(path).unwrap()).unwrap()
-}
 
 const SAMPLES: [&str; 3] = [
     "sim-2p-inns-cathedrals-mixed.jsonl",
     "sim-6p-inns-cathedrals-mixed.jsonl",
     "sim-4p-river-abbot-inns-cathedrals.jsonl",
 ];
-
-fn written(name: &str) -> Value {
-    serde_json::from_str(&carc_jcz::write(&sample(name)).unwrap()).unwrap()
-}
-
-fn read_err(v: &Value) -> String {
-    carc_jcz::read(&v.to_string()).unwrap_err().to_string()
-}
 
 #[test]
 fn the_inns_cathedrals_samples_survive_ours_jcz_ours_event_for_event() {

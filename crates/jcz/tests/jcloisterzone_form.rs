@@ -4,15 +4,12 @@
 //! before any format error.
 
 mod common;
+use common::events;
 
 use carc_events::{Event, Log};
 use carc_jcz::JczError;
 use carc_rules::{Effects, MeepleSpot};
 use serde_json::{json, Value};
-
-fn events(log: &Log) -> Vec<Event> {
-    log.events.iter().map(|(_, e)| e.event.clone()).collect()
-}
 
 fn corpus(name: &str) -> Value {
     let text = std::fs::read_to_string(common::corpus_dir().join(name)).unwrap();

@@ -4,13 +4,10 @@
 //! by its replay entry.
 
 mod common;
+use common::events;
 
-use carc_events::{read_log, setup_from_header, Event, Log, RulesOptions};
+use carc_events::{read_log, setup_from_header, Log, RulesOptions};
 use serde_json::{json, Value};
-
-fn events(log: &Log) -> Vec<Event> {
-    log.events.iter().map(|(_, e)| e.event.clone()).collect()
-}
 
 fn logs_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../logs")

@@ -2,12 +2,9 @@
 //! games written by us; and a written file reads back as the events it was written from.
 
 mod common;
+use common::events;
 
-use carc_events::{Event, Log};
-
-fn events(log: &Log) -> Vec<Event> {
-    log.events.iter().map(|(_, e)| e.event.clone()).collect()
-}
+use carc_events::Event;
 
 #[test]
 fn every_corpus_game_survives_jcz_ours_jcz_ours() {

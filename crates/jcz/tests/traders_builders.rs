@@ -5,33 +5,15 @@
 //! Abbot, the River and Inns & Cathedrals; bad input named by its replay entry.
 
 mod common;
+use common::{events, read_err, sample, written};
 
-use carc_events::{read_log, setup_from_header, Event, Figure, Log, RulesOptions};
+use carc_events::{setup_from_header, Event, Figure, Log, RulesOptions};
 use serde_json::{json, Value};
-
-fn events(log: &Log) -> Vec<Event> {
-    log.events.iter().map(|(_, e)| e.event.clone()).collect()
-}
-
-fn sample(name: &str) -> Log {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../logs")
-        .join(name);
-    read_log(&std::fs::read(path).unwrap()).unwrap()
-}
 
 const SAMPLES: [&str; 2] = [
     "sim-2p-traders-builders-mixed.jsonl",
     "sim-4p-river-abbot-inns-traders.jsonl",
 ];
-
-fn written(name: &str) -> Value {
-    serde_json::from_str(&carc_jcz::write(&sample(name)).unwrap()).unwrap()
-}
-
-fn read_err(v: &Value) -> String {
-    carc_jcz::read(&v.to_string()).unwrap_err().to_string()
-}
 
 /// A whole simulated game with Traders & Builders and `others` (random players).
 fn simulated(seed: u64, players: u8, farmers: bool, others: &[&str]) -> Log {

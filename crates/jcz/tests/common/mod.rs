@@ -104,3 +104,26 @@ pub fn cut(log: &Log, events: usize) -> Log {
     cut.events.truncate(events);
     cut
 }
+
+/// The events of a log, without their positions.
+pub fn events(log: &Log) -> Vec<carc_events::Event> {
+    log.events.iter().map(|(_, e)| e.event.clone()).collect()
+}
+
+/// A sample log of the project's `logs/` folder.
+pub fn sample(name: &str) -> Log {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../logs")
+        .join(name);
+    carc_events::read_log(&std::fs::read(path).unwrap()).unwrap()
+}
+
+/// A sample log written as a JCloisterZone saved game, as JSON.
+pub fn written(name: &str) -> serde_json::Value {
+    serde_json::from_str(&carc_jcz::write(&sample(name)).unwrap()).unwrap()
+}
+
+/// The error of reading a (tampered) saved game.
+pub fn read_err(v: &serde_json::Value) -> String {
+    carc_jcz::read(&v.to_string()).unwrap_err().to_string()
+}
