@@ -19,7 +19,7 @@ mod good;
 mod label;
 
 pub use file::{TILESET_FORMAT, TILESET_VERSION};
-pub(crate) use fits::fitting_rotations;
+pub(crate) use fits::{fitting_rotations, FitTable};
 pub use good::Good;
 pub use label::{Anchor, SegmentLabel};
 
@@ -195,7 +195,7 @@ pub struct TileType {
     /// `fits[required]`: bit `r` set = distinct rotation `r` matches a square whose placed
     /// neighbours require the edge codes `required` (see [`fitting_rotations`]). Built once
     /// per tile set, so listing the legal placements is one look-up per open square.
-    fits: [u8; 256],
+    fits: FitTable,
 }
 
 impl TileType {
@@ -213,7 +213,7 @@ impl TileType {
     /// neighbours require the edge codes `required` (the board's frontier constraint).
     #[inline]
     pub(crate) fn fits(&self, required: u8) -> u8 {
-        self.fits[required as usize]
+        self.fits.0[required as usize]
     }
 
     /// The city or road segment reaching `side` (board orientation), if any.

@@ -2,10 +2,21 @@
 //! constraint, which of its distinct rotations match, so that listing a turn's placements is
 //! one look-up per open square instead of a pattern comparison per rotation.
 
+/// The table, in a type of its own so that a tile type's debug output (in test failures and
+/// `{:?}` of a tile set) shows one short line for it instead of 256 numbers.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct FitTable(pub(crate) [u8; 256]);
+
+impl std::fmt::Debug for FitTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FitTable(derived from the edges)")
+    }
+}
+
 /// The distinct rotations (bit `r` per rotation) whose edge pattern matches `required`, the
 /// two-bit edge codes a square's placed neighbours impose (0 on a side without neighbour;
 /// every terrain's code is non-zero, so `required` alone says which sides are constrained).
-pub(crate) fn fitting_rotations(patterns: [u8; 4], distinct: [bool; 4]) -> [u8; 256] {
+pub(crate) fn fitting_rotations(patterns: [u8; 4], distinct: [bool; 4]) -> FitTable {
     let mut fits = [0u8; 256];
     for (required, fit) in fits.iter_mut().enumerate() {
         let required = required as u8;
@@ -18,7 +29,7 @@ pub(crate) fn fitting_rotations(patterns: [u8; 4], distinct: [bool; 4]) -> [u8; 
             }
         }
     }
-    fits
+    FitTable(fits)
 }
 
 #[cfg(test)]
@@ -29,6 +40,19 @@ mod tests {
     /// The table of fitting rotations says what comparing the edge patterns says, for every
     /// tile of the built-in sets and every constraint a square can carry (each side free or
     /// requiring field/river, road or city).
+    #[test]
+    fn a_tile_types_debug_output_names_the_table_without_its_entries() {
+        let set = TileSet::base();
+        let shown = format!("{:?}", set.tiles()[0]);
+        assert!(
+            shown.contains("FitTable(derived from the edges)"),
+            "{shown}"
+        );
+        // The edges and segments are there; the 256 entries are not
+        assert!(shown.contains("edges"), "{shown}");
+        assert!(shown.len() < 1_400, "{} characters: {shown}", shown.len());
+    }
+
     #[test]
     fn fitting_rotations_agree_with_the_edge_patterns() {
         let sets = [
