@@ -127,3 +127,22 @@ pub fn written(name: &str) -> serde_json::Value {
 pub fn read_err(v: &serde_json::Value) -> String {
     carc_jcz::read(&v.to_string()).unwrap_err().to_string()
 }
+
+/// A sample written with the garden edition `garden_set` of its expansion's tile set instead of
+/// `set`: without the Abbot it reads as the same game; with the Abbot it is refused, naming the
+/// set.
+pub fn garden_set_reads_without_the_abbot_only(sample_name: &str, set: &str, garden_set: &str) {
+    let mut v = written(sample_name);
+    let sets = v["setup"]["sets"].as_object_mut().unwrap();
+    sets.remove(set);
+    sets.insert(garden_set.into(), serde_json::json!(1));
+    let back = carc_jcz::read(&v.to_string()).unwrap();
+    assert_eq!(events(&back), events(&sample(sample_name)));
+    v["setup"]["elements"]["abbot"] = serde_json::json!(1);
+    v["setup"]["elements"]["garden"] = serde_json::json!(true);
+    let err = read_err(&v);
+    assert!(
+        err.contains(&format!("tile set \"{garden_set}\" with the abbot")),
+        "{err}"
+    );
+}
