@@ -78,6 +78,33 @@ pub(super) struct Options {
     pub(super) start: Option<Start>,
 }
 
+/// The expansion a tile set belongs to, if it is one we map: its name in messages, its option
+/// (set once the set is read), and whether the name is the set's garden edition.
+fn expansion_set<'o>(
+    name: &str,
+    options: &'o mut Options,
+) -> Option<(&'static str, &'o mut bool, bool)> {
+    let expansions = [
+        (RIVER_SET, RIVER_SET_GARDENS, "river", &mut options.river),
+        (
+            INNS_SET,
+            INNS_SET_GARDENS,
+            "Inns & Cathedrals",
+            &mut options.inns,
+        ),
+        (
+            TRADERS_SET,
+            TRADERS_SET_GARDENS,
+            "Traders & Builders",
+            &mut options.traders,
+        ),
+    ];
+    expansions
+        .into_iter()
+        .find(|(plain, gardens, _, _)| name == *plain || name == *gardens)
+        .map(|(_, gardens, words, taken)| (words, taken, name == gardens))
+}
+
 pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczError> {
     let setup = root.get("setup")?;
     let mut options = Options {
@@ -131,40 +158,12 @@ pub(super) fn setup(root: &At<'_>, found: &mut Findings) -> Result<Options, JczE
                 if count.as_i64() != Some(1) {
                     found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
                 }
-            } else if name == RIVER_SET || name == RIVER_SET_GARDENS {
-                if options.river {
-                    found.unsupported(format!("a second river tile set {name:?}"), &path);
+            } else if let Some((words, taken, gardens)) = expansion_set(name, &mut options) {
+                if *taken {
+                    found.unsupported(format!("a second {words} tile set {name:?}"), &path);
                 }
-                options.river = true;
-                if name == RIVER_SET_GARDENS {
-                    garden_sets.push((name.clone(), path.clone()));
-                }
-                if count.as_i64() != Some(1) {
-                    found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
-                }
-            } else if name == INNS_SET || name == INNS_SET_GARDENS {
-                if options.inns {
-                    found.unsupported(
-                        format!("a second Inns & Cathedrals tile set {name:?}"),
-                        &path,
-                    );
-                }
-                options.inns = true;
-                if name == INNS_SET_GARDENS {
-                    garden_sets.push((name.clone(), path.clone()));
-                }
-                if count.as_i64() != Some(1) {
-                    found.unsupported(format!("{} copies of tile set {name:?}", count), &path);
-                }
-            } else if name == TRADERS_SET || name == TRADERS_SET_GARDENS {
-                if options.traders {
-                    found.unsupported(
-                        format!("a second Traders & Builders tile set {name:?}"),
-                        &path,
-                    );
-                }
-                options.traders = true;
-                if name == TRADERS_SET_GARDENS {
+                *taken = true;
+                if gardens {
                     garden_sets.push((name.clone(), path.clone()));
                 }
                 if count.as_i64() != Some(1) {
