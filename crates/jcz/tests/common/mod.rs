@@ -146,3 +146,21 @@ pub fn garden_set_reads_without_the_abbot_only(sample_name: &str, set: &str, gar
         "{err}"
     );
 }
+
+/// What a sample read back from its saved game (`text`) keeps besides its events: the rules,
+/// the tile sets (in any order), the same file when written again, and the same final scores
+/// at the game's end. The two finished games, for the caller's own checks.
+pub fn assert_the_rest_survives(log: &Log, back: &Log, text: &str, name: &str) -> (Game, Game) {
+    assert_eq!(back.header.rules, log.header.rules, "{name}");
+    let mut sets = back.header.tile_sets.clone();
+    let mut want = log.header.tile_sets.clone();
+    sets.sort();
+    want.sort();
+    assert_eq!(sets, want, "{name}");
+    assert_eq!(carc_jcz::write(back).unwrap(), text, "{name}");
+    let (a, _) = replay(log);
+    let (b, _) = replay(back);
+    assert!(b.is_over(), "{name}");
+    assert_eq!(a.scores(), b.scores(), "{name}");
+    (a, b)
+}
