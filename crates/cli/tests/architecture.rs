@@ -599,9 +599,10 @@ fn module_path(src: &Path, file: &Path) -> Vec<String> {
     parts
 }
 
-/// The paths a text names through `crate::`, with `{…}` groups spread out
+/// The paths a text names through `crate::` (and `super::`, `self::`, relative to `module`,
+/// the file's own module path), with `{…}` groups spread out
 /// (`crate::{a::X, b::{c, d}}` gives `a::X`, `b::c`, `b::d`), each as its segments.
-fn crate_paths(text: &str) -> Vec<Vec<String>> {
+fn crate_paths(text: &str, module: &[String]) -> Vec<Vec<String>> {
     fn spread(prefix: &[String], rest: &str, out: &mut Vec<Vec<String>>) {
         let mut path = prefix.to_vec();
         let mut word = String::new();
@@ -652,6 +653,27 @@ fn crate_paths(text: &str) -> Vec<Vec<String>> {
         }
         spread(&[], &text[at + "crate::".len()..], &mut out);
     }
+    // `super::` and `self::` paths are imports too, relative to the file's own module: a
+    // circle through `super::x::f` is as much a circle as one through `crate::…::x::f`.
+    for word in ["super::", "self::"] {
+        for (at, _) in text.match_indices(word) {
+            let before = text[..at].chars().last();
+            if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue; // `my_super::`, or the second `super::` of `super::super::`
+            }
+            let mut rest = &text[at..];
+            let mut up = 0;
+            while let Some(r) = rest.strip_prefix("super::") {
+                up += 1;
+                rest = r;
+            }
+            let rest = rest.strip_prefix("self::").unwrap_or(rest);
+            let Some(base) = module.len().checked_sub(up) else {
+                continue; // above the crate: not this crate's file
+            };
+            spread(&module[..base], rest, &mut out);
+        }
+    }
     out
 }
 
@@ -680,7 +702,7 @@ fn no_two_files_of_a_crate_import_each_other() {
         let mut edges: BTreeMap<&Vec<String>, Vec<&Vec<String>>> = BTreeMap::new();
         for (module, (_, code)) in &files {
             let targets = edges.entry(module).or_default();
-            for path in crate_paths(code) {
+            for path in crate_paths(code, module) {
                 let target = (1..=path.len())
                     .rev()
                     .map(|n| path[..n].to_vec())
@@ -734,9 +756,27 @@ fn the_import_reader_sees_grouped_and_nested_paths() {
     // Given imports of every shape, then each path is read whole (so the circle check above
     // cannot pass by not seeing an import)
     let text = "use crate::a::X;\nuse crate::{b::Y, c::{d, e::Z}};\nlet v = crate::f::g(1);\n\
-                use carc_crate::h;";
-    let seen: Vec<String> = crate_paths(text).iter().map(|p| p.join("::")).collect();
-    assert_eq!(seen, ["a::X", "b::Y", "c::d", "c::e::Z", "f::g"]);
+                use carc_crate::h;\nlet w = super::i::j(2);\nuse super::super::k;\n\
+                use self::l::{m, n};\npub(super) fn o() {}";
+    let module = ["p".to_string(), "q".to_string()];
+    let seen: Vec<String> = crate_paths(text, &module)
+        .iter()
+        .map(|p| p.join("::"))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            "a::X",
+            "b::Y",
+            "c::d",
+            "c::e::Z",
+            "f::g",
+            "p::i::j",
+            "k",
+            "p::q::l::m",
+            "p::q::l::n"
+        ]
+    );
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! the effective log plus the new event before it is appended; `undo` appends a retraction
 //! record and never deletes anything. The sub-verbs share the modules under `record/`: the
 //! words a move is written in (`parse`, `tile_words`), the turn's events (`turn`), folding and
-//! storing them (`moves`, `stored`), the hints (`hint`), `undo` and the start tiles of a game
+//! storing them (`moves`, `stored`), the hints (`hint`), the step a game waits for in words
+//! (`phase`), `undo` and the start tiles of a game
 //! on a map board (`start`). `carc record GAME` with no
 //! verb opens the record shell (`shell`): the same verbs, run by [`run_verb`] against the
 //! store it keeps open, with Tab completion of the legal moves (`complete`) and a picture of
@@ -13,6 +14,7 @@ mod gifts;
 mod hint;
 mod moves;
 mod parse;
+mod phase;
 mod picture;
 mod shell;
 mod start;
@@ -54,8 +56,9 @@ pub struct RecordArgs {
     game: Option<String>,
 }
 
-use crate::commands::record::hint::{hint, phase_text};
+use crate::commands::record::hint::hint;
 use crate::commands::record::moves::{record_move, record_moves};
+use crate::commands::record::phase::phase_text;
 use crate::commands::record::turn::{
     abbot_back_event, draw_event, figure_event, tile_id, TurnPlan,
 };

@@ -9,7 +9,7 @@ use carc_events::{Event, GiftCard, MeepleTarget, Pos};
 use carc_replay::gifts::{opening_words, openings, receivable_cards};
 use carc_rules::{Game, Phase};
 
-use crate::commands::record::hint::phase_text;
+use crate::commands::record::phase::phase_text;
 use crate::commands::record::turn::tile_id;
 
 /// The card names, as messages list them.

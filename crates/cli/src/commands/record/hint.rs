@@ -22,22 +22,6 @@ pub fn nothing_recorded(game: &str, timeline: &carc_replay::Timeline, recorded: 
     }
 }
 
-pub fn phase_text(game: &Game) -> String {
-    match game.phase() {
-        Phase::Start => "the start tile is not placed yet".into(),
-        Phase::Draw => "the current player must draw a tile first".into(),
-        Phase::Place { tile } => format!("tile {} waits to be placed", game.tiles().get(tile).id),
-        Phase::ChooseArrow { .. } => {
-            "the current player must choose which arrow to activate".into()
-        }
-        Phase::Meeple { .. } => "a meeple (or none) is due for the tile just placed".into(),
-        Phase::ReceiveGift { .. } => "the gift card the current player receives is due".into(),
-        Phase::DrawSecond { .. } => "the second tile of Take 2 must be drawn".into(),
-        Phase::ReturnTile { .. } => "one of the two Take 2 tiles must be returned".into(),
-        Phase::Over => "the game is over".into(),
-    }
-}
-
 /// At the place step with The Gifts: the gifts the player may open first, if any (empty
 /// otherwise, so that a game without gifts reads as before).
 fn gift_openings_hint(id: &str, at: u64, who: &str, game: &Game) -> String {

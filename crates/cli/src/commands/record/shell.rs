@@ -29,7 +29,8 @@ use rustyline::validate::Validator;
 use rustyline::{CompletionType, Config, Context, Editor, Helper};
 
 use crate::commands::record::complete::complete;
-use crate::commands::record::hint::{hint, phase_text};
+use crate::commands::record::hint::hint;
+use crate::commands::record::phase::phase_text;
 use crate::commands::record::picture::{legal_squares, show, square_lines};
 use crate::commands::record::{run_verb, RecordCmd};
 use crate::exit_code;

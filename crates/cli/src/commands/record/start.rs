@@ -8,8 +8,8 @@ use anyhow::{bail, Result};
 use carc_events::{Event, Pos};
 use carc_rules::{Game, Phase, Placement};
 
-use crate::commands::record::hint::phase_text;
 use crate::commands::record::parse::{drawn_tile, parse_rotation};
+use crate::commands::record::phase::phase_text;
 use crate::commands::record::turn::tile_id;
 
 /// The event of a start tile `name` (its letter, either case) put on the start square (X, Y)

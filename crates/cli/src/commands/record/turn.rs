@@ -5,8 +5,8 @@ use anyhow::{bail, Result};
 use carc_events::{Event, MeepleTarget, Pos, TileId};
 use carc_rules::{Game, Phase, TileTypeId};
 
-use crate::commands::record::hint::phase_text;
 use crate::commands::record::parse::{drawn_tile, parse_figure, parse_rotation, Figure};
+use crate::commands::record::phase::phase_text;
 
 /// What is left to record of a turn entered in one command (`turn`, or `place` with a spot).
 pub struct TurnPlan {
