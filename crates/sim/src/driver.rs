@@ -279,14 +279,21 @@ pub(crate) fn drive(
                 if let Some(gift) = choose_gift(game, tile, strategy, gifts, rng, fx) {
                     Action::OpenGift { gift }
                 } else {
-                    game.legal_placements(tile, placements);
-                    if placements.is_empty() {
-                        plan = None;
-                        Action::SetAside
-                    } else {
+                    // The random player draws an index into the listed placements; the
+                    // rules find that one without listing them all.
+                    let picked = match strategy {
+                        Strategy::Random => {
+                            game.pick_placement(tile, placements, |n| rng.gen_range(0..n))
+                        }
+                        Strategy::Greedy => {
+                            game.legal_placements(tile, placements);
+                            placements.first().copied()
+                        }
+                    };
+                    if let Some(placement) = picked {
                         let p = match strategy {
                             Strategy::Random => Plan {
-                                placement: placements[rng.gen_range(0..placements.len())],
+                                placement,
                                 choice: None,
                                 meeple: None,
                             },
@@ -308,6 +315,9 @@ pub(crate) fn drive(
                         };
                         plan = Some(p);
                         place
+                    } else {
+                        plan = None;
+                        Action::SetAside
                     }
                 }
             }

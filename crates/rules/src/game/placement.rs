@@ -19,6 +19,10 @@ pub(super) struct Joins {
     pub(super) n_before: usize,
 }
 
+/// How many rotations a 4-bit set of them holds: a look-up, since `count_ones` is a loop of
+/// shifts and masks without the CPU's `popcnt` (not assumed by the release build).
+const ROTATIONS_IN: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
 impl Game {
     /// Every distinct legal placement of `tile` (symmetric rotations listed once), into `out`.
     pub fn legal_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
@@ -55,6 +59,57 @@ impl Game {
         if self.river_check_needed(tile) {
             out.retain(|p| self.river_fits(tile, p.at, p.rotation));
         }
+    }
+
+    /// The placement `legal_placements` would list at the index `pick(count)`, where `count`
+    /// is how many it lists; `None`, without calling `pick`, when it lists none. What a player
+    /// choosing one placement by its index needs, without listing them all: off a map and the
+    /// river, one pass counts the placements and a second stops at the chosen one (the
+    /// frontier's order, rotations in increasing order). `scratch` holds the full list on a
+    /// map or along the river.
+    pub fn pick_placement(
+        &self,
+        tile: TileTypeId,
+        scratch: &mut Vec<Placement>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Placement> {
+        let t = self.tiles.get(tile);
+        if self.map.is_some() || self.river_check_needed(tile) {
+            self.legal_placements(tile, scratch);
+            if scratch.is_empty() {
+                return None;
+            }
+            return scratch.get(pick(scratch.len())).copied();
+        }
+        let constraints = &self.board.frontier_constraint;
+        let rotations =
+            |required: u8| usize::from(ROTATIONS_IN[usize::from(t.fits(required) & 15)]);
+        let count: usize = constraints
+            .iter()
+            .map(|&(required, _)| rotations(required))
+            .sum();
+        if count == 0 {
+            return None;
+        }
+        let mut k = pick(count);
+        let slot = constraints.iter().position(|&(required, _)| {
+            let n = rotations(required);
+            let here = k < n;
+            if !here {
+                k -= n;
+            }
+            here
+        })?;
+        // The k-th rotation that fits there: drop the k lowest.
+        let mut fits = t.fits(constraints[slot].0);
+        for _ in 0..k {
+            fits &= fits - 1;
+        }
+        let rotation = Rotation::new(fits.trailing_zeros() as u8).expect("a rotation bit");
+        Some(Placement {
+            at: self.board.frontier[slot],
+            rotation,
+        })
     }
 
     /// The first legal placement of `tile`, if any (any rotation).
