@@ -23,6 +23,10 @@ pub(super) struct Joins {
 /// shifts and masks without the CPU's `popcnt` (not assumed by the release build).
 const ROTATIONS_IN: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
+/// The longest frontier `pick_placement` keeps running totals for, on the stack: 256 squares
+/// would take some 127 tiles in one straight line.
+const PICK_FRONTIER: usize = 256;
+
 impl Game {
     /// Every distinct legal placement of `tile` (symmetric rotations listed once), into `out`.
     pub fn legal_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
@@ -64,45 +68,42 @@ impl Game {
     /// The placement `legal_placements` would list at the index `pick(count)`, where `count`
     /// is how many it lists; `None`, without calling `pick`, when it lists none. What a player
     /// choosing one placement by its index needs, without listing them all: off a map and the
-    /// river, one pass counts the placements and a second stops at the chosen one (the
-    /// frontier's order, rotations in increasing order). `scratch` holds the full list on a
-    /// map or along the river.
+    /// river, one pass over the frontier keeps each square's running total of placements and
+    /// a binary search finds the chosen one (the frontier's order, rotations in increasing
+    /// order). On a map, along the river, or with a frontier longer than any game's so far,
+    /// the full list is made in `scratch` and indexed.
     pub fn pick_placement(
         &self,
         tile: TileTypeId,
         scratch: &mut Vec<Placement>,
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Placement> {
-        let t = self.tiles.get(tile);
-        if self.map.is_some() || self.river_check_needed(tile) {
+        let constraints = &self.board.frontier_constraint;
+        if self.map.is_some() || self.river_check_needed(tile) || constraints.len() > PICK_FRONTIER
+        {
             self.legal_placements(tile, scratch);
             if scratch.is_empty() {
                 return None;
             }
             return scratch.get(pick(scratch.len())).copied();
         }
-        let constraints = &self.board.frontier_constraint;
-        let rotations =
-            |required: u8| usize::from(ROTATIONS_IN[usize::from(t.fits(required) & 15)]);
-        let count: usize = constraints
-            .iter()
-            .map(|&(required, _)| rotations(required))
-            .sum();
-        if count == 0 {
+        let t = self.tiles.get(tile);
+        let mut ends = [0u16; PICK_FRONTIER];
+        let mut total = 0u16;
+        for (end, &(required, _)) in ends.iter_mut().zip(constraints) {
+            total += u16::from(ROTATIONS_IN[usize::from(t.fits(required) & 15)]);
+            *end = total;
+        }
+        if total == 0 {
             return None;
         }
-        let mut k = pick(count);
-        let slot = constraints.iter().position(|&(required, _)| {
-            let n = rotations(required);
-            let here = k < n;
-            if !here {
-                k -= n;
-            }
-            here
-        })?;
-        // The k-th rotation that fits there: drop the k lowest.
-        let mut fits = t.fits(constraints[slot].0);
-        for _ in 0..k {
+        let k = pick(usize::from(total));
+        let ends = &ends[..constraints.len()];
+        let slot = ends.partition_point(|&end| usize::from(end) <= k);
+        let before = slot.checked_sub(1).map_or(0, |s| usize::from(ends[s]));
+        // The chosen square's fitting rotations: drop the lowest `k - before`.
+        let mut fits = t.fits(constraints.get(slot)?.0);
+        for _ in before..k {
             fits &= fits - 1;
         }
         let rotation = Rotation::new(fits.trailing_zeros() as u8).expect("a rotation bit");
