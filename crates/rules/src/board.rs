@@ -130,15 +130,14 @@ impl Board {
         let (new_w, new_h) = (self.width + grow_w, self.height + grow_h);
         let mut cells = vec![EMPTY; (new_w * new_h) as usize];
         let mut slots = vec![EMPTY; (new_w * new_h) as usize];
+        // Row by row: each old row lands whole, shifted, in the new grid.
+        let (w, nx) = (self.width as usize, (self.min_x - new_min_x) as usize);
         for row in 0..self.height {
-            for col in 0..self.width {
-                let old = (row * self.width + col) as usize;
-                let nx = col + self.min_x - new_min_x;
-                let ny = row + self.min_y - new_min_y;
-                let new = (ny * new_w + nx) as usize;
-                cells[new] = self.cells[old];
-                slots[new] = self.frontier_slot[old];
-            }
+            let old = (row * self.width) as usize;
+            let ny = row + self.min_y - new_min_y;
+            let new = (ny * new_w) as usize + nx;
+            cells[new..new + w].copy_from_slice(&self.cells[old..old + w]);
+            slots[new..new + w].copy_from_slice(&self.frontier_slot[old..old + w]);
         }
         self.min_x = new_min_x;
         self.min_y = new_min_y;
