@@ -174,7 +174,9 @@ impl Game {
         // the board is not walked (most completed features are unoccupied).
         let mut i = if self.features.meeple_total(root) == 0 {
             debug_assert!(
-                self.meeples.iter().all(|m| self.features.root(m.segment) != root),
+                self.meeples
+                    .iter()
+                    .all(|m| self.features.root(m.segment) != root),
                 "a meeple on a feature whose counts are zero"
             );
             self.meeples.len()
