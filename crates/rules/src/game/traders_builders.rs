@@ -352,14 +352,15 @@ impl Game {
     /// their pig on it, valued before the field is scored (its figures still stand); `None`
     /// when no winner has a pig there.
     pub(super) fn pig_bonus(&self, root: u32) -> Option<Score> {
-        let pig_owners: Vec<u8> = (0..self.players)
+        // One bit per seat with its pig there (no list allocated for every field scored).
+        let pig_owners: u32 = (0..self.players)
             .filter(|&p| self.pigs[p as usize].is_some_and(|s| self.features.root(s) == root))
-            .collect();
-        if pig_owners.is_empty() {
+            .fold(0, |bits, p| bits | 1 << p);
+        if pig_owners == 0 {
             return None;
         }
         let mut score = self.evaluate(root, ScoreTime::Final);
-        score.winners.retain(|w| pig_owners.contains(w));
+        score.winners.retain(|&w| pig_owners & 1 << w != 0);
         if score.winners.is_empty() {
             return None;
         }
