@@ -19,10 +19,6 @@ pub(super) struct Joins {
     pub(super) n_before: usize,
 }
 
-/// How many rotations a 4-bit set of them holds: a look-up, since `count_ones` is a loop of
-/// shifts and masks without the CPU's `popcnt` (not assumed by the release build).
-const ROTATIONS_IN: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
-
 /// The longest frontier `pick_placement` keeps running totals for, on the stack: 256 squares
 /// would take some 127 tiles in one straight line.
 const PICK_FRONTIER: usize = 256;
@@ -91,7 +87,7 @@ impl Game {
         let mut ends = [0u16; PICK_FRONTIER];
         let mut total = 0u16;
         for (end, &(required, _)) in ends.iter_mut().zip(constraints) {
-            total += u16::from(ROTATIONS_IN[usize::from(t.fits(required) & 15)]);
+            total += u16::from(t.fit_count(required));
             *end = total;
         }
         if total == 0 {
