@@ -117,28 +117,27 @@ impl Board {
     /// Grows the grid so that every square within two steps of `at` is inside it.
     fn cover(&mut self, at: Pos) {
         let (x, y) = (i64::from(at.x), i64::from(at.y));
-        if x - 2 >= self.min_x
-            && y - 2 >= self.min_y
-            && x + 2 < self.min_x + self.width
-            && y + 2 < self.min_y + self.height
-        {
+        let x_out = x - 2 < self.min_x || x + 2 >= self.min_x + self.width;
+        let y_out = y - 2 < self.min_y || y + 2 >= self.min_y + self.height;
+        if !x_out && !y_out {
             return;
         }
-        let grow_w = self.width;
-        let grow_h = self.height;
+        // Only the axis `at` left is doubled: a board that sprawls one way does not pay for
+        // (and the engine's copies do not copy) rows or columns it never reaches.
+        let grow_w = if x_out { self.width } else { 0 };
+        let grow_h = if y_out { self.height } else { 0 };
         let (new_min_x, new_min_y) = (self.min_x - grow_w / 2, self.min_y - grow_h / 2);
         let (new_w, new_h) = (self.width + grow_w, self.height + grow_h);
         let mut cells = vec![EMPTY; (new_w * new_h) as usize];
         let mut slots = vec![EMPTY; (new_w * new_h) as usize];
+        // Row by row: each old row lands whole, shifted, in the new grid.
+        let (w, nx) = (self.width as usize, (self.min_x - new_min_x) as usize);
         for row in 0..self.height {
-            for col in 0..self.width {
-                let old = (row * self.width + col) as usize;
-                let nx = col + self.min_x - new_min_x;
-                let ny = row + self.min_y - new_min_y;
-                let new = (ny * new_w + nx) as usize;
-                cells[new] = self.cells[old];
-                slots[new] = self.frontier_slot[old];
-            }
+            let old = (row * self.width) as usize;
+            let ny = row + self.min_y - new_min_y;
+            let new = (ny * new_w) as usize + nx;
+            cells[new..new + w].copy_from_slice(&self.cells[old..old + w]);
+            slots[new..new + w].copy_from_slice(&self.frontier_slot[old..old + w]);
         }
         self.min_x = new_min_x;
         self.min_y = new_min_y;

@@ -367,6 +367,10 @@ pub struct Game {
     bag: Vec<u16>,
     in_game: Vec<u16>,
     bag_total: u32,
+    /// With The River, the river tiles (the lake included) still in the bag: `bag` summed over
+    /// the river types, kept as tiles leave and return (the river's draw check runs on every
+    /// draw).
+    river_in_bag: u32,
     current: u8,
     phase: Phase,
     /// Turns begun (the start tile is turn 0).
@@ -490,6 +494,12 @@ impl Game {
             supply,
             score: [0; MAX_PLAYERS],
             bag: in_game.clone(),
+            river_in_bag: setup
+                .tiles
+                .river_types()
+                .iter()
+                .map(|id| u32::from(in_game[id.0 as usize]))
+                .sum(),
             in_game,
             bag_total,
             current: 0,
@@ -834,6 +844,9 @@ impl Game {
         }
         *left -= 1;
         self.bag_total -= 1;
+        if self.options.river && self.tiles.get(tile).is_river() {
+            self.river_in_bag -= 1;
+        }
         Ok(())
     }
 

@@ -213,7 +213,13 @@ impl TileType {
     /// neighbours require the edge codes `required` (the board's frontier constraint).
     #[inline]
     pub(crate) fn fits(&self, required: u8) -> u8 {
-        self.fits.0[required as usize]
+        self.fits.0[required as usize] & 15
+    }
+
+    /// How many rotations `fits(required)` holds.
+    #[inline]
+    pub(crate) fn fit_count(&self, required: u8) -> u8 {
+        self.fits.0[required as usize] >> 4
     }
 
     /// The city or road segment reaching `side` (board orientation), if any.

@@ -29,10 +29,8 @@ pub struct Buffers {
     pub(crate) abbot_moves: Vec<AbbotMove>,
     /// Inns & Cathedrals: the large meeple's targets at a meeple step.
     pub(crate) large_spots: Vec<MeepleSpot>,
-    /// Traders & Builders: the builder's and the pig's targets at a meeple step, as actions
-    /// (`special_spots` is their scratch buffer).
+    /// Traders & Builders: the builder's and the pig's targets at a meeple step, as actions.
     pub(crate) special_moves: Vec<(Action, MeepleSpot)>,
-    pub(crate) special_spots: Vec<MeepleSpot>,
     pub(crate) fx: Effects,
 }
 
@@ -49,7 +47,6 @@ impl Default for Buffers {
             abbot_moves: Vec::new(),
             large_spots: Vec::new(),
             special_moves: Vec::new(),
-            special_spots: Vec::new(),
             // Players read the game, never the effects' score explanations.
             fx: Effects::quiet(),
         }
@@ -226,7 +223,6 @@ pub(crate) fn drive(
         abbot_moves,
         large_spots,
         special_moves,
-        special_spots,
         fx,
     } = buffers;
     // The rest of the turn, as the strategy planned it at the placement.
@@ -279,14 +275,21 @@ pub(crate) fn drive(
                 if let Some(gift) = choose_gift(game, tile, strategy, gifts, rng, fx) {
                     Action::OpenGift { gift }
                 } else {
-                    game.legal_placements(tile, placements);
-                    if placements.is_empty() {
-                        plan = None;
-                        Action::SetAside
-                    } else {
+                    // The random player draws an index into the listed placements; the
+                    // rules find that one without listing them all.
+                    let picked = match strategy {
+                        Strategy::Random => {
+                            game.pick_placement(tile, placements, |n| rng.gen_range(0..n))
+                        }
+                        Strategy::Greedy => {
+                            game.legal_placements(tile, placements);
+                            placements.first().copied()
+                        }
+                    };
+                    if let Some(placement) = picked {
                         let p = match strategy {
                             Strategy::Random => Plan {
-                                placement: placements[rng.gen_range(0..placements.len())],
+                                placement,
                                 choice: None,
                                 meeple: None,
                             },
@@ -308,6 +311,9 @@ pub(crate) fn drive(
                         };
                         plan = Some(p);
                         place
+                    } else {
+                        plan = None;
+                        Action::SetAside
                     }
                 }
             }
@@ -339,7 +345,7 @@ pub(crate) fn drive(
                             game.legal_abbot_moves(abbot_moves);
                         }
                         game.legal_large_meeples(large_spots);
-                        crate::players::special_moves(game, special_spots, special_moves);
+                        crate::players::special_moves(game, special_moves);
                         // Without an arrow action, the abbot or the large meeple this draws
                         // exactly as the base-game player always did, so base-game seeds keep
                         // giving the same games.

@@ -19,6 +19,8 @@
 
 mod driver;
 mod error;
+#[cfg(test)]
+mod pick_tests;
 mod players;
 mod playout;
 mod seat;

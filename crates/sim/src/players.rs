@@ -186,7 +186,7 @@ pub(crate) fn for_each_move(
     // The large meeple's targets (Inns & Cathedrals; never filled without it).
     let mut large_spots: Vec<MeepleSpot> = Vec::new();
     // The builder's and the pig's (Traders & Builders; never filled without it).
-    let (mut special_spots, mut specials) = (Vec::new(), Vec::new());
+    let mut specials = Vec::new();
     for &p in placements {
         placed.clone_from(game);
         if placed
@@ -254,7 +254,7 @@ pub(crate) fn for_each_move(
                     Some((p.at, s.segment, s.label.kind)),
                 )
             });
-            special_moves(placed, &mut special_spots, &mut specials);
+            special_moves(placed, &mut specials);
             let special = specials
                 .iter()
                 .map(|(m, s)| (*m, Some((p.at, s.segment, s.label.kind))));
@@ -355,8 +355,8 @@ pub(crate) fn greedy_meeple(
             Some((at, s.segment, s.label.kind)),
         )
     });
-    let (mut special_spots, mut specials) = (Vec::new(), Vec::new());
-    special_moves(game, &mut special_spots, &mut specials);
+    let mut specials = Vec::new();
+    special_moves(game, &mut specials);
     let special = specials
         .iter()
         .map(|(m, s)| (*m, Some((at, s.segment, s.label.kind))));
@@ -409,28 +409,19 @@ fn large_bonus(action: &Action, after: &Game, spot: Option<(Pos, u8, FeatureKind
 }
 
 /// Traders & Builders: the builder's and the pig's targets at the meeple step of `game`, as
-/// actions (the builder's first), into `out`; `spots` is scratch. Empty without the expansion.
-pub(crate) fn special_moves(
-    game: &Game,
-    spots: &mut Vec<MeepleSpot>,
-    out: &mut Vec<(Action, MeepleSpot)>,
-) {
+/// actions (the builder's first), into `out`. Empty without the expansion.
+pub(crate) fn special_moves(game: &Game, out: &mut Vec<(Action, MeepleSpot)>) {
     out.clear();
     if !game.options().traders_builders {
         return;
     }
-    game.legal_specials(Special::Builder, spots);
-    out.extend(
-        spots
-            .iter()
-            .map(|s| (Action::PlaceBuilder { segment: s.segment }, *s)),
-    );
-    game.legal_specials(Special::Pig, spots);
-    out.extend(
-        spots
-            .iter()
-            .map(|s| (Action::PlacePig { segment: s.segment }, *s)),
-    );
+    game.each_builder_and_pig_target(|which, s| {
+        let action = match which {
+            Special::Builder => Action::PlaceBuilder { segment: s.segment },
+            Special::Pig => Action::PlacePig { segment: s.segment },
+        };
+        out.push((action, s));
+    });
 }
 
 /// The greedy player's view of the builder and the pig (Traders & Builders): the builder is

@@ -180,11 +180,7 @@ impl Player for RandomPlayer {
         placed.legal_arrow_meeples(&mut buffers.arrow_spots);
         placed.legal_abbot_moves(&mut buffers.abbot_moves);
         placed.legal_large_meeples(&mut buffers.large_spots);
-        crate::players::special_moves(
-            &placed,
-            &mut buffers.special_spots,
-            &mut buffers.special_moves,
-        );
+        crate::players::special_moves(&placed, &mut buffers.special_moves);
         let l = buffers.large_spots.len();
         let n = buffers.spots.len();
         let a = buffers.arrow_spots.len();

@@ -16,6 +16,7 @@ clone_reusing!(Game {
     bag,
     in_game,
     bag_total,
+    river_in_bag,
     current,
     phase,
     turn,

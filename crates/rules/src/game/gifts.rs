@@ -620,6 +620,9 @@ impl Game {
         };
         self.bag[tile.0 as usize] += 1;
         self.bag_total += 1;
+        if self.options.river && self.tiles.get(tile).is_river() {
+            self.river_in_bag += 1;
+        }
         fx.notes.push(Note::TileReturned {
             left: self.bag_total,
         });

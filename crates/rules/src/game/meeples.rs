@@ -170,7 +170,19 @@ impl Game {
 
     /// Sends the meeples on the feature `root` back to their owners.
     pub(super) fn return_meeples(&mut self, root: u32, fx: &mut Effects) {
-        let mut i = 0;
+        // The feature's counts include every meeple on it: with none, the list of meeples on
+        // the board is not walked (most completed features are unoccupied).
+        let mut i = if self.features.meeple_total(root) == 0 {
+            debug_assert!(
+                self.meeples
+                    .iter()
+                    .all(|m| self.features.root(m.segment) != root),
+                "a meeple on a feature whose counts are zero"
+            );
+            self.meeples.len()
+        } else {
+            0
+        };
         while i < self.meeples.len() {
             let m = self.meeples[i];
             if self.features.root(m.segment) == root {

@@ -19,6 +19,10 @@ pub(super) struct Joins {
     pub(super) n_before: usize,
 }
 
+/// The longest frontier `pick_placement` keeps running totals for, on the stack: 256 squares
+/// would take some 127 tiles in one straight line.
+const PICK_FRONTIER: usize = 256;
+
 impl Game {
     /// Every distinct legal placement of `tile` (symmetric rotations listed once), into `out`.
     pub fn legal_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
@@ -55,6 +59,54 @@ impl Game {
         if self.river_check_needed(tile) {
             out.retain(|p| self.river_fits(tile, p.at, p.rotation));
         }
+    }
+
+    /// The placement `legal_placements` would list at the index `pick(count)`, where `count`
+    /// is how many it lists; `None`, without calling `pick`, when it lists none. What a player
+    /// choosing one placement by its index needs, without listing them all: off a map and the
+    /// river, one pass over the frontier keeps each square's running total of placements and
+    /// a binary search finds the chosen one (the frontier's order, rotations in increasing
+    /// order). On a map, along the river, or with a frontier longer than any game's so far,
+    /// the full list is made in `scratch` and indexed.
+    pub fn pick_placement(
+        &self,
+        tile: TileTypeId,
+        scratch: &mut Vec<Placement>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<Placement> {
+        let constraints = &self.board.frontier_constraint;
+        if self.map.is_some() || self.river_check_needed(tile) || constraints.len() > PICK_FRONTIER
+        {
+            self.legal_placements(tile, scratch);
+            if scratch.is_empty() {
+                return None;
+            }
+            return scratch.get(pick(scratch.len())).copied();
+        }
+        let t = self.tiles.get(tile);
+        let mut ends = [0u16; PICK_FRONTIER];
+        let mut total = 0u16;
+        for (end, &(required, _)) in ends.iter_mut().zip(constraints) {
+            total += u16::from(t.fit_count(required));
+            *end = total;
+        }
+        if total == 0 {
+            return None;
+        }
+        let k = pick(usize::from(total));
+        let ends = &ends[..constraints.len()];
+        let slot = ends.partition_point(|&end| usize::from(end) <= k);
+        let before = slot.checked_sub(1).map_or(0, |s| usize::from(ends[s]));
+        // The chosen square's fitting rotations: drop the lowest `k - before`.
+        let mut fits = t.fits(constraints.get(slot)?.0);
+        for _ in before..k {
+            fits &= fits - 1;
+        }
+        let rotation = Rotation::new(fits.trailing_zeros() as u8).expect("a rotation bit");
+        Some(Placement {
+            at: self.board.frontier[slot],
+            rotation,
+        })
     }
 
     /// The first legal placement of `tile`, if any (any rotation).

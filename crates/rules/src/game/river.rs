@@ -181,9 +181,11 @@ impl Game {
                 .any(|&id| self.bag[id.0 as usize] > 0 && (lake || !is_lake(self.tiles.get(id))))
         };
         let t = self.tiles.get(tile);
+        // Any river tile left: the count kept as tiles leave and return the bag.
+        debug_assert_eq!(self.river_in_bag > 0, left(true), "river tiles in the bag");
         let why = if is_lake(t) && left(false) {
             "the lake comes after every other river tile"
-        } else if !t.is_river() && left(true) {
+        } else if !t.is_river() && self.river_in_bag > 0 {
             "the river tiles are drawn before every other tile"
         } else {
             return Ok(());
@@ -345,5 +347,61 @@ impl Game {
             lake: out.is_none(),
         });
         self.river = out.map(|out| RiverOpen { at, out, turn });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::sync::Arc;
+
+    use crate::{Action, Effects, Game, Options, Pos, Rotation, Setup, TileSet};
+
+    /// What `river_in_bag` stands for, counted the long way.
+    fn counted(game: &Game) -> u32 {
+        let types = game.tiles.river_types();
+        types
+            .iter()
+            .map(|id| u32::from(game.bag[id.0 as usize]))
+            .sum()
+    }
+
+    #[test]
+    fn the_count_of_river_tiles_in_the_bag_follows_draws_and_returns() {
+        let tiles = TileSet::combine(&[TileSet::base(), TileSet::river()]).unwrap();
+        let bag: BTreeMap<String, u16> = [("RS", 1), ("R1", 2), ("RL", 1), ("A", 2)]
+            .into_iter()
+            .map(|(id, n)| (id.to_string(), n))
+            .collect();
+        let setup = Setup {
+            players: 2,
+            options: Options {
+                river: true,
+                gifts: true,
+                ..Options::default()
+            },
+            tiles: Arc::new(tiles),
+            bag: Some(bag),
+            map: None,
+        };
+        let mut game = Game::new(setup).unwrap();
+        let mut fx = Effects::default();
+        assert_eq!((game.river_in_bag, counted(&game)), (4, 4));
+        let id = |g: &Game, name: &str| g.tiles.find(name).unwrap();
+        let (rs, r1, a) = (id(&game, "RS"), id(&game, "R1"), id(&game, "A"));
+        let start = Action::PlaceStart {
+            tile: rs,
+            at: Pos::new(0, 0),
+            rotation: Rotation::default(),
+        };
+        game.apply(&start, &mut fx).unwrap();
+        game.apply(&Action::Draw { tile: r1 }, &mut fx).unwrap();
+        assert_eq!((game.river_in_bag, counted(&game)), (2, 2));
+        // A river tile handed back by Take 2 (the land tile kept, as if drawn second) counts
+        // again, and a land tile is refused while it is in the bag.
+        game.take_from_bag(a).unwrap();
+        game.return_tile(r1, r1, a, &mut fx).unwrap();
+        assert_eq!((game.river_in_bag, counted(&game)), (3, 3));
+        assert!(game.check_river_draw(a).is_err());
     }
 }

@@ -140,6 +140,49 @@ impl Game {
         }
     }
 
+    /// Every target of `legal_specials` for the builder, then every one for the pig, each in
+    /// segment order, handed to `f`: one pass over the tile just placed (a player choosing
+    /// among every move asks for both each turn).
+    pub fn each_builder_and_pig_target(&self, mut f: impl FnMut(Special, MeepleSpot)) {
+        let Phase::Meeple { at } = self.phase else {
+            return;
+        };
+        let seat = self.current;
+        let want_builder = self.special_in_supply(seat, Special::Builder);
+        let want_pig = self.special_in_supply(seat, Special::Pig) && self.options.farmers;
+        if !want_builder && !want_pig {
+            return;
+        }
+        let placed = *self.board.tile_at(at).expect("the tile just placed");
+        let tile = self.tiles.get(placed.tile);
+        // The targets' local segments, one bit each (a tile has at most 16 segments).
+        let (mut builder, mut pig) = (0u32, 0u32);
+        for (local, seg) in tile.segments.iter().enumerate() {
+            let hits = match seg.kind {
+                FeatureKind::Road | FeatureKind::City if want_builder => &mut builder,
+                FeatureKind::Field if want_pig => &mut pig,
+                _ => continue,
+            };
+            let root = self.features.root(placed.first_segment + local as u32);
+            if self.features.meeples[root as usize][seat as usize] > 0 {
+                *hits |= 1 << local;
+            }
+        }
+        for (which, mut hits) in [(Special::Builder, builder), (Special::Pig, pig)] {
+            while hits != 0 {
+                let local = hits.trailing_zeros() as u8;
+                hits &= hits - 1;
+                f(
+                    which,
+                    MeepleSpot {
+                        segment: local,
+                        label: tile.segment_label(placed.rotation, local),
+                    },
+                );
+            }
+        }
+    }
+
     fn special_slot(&self, which: Special) -> &[Option<u32>; MAX_PLAYERS] {
         match which {
             Special::Builder => &self.builders,
@@ -309,14 +352,15 @@ impl Game {
     /// their pig on it, valued before the field is scored (its figures still stand); `None`
     /// when no winner has a pig there.
     pub(super) fn pig_bonus(&self, root: u32) -> Option<Score> {
-        let pig_owners: Vec<u8> = (0..self.players)
+        // One bit per seat with its pig there (no list allocated for every field scored).
+        let pig_owners: u32 = (0..self.players)
             .filter(|&p| self.pigs[p as usize].is_some_and(|s| self.features.root(s) == root))
-            .collect();
-        if pig_owners.is_empty() {
+            .fold(0, |bits, p| bits | 1 << p);
+        if pig_owners == 0 {
             return None;
         }
         let mut score = self.evaluate(root, ScoreTime::Final);
-        score.winners.retain(|w| pig_owners.contains(w));
+        score.winners.retain(|&w| pig_owners & 1 << w != 0);
         if score.winners.is_empty() {
             return None;
         }

@@ -15,7 +15,9 @@ impl std::fmt::Debug for FitTable {
 
 /// The distinct rotations (bit `r` per rotation) whose edge pattern matches `required`, the
 /// two-bit edge codes a square's placed neighbours impose (0 on a side without neighbour;
-/// every terrain's code is non-zero, so `required` alone says which sides are constrained).
+/// every terrain's code is non-zero, so `required` alone says which sides are constrained),
+/// and in the upper four bits how many they are (the random player counts a turn's
+/// placements square by square).
 pub(crate) fn fitting_rotations(patterns: [u8; 4], distinct: [bool; 4]) -> FitTable {
     let mut fits = [0u8; 256];
     for (required, fit) in fits.iter_mut().enumerate() {
@@ -28,6 +30,7 @@ pub(crate) fn fitting_rotations(patterns: [u8; 4], distinct: [bool; 4]) -> FitTa
                 *fit |= 1 << r;
             }
         }
+        *fit |= (fit.count_ones() as u8) << 4;
     }
     FitTable(fits)
 }
@@ -78,6 +81,8 @@ mod tests {
                         .filter(|&r| t.is_distinct_rotation(r) && t.pattern(r) & mask == required)
                         .fold(0u8, |bits, r| bits | 1 << r.quarter_turns());
                     assert_eq!(t.fits(required), expected, "{} {required:#010b}", t.id);
+                    let count = expected.count_ones() as u8;
+                    assert_eq!(t.fit_count(required), count, "{} {required:#010b}", t.id);
                     checked += 1;
                 }
             }
