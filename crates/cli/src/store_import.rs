@@ -478,15 +478,6 @@ pub fn import_all(
     // Notes on stored games wait for the flush that makes them durable (group commit).
     let mut unflushed: Vec<String> = Vec::new();
     let mut group = Group::default();
-    let flush = |store: &Store,
-                 group: &mut Group,
-                 notes: &mut Vec<String>,
-                 bar: &indicatif::ProgressBar| {
-        group.commit(store)?;
-        store.flush()?;
-        bar.suspend(|| notes.drain(..).for_each(|n| ctx.debug(n)));
-        anyhow::Ok(())
-    };
     // Files are read and replayed on worker threads, a bounded window ahead; this thread
     // stores them in file order, so the store, the report and the exit code are the same as
     // one file at a time. The window is bounded in bytes too: a folder of large (hostile)
@@ -494,107 +485,153 @@ pub fn import_all(
     let threads = run
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    // A group's worth of files beyond the workers' own few: while this thread commits a
+    // group (sled's transaction, a few milliseconds), the workers go on with the next one
+    // instead of waiting for room (with only `threads * 4` they filled the window within a
+    // millisecond and slept: a core idle at every group, docs/benchmarks.md, issue 35).
     let window = carc_in_order::Window {
-        inputs: threads * 4,
+        inputs: threads * 4 + GROUP_COMMIT,
         weight: IMPORT_BYTES_IN_FLIGHT,
     };
     let size = |i: usize| std::fs::metadata(&files[i]).map_or(0, |m| m.len());
     let prepare = |i: usize| prepare_file(&files[i], loaded);
-    carc_in_order::map_in_order_weighted(
-        files.len(),
-        threads,
-        window,
-        size,
-        prepare,
-        |i, prepared| {
-            let file = &files[i];
-            let name = file.display().to_string();
-            if !bar.is_hidden() {
-                bar.set_message(name.clone());
-            }
-            let outcome = match prepared {
-                Ok(prepared) => store_prepared(store, &mut group, prepared?, loaded)?,
-                // A bug in the checks: this file is refused with the bug named, the rest go on.
-                Err(panicked) => Outcome::rejected(0, format!("{panicked}; please report it")),
-            };
-            let entry = match outcome {
-                Outcome::Imported {
-                    game,
-                    lines,
-                    sealed,
-                    extended,
-                    records,
-                } => {
-                    report.imported += 1;
-                    report.records += records;
-                    // Notes and entries are made only where they are shown: this is the
-                    // store's thread, which every file passes through.
-                    if ctx.verbose {
-                        unflushed.push(format!(
-                            "{name}: imported game {game} ({lines} lines{}{}{})",
-                            if extended {
-                                ", extended a stored earlier part"
-                            } else {
-                                ""
-                            },
-                            if sealed {
-                                ", finished: sealed"
-                            } else {
-                                ", in progress"
-                            },
-                            records_note(records)
-                        ));
-                    }
-                    run.file_entries.then(|| {
-                        json!({"file": name, "status": "imported", "game": game, "lines": lines,
-                           "sealed": sealed, "extended": extended, "records": records})
-                    })
+    std::thread::scope(|scope| {
+        // The flush of the groups committed so far runs on a thread of its own while this one
+        // stores the next group (an fsync sleeps: this thread used to sleep with it, and the
+        // workers with a full window). Its notes are shown once it has returned; the last group
+        // is flushed here before the report, so nothing is reported before it is durable.
+        let mut flushing: Option<Flushing<'_>> = None;
+        carc_in_order::map_in_order_weighted(
+            files.len(),
+            threads,
+            window,
+            size,
+            prepare,
+            |i, prepared| {
+                let file = &files[i];
+                let name = file.display().to_string();
+                if !bar.is_hidden() {
+                    bar.set_message(name.clone());
                 }
-                Outcome::Skipped { game, records } => {
-                    report.skipped += 1;
-                    report.records += records;
-                    bar.suspend(|| {
-                        ctx.debug(format!(
-                            "{name}: skipped, game {game} is already stored{}",
-                            records_note(records)
-                        ))
-                    });
-                    run.file_entries.then(|| {
+                let outcome = match prepared {
+                    Ok(prepared) => store_prepared(store, &mut group, prepared?, loaded)?,
+                    // A bug in the checks: this file is refused with the bug named, the rest go on.
+                    Err(panicked) => Outcome::rejected(0, format!("{panicked}; please report it")),
+                };
+                let entry = match outcome {
+                    Outcome::Imported {
+                        game,
+                        lines,
+                        sealed,
+                        extended,
+                        records,
+                    } => {
+                        report.imported += 1;
+                        report.records += records;
+                        // Notes and entries are made only where they are shown: this is the
+                        // store's thread, which every file passes through.
+                        if ctx.verbose {
+                            unflushed.push(format!(
+                                "{name}: imported game {game} ({lines} lines{}{}{})",
+                                if extended {
+                                    ", extended a stored earlier part"
+                                } else {
+                                    ""
+                                },
+                                if sealed {
+                                    ", finished: sealed"
+                                } else {
+                                    ", in progress"
+                                },
+                                records_note(records)
+                            ));
+                        }
+                        run.file_entries.then(|| {
+                            json!({"file": name, "status": "imported", "game": game, "lines": lines,
+                           "sealed": sealed, "extended": extended, "records": records})
+                        })
+                    }
+                    Outcome::Skipped { game, records } => {
+                        report.skipped += 1;
+                        report.records += records;
+                        bar.suspend(|| {
+                            ctx.debug(format!(
+                                "{name}: skipped, game {game} is already stored{}",
+                                records_note(records)
+                            ))
+                        });
+                        run.file_entries.then(|| {
                         json!({"file": name, "status": "skipped", "game": game, "records": records})
                     })
-                }
-                Outcome::Rejected {
-                    line,
-                    message,
-                    unreadable,
-                } => {
-                    report.rejected += 1;
-                    report.unreadable += usize::from(unreadable);
-                    let text = if line == 0 {
-                        format!("{name}: {message}")
-                    } else {
-                        format!("{name}:{line}: {message}")
-                    };
-                    bar.suspend(|| ctx.debug(format!("rejected {text}")));
-                    report.rejections.push(text);
-                    let line = if line == 0 { json!(null) } else { json!(line) };
-                    run.file_entries.then(|| {
-                        json!({"file": name, "status": "rejected", "line": line,
+                    }
+                    Outcome::Rejected {
+                        line,
+                        message,
+                        unreadable,
+                    } => {
+                        report.rejected += 1;
+                        report.unreadable += usize::from(unreadable);
+                        let text = if line == 0 {
+                            format!("{name}: {message}")
+                        } else {
+                            format!("{name}:{line}: {message}")
+                        };
+                        bar.suspend(|| ctx.debug(format!("rejected {text}")));
+                        report.rejections.push(text);
+                        let line = if line == 0 { json!(null) } else { json!(line) };
+                        run.file_entries.then(|| {
+                            json!({"file": name, "status": "rejected", "line": line,
                                "message": message})
-                    })
+                        })
+                    }
+                };
+                report.files.extend(entry);
+                bar.inc(1);
+                if group.items.len() >= GROUP_COMMIT {
+                    group.commit(store)?;
+                    // One flush in flight at a time: the one before this group's has returned
+                    // (and its notes are shown) before this one starts.
+                    finish_flush(flushing.take(), ctx, &bar)?;
+                    let notes = std::mem::take(&mut unflushed);
+                    flushing = Some(Flushing {
+                        thread: scope.spawn(move || store.flush()),
+                        notes,
+                    });
                 }
-            };
-            report.files.extend(entry);
-            bar.inc(1);
-            if group.items.len() >= GROUP_COMMIT {
-                flush(store, &mut group, &mut unflushed, &bar)?;
-            }
-            anyhow::Ok(())
-        },
-    )?;
-    flush(store, &mut group, &mut unflushed, &bar)?;
+                anyhow::Ok(())
+            },
+        )?;
+        group.commit(store)?;
+        finish_flush(flushing.take(), ctx, &bar)?;
+        store.flush()?;
+        bar.suspend(|| unflushed.drain(..).for_each(|n| ctx.debug(n)));
+        anyhow::Ok(())
+    })?;
     bar.finish_and_clear();
     Ok(report)
+}
+
+/// A flush of the store running on a thread of its own, with the notes on the games it makes
+/// durable.
+struct Flushing<'scope> {
+    thread: std::thread::ScopedJoinHandle<'scope, Result<(), carc_store::StoreError>>,
+    notes: Vec<String>,
+}
+
+/// Waits for `flushing` (if any) to return, then shows its notes; its error is the import's.
+fn finish_flush(
+    flushing: Option<Flushing<'_>>,
+    ctx: &Ctx,
+    bar: &indicatif::ProgressBar,
+) -> Result<()> {
+    let Some(Flushing { thread, notes }) = flushing else {
+        return Ok(());
+    };
+    thread
+        .join()
+        .map_err(|_| anyhow::anyhow!("internal error: the store's flush panicked"))??;
+    bar.suspend(|| notes.into_iter().for_each(|n| ctx.debug(n)));
+    Ok(())
 }
 
 impl ImportReport {

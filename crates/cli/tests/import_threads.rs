@@ -132,3 +132,51 @@ fn import_threads_must_be_at_least_one() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--threads"), "{}", stderr(&o));
 }
+
+/// More games than one group commit (128): the flush of each group runs beside the storing of
+/// the next, and every game's `--verbose` note still comes once, in file order, after the
+/// flush that made it durable; the store then verifies.
+#[test]
+fn every_game_is_noted_once_in_file_order_across_group_flushes() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = carc(
+        &[
+            "simulate",
+            "-q",
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--games",
+            "300",
+            "--out",
+            "games",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("games"))
+        .unwrap()
+        .map(|e| format!("games/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    names.sort();
+    let o = carc(
+        &["--store", "s", "-v", "import", "--threads", "2", "games"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    let noted: Vec<&str> = err
+        .lines()
+        .filter_map(|l| l.strip_prefix("carc: "))
+        .filter_map(|l| l.split_once(": imported game ").map(|(file, _)| file))
+        .collect();
+    assert_eq!(noted, names, "{err}");
+    assert!(
+        stdout(&o).starts_with("imported 300, skipped 0"),
+        "{}",
+        stdout(&o)
+    );
+    let o = carc(&["--store", "s", "verify"], dir.path());
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+}

@@ -330,15 +330,13 @@ impl Store {
         heads: &[(sled::IVec, sled::IVec)],
         counter: u64,
     ) -> Vec<Result<StreamWalk, StoreError>> {
+        // On helper threads even on one core: the per-stream checks are the walk's parallel
+        // part, and the thread that merges their findings (`CARC_TIMINGS`' serial "store
+        // walk") then spends only the merge; with them on its own thread at one core it
+        // counted them all as serial (issue 35). A thread per chunk of streams costs little.
         let threads = std::thread::available_parallelism()
             .map_or(1, |n| n.get())
             .clamp(1, heads.len().max(1));
-        if threads == 1 {
-            return heads
-                .iter()
-                .map(|(k, v)| self.walk_stream(k, v, counter))
-                .collect();
-        }
         let mut out: Vec<(usize, Result<StreamWalk, StoreError>)> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|first| {

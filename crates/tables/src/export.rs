@@ -17,8 +17,11 @@ use crate::rows::game_batches;
 use crate::schema::Table;
 use crate::writer::{TableSummary, TableWriter, WriteOptions};
 
-/// How many replayed games per worker may wait for the writer.
-pub const WINDOW_PER_THREAD: usize = 4;
+/// How many replayed games per worker may wait for the writer. At 4 the workers filled the
+/// window within a millisecond whenever the writer waited for a lane (a lane's queue full, a
+/// row group's columns coming back) and then slept, so one core idled (issue 35); a game's
+/// rows are tens of kilobytes, so 16 cost little memory.
+pub const WINDOW_PER_THREAD: usize = 16;
 
 /// How an export runs.
 #[derive(Clone, Copy, Debug, Default)]

@@ -13,7 +13,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::exit_code;
-use crate::input::{collect_files, sub_folders};
+use crate::input::{list_inputs, Inputs};
 use crate::json;
 use carc_replay::describe::visible;
 
@@ -37,9 +37,9 @@ pub struct CheckArgs {
 const WINDOW_PER_THREAD: usize = 16;
 
 pub fn check(args: CheckArgs, loaded: &[TileSet], quiet: bool) -> Result<ExitCode> {
-    let files = collect_files(&args.files)?;
+    let Inputs { files, sub_folders } = list_inputs(&args.files)?;
     if !quiet {
-        for folder in sub_folders(&args.files) {
+        for folder in sub_folders {
             eprintln!(
                 "carc: skipped the sub-folder {}: a folder's own game files are checked, not \
                  those of its sub-folders (name it to check it)",

@@ -8,7 +8,7 @@ use anyhow::Result;
 use carc_rules::TileSet;
 use clap::Args;
 
-use crate::input::{collect_files, sub_folders};
+use crate::input::{list_inputs, Inputs};
 use crate::store_context::Ctx;
 use crate::store_import::{import_all, print_import_report, ImportRun};
 
@@ -29,8 +29,8 @@ pub struct ImportArgs {
 }
 
 pub fn import(ctx: &Ctx, args: ImportArgs, loaded: &[TileSet]) -> Result<ExitCode> {
-    let files = collect_files(&args.paths)?;
-    for folder in sub_folders(&args.paths) {
+    let Inputs { files, sub_folders } = list_inputs(&args.paths)?;
+    for folder in sub_folders {
         ctx.info(format!(
             "skipped the sub-folder {}: a folder's own game files are imported, not those of its \
              sub-folders (name it to import it)",

@@ -13,7 +13,7 @@ use carc_store::swap::{self, sibling};
 use carc_store::{AppendOptions, ExpectedVersion, NewEvent, Store, StoreError};
 use clap::Args;
 
-use crate::input::{collect_files, sub_folders};
+use crate::input::{list_inputs, Inputs};
 use crate::store_context::Ctx;
 use crate::store_import::{import_all, print_import_report, ImportRun};
 
@@ -59,8 +59,8 @@ pub fn rebuild(ctx: &Ctx, args: RebuildArgs, loaded: &[TileSet]) -> Result<ExitC
     if !args.from.is_dir() {
         bail!("{} is not a folder of logs", args.from.display());
     }
-    let files = collect_files(std::slice::from_ref(&args.from))?;
-    for folder in sub_folders(std::slice::from_ref(&args.from)) {
+    let Inputs { files, sub_folders } = list_inputs(std::slice::from_ref(&args.from))?;
+    for folder in sub_folders {
         ctx.info(format!(
             "skipped the sub-folder {}: the folder's own game files are read, not those of its \
              sub-folders",

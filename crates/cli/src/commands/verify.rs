@@ -74,8 +74,6 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
     let store = ctx.open_for_reading()?;
     let mut game_problems: Vec<(String, String)> = Vec::new();
     let mut repaired: Vec<String> = Vec::new();
-    let ids = game_ids(&store)?;
-    let bar = crate::progress::bar(ctx.quiet, ids.len() as u64, "games");
     // The store's own walk and the replay of every game run side by side, as both only read;
     // with `--repair` the walk comes first, so that no seal happens under it. Games are
     // replayed on worker threads and reported in id order.
@@ -85,7 +83,9 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
     } else {
         None
     };
-    let report = std::thread::scope(|scope| -> Result<_> {
+    let (report, ids, bar) = std::thread::scope(|scope| -> Result<_> {
+        // The walk starts first: listing the games (every `heads` key) takes this thread a
+        // while, and the second core idled through it (issue 35).
         let walk = scope.spawn(|| match walked_first {
             Some(report) => Ok(report),
             None => {
@@ -98,6 +98,8 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
                 walked
             }
         });
+        let ids = game_ids(&store)?;
+        let bar = crate::progress::bar(ctx.quiet, ids.len() as u64, "games");
         carc_in_order::map_in_order(
             ids.len(),
             threads,
@@ -137,7 +139,7 @@ pub fn verify(ctx: &Ctx, args: VerifyArgs, loaded: &[TileSet]) -> Result<ExitCod
         let walked = walk
             .join()
             .map_err(|_| anyhow::anyhow!("internal error: the store walk panicked"))?;
-        Ok(walked?)
+        Ok((walked?, ids, bar))
     })?;
     bar.finish_and_clear();
     let ok = report.is_ok() && game_problems.is_empty();
