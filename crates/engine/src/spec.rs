@@ -4,7 +4,9 @@
 //!
 //! Keys: `nodes=N` or `ms=T` (the budget), `rollout=K` (plies of the rollout), `top=N` (the
 //! rollout's policy), `meeple=X` (points a meeple in supply), `spread=X` (the logistic's
-//! scale), `c=X` (UCT's exploration). Keys not given keep their defaults.
+//! scale), `c=X` (UCT's exploration); Traders & Builders only: `goods=X` (the goods
+//! majorities' spread, 0 = as they stand), `builder=X` (points a builder in play), `turn=X`
+//! (points a second turn due). Keys not given keep their defaults.
 
 use std::time::Duration;
 
@@ -69,9 +71,13 @@ impl SearchOptions {
                     }
                 }
                 "c" => options.exploration = real()?,
+                "goods" => options.goods_spread = real()?,
+                "builder" => options.builder_value = real()?,
+                "turn" => options.second_turn_value = real()?,
                 _ => {
                     return Err(bad(format!(
-                        "unknown key {key:?}; expected nodes, ms, rollout, top, meeple, spread or c"
+                        "unknown key {key:?}; expected nodes, ms, rollout, top, meeple, spread, \
+                         c, goods, builder or turn"
                     )))
                 }
             }
@@ -102,6 +108,15 @@ impl SearchOptions {
         }
         if self.exploration != d.exploration {
             s += &format!(",c={}", self.exploration);
+        }
+        if self.goods_spread != d.goods_spread {
+            s += &format!(",goods={}", self.goods_spread);
+        }
+        if self.builder_value != d.builder_value {
+            s += &format!(",builder={}", self.builder_value);
+        }
+        if self.second_turn_value != d.second_turn_value {
+            s += &format!(",turn={}", self.second_turn_value);
         }
         s
     }
