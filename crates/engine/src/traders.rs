@@ -106,7 +106,72 @@ fn majority_chance(mine: f64, best_other: f64, left: f64, spread: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use carc_rules::{Action, Effects, Pos, Rotation, Setup, TileSet};
+
     use super::*;
+    use crate::eval::evaluate;
+
+    /// A 2-player Traders & Builders game, every tile in the bag: seat 0 extends the start
+    /// tile's city with TB21 (a wine), seat 1 closes it with E, nobody's meeple on it; seat 1
+    /// takes the wine (1 of the set's 9).
+    fn one_wine_taken() -> Game {
+        let mut setup = Setup::base(2);
+        setup.tiles =
+            Arc::new(TileSet::combine(&[TileSet::base(), TileSet::traders_builders()]).unwrap());
+        setup.options.traders_builders = true;
+        let mut game = Game::new(setup).unwrap();
+        let mut fx = Effects::quiet();
+        let id = |g: &Game, t: &str| g.tiles().find(t).unwrap();
+        let rot = |d: u32| Rotation::from_degrees(d).unwrap();
+        let d = id(&game, "D");
+        game.apply(
+            &Action::PlaceStart {
+                tile: d,
+                at: Pos::new(0, 0),
+                rotation: rot(0),
+            },
+            &mut fx,
+        )
+        .unwrap();
+        for (tile, y, degrees) in [("TB21", 1, 0), ("E", 2, 180)] {
+            let tile = id(&game, tile);
+            for action in [
+                Action::Draw { tile },
+                Action::Place {
+                    at: Pos::new(0, y),
+                    rotation: rot(degrees),
+                },
+                Action::SkipMeeple,
+            ] {
+                game.apply(&action, &mut fx).unwrap();
+            }
+        }
+        assert_eq!(game.goods(1), [1, 0, 0]);
+        assert_eq!(game.phase(), Phase::Draw);
+        game
+    }
+
+    #[test]
+    fn one_wine_taken_early_is_worth_far_less_than_the_majoritys_ten() {
+        // Given seat 1 holding the only wine taken, 8 of 9 still to come
+        let game = one_wine_taken();
+        let mut scratch = game.clone();
+        let mut fx = Effects::quiet();
+        // When the position is valued as the potential score has it, and corrected
+        let hard = evaluate(&game, &SearchOptions::default(), &mut scratch, &mut fx);
+        let options = SearchOptions {
+            goods_spread: 0.6,
+            ..SearchOptions::default()
+        };
+        let soft = evaluate(&game, &options, &mut scratch, &mut fx);
+        // Then the potential score puts seat 1 the whole majority (10) ahead; corrected, its
+        // lead is its better chance at the wine: 10 × (0.708 − 0.427) ≈ 2.8 points
+        assert_eq!(hard.margin[1], 10.0);
+        assert!((soft.margin[1] - 2.81).abs() < 0.05, "{}", soft.margin[1]);
+        assert_eq!(soft.margin[0], -soft.margin[1]);
+    }
 
     #[test]
     fn with_no_token_left_the_chance_is_the_rules_majority() {
