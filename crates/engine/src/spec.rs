@@ -152,6 +152,19 @@ mod tests {
     }
 
     #[test]
+    fn the_traders_and_builders_corrections_are_read_and_written() {
+        let o = SearchOptions::from_spec("goods=0.6,builder=3,turn=2.5").unwrap();
+        assert_eq!(
+            (o.goods_spread, o.builder_value, o.second_turn_value),
+            (0.6, 3.0, 2.5)
+        );
+        assert_eq!(o.spec(), "nodes=2000,goods=0.6,builder=3,turn=2.5");
+        assert_eq!(SearchOptions::from_spec(&o.spec()).unwrap(), o);
+        let e = SearchOptions::from_spec("goods=-1").unwrap_err().to_string();
+        assert!(e.contains("goods must be a number of at least 0"), "{e}");
+    }
+
+    #[test]
     fn a_bad_spec_is_an_error_that_names_what_is_wrong() {
         for (spec, says) in [
             ("nodes=0", "nodes must be a whole number of at least 1"),
