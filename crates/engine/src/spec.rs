@@ -160,7 +160,9 @@ mod tests {
         );
         assert_eq!(o.spec(), "nodes=2000,goods=0.6,builder=3,turn=2.5");
         assert_eq!(SearchOptions::from_spec(&o.spec()).unwrap(), o);
-        let e = SearchOptions::from_spec("goods=-1").unwrap_err().to_string();
+        let e = SearchOptions::from_spec("goods=-1")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("goods must be a number of at least 0"), "{e}");
     }
 

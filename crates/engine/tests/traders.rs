@@ -3,9 +3,11 @@
 
 use std::sync::Arc;
 
-use carc_engine::{analyse, Budget, SearchOptions};
+use carc_engine::{analyse, compare, Budget, SearchOptions};
 use carc_rules::{Effects, Game, Phase, Setup, TileSet};
-use carc_sim::{play, Strategy};
+use carc_sim::{play, play_move, turn_moves, Buffers, Strategy};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 
 fn traders(mut setup: Setup) -> Setup {
     setup.tiles =
@@ -70,4 +72,38 @@ fn the_corrections_change_the_search_of_a_traders_and_builders_game() {
         })
         .count();
     assert!(changed > 0);
+}
+
+#[test]
+fn the_builders_second_turn_is_searched_as_the_same_players() {
+    // Given a Traders & Builders position where a move extends the mover's builder's road or
+    // city (a second turn follows at once)
+    let mut buffers = Buffers::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut found = None;
+    'games: for seed in 1..40 {
+        for game in decisions(&traders(Setup::base(2)), seed) {
+            let mut moves = Vec::new();
+            turn_moves(&game, &mut buffers, &mut moves);
+            for (mv, _) in moves {
+                let mut after = game.clone();
+                play_move(&mut after, &mv, &mut rng, &mut buffers, None).unwrap();
+                if after.phase() == Phase::Draw
+                    && after.is_extra_turn()
+                    && after.current_player() == game.current_player()
+                {
+                    found = Some((game, mv));
+                    break 'games;
+                }
+            }
+        }
+    }
+    let (game, mv) = found.expect("a move that earns the builder's second turn");
+    // When that move alone is searched
+    let a = compare(&game, &[mv], &options(0.0, 0.0, 0.0)).unwrap();
+    // Then the line goes on with the same seat placing the next tile (the tree's node for the
+    // second turn is the mover's, not the other seat's)
+    assert!(a.line.len() >= 2, "{:?}", a.line);
+    assert_eq!(a.line[0].seat, game.current_player());
+    assert_eq!(a.line[1].seat, game.current_player());
 }
