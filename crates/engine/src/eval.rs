@@ -4,7 +4,8 @@
 //! tiles are left. From these, each seat's margin (its value minus the best other's) and a
 //! reward in 0..=1 that estimates its chance to win: a logistic of the margin over a spread
 //! that grows with the tiles left. A finished game is worth 1 to each winner (½ to each of
-//! tied winners), 0 to the others, and its real margins.
+//! tied winners), 0 to the others, and its real margins. With Traders & Builders, the goods,
+//! the builder and a second turn due are corrected ([`crate::traders`]).
 
 use carc_rules::{Action, Effects, Game, Phase};
 
@@ -62,10 +63,12 @@ pub(crate) fn evaluate(
         }
         return Leaf { reward, margin };
     }
+    let mut potential = false;
     let scores: &[u32] = if game.phase() == Phase::Draw {
         scratch.clone_from(game);
         fx.clear();
         if scratch.apply(&Action::EndGame, fx).is_ok() {
+            potential = true;
             scratch.scores()
         } else {
             game.scores()
@@ -74,9 +77,13 @@ pub(crate) fn evaluate(
         game.scores()
     };
     let left = f64::from(game.bag_left());
-    let per_meeple = options.meeple_value * (left / MEEPLE_VALUE_TILES).min(1.0);
+    let per_tile = (left / MEEPLE_VALUE_TILES).min(1.0);
+    let per_meeple = options.meeple_value * per_tile;
     for p in 0..players {
         values[p] = f64::from(scores[p]) + per_meeple * f64::from(game.supply()[p]);
+    }
+    if game.options().traders_builders {
+        crate::traders::correct(game, options, per_tile, potential, &mut values);
     }
     let margin = margins(&values, players);
     let spread = options.margin_scale * (left + 1.0).sqrt();

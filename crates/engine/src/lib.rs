@@ -11,6 +11,7 @@
 //! - `options`: budgets (nodes or time), threads, seed and the search's constants.
 //! - `determinize`: one guess of the hidden parts; chance between two decisions.
 //! - `eval`: the value of the position where an iteration stops.
+//! - `traders`: that value's corrections for Traders & Builders (goods, builder, second turn).
 //! - `rollout`: a few turns of a cheap policy before that value (off by default).
 //! - `tree`: the arena of nodes and moves, UCT within the widening window.
 //! - `search`: the iterations, the threads, the result ([`analyse`], [`Analysis`]); moves
@@ -29,6 +30,7 @@ mod player;
 mod rollout;
 mod search;
 mod spec;
+mod traders;
 mod tree;
 
 pub use error::EngineError;

@@ -45,6 +45,14 @@ pub struct SearchOptions {
     /// The rollout's policy: 1 = the greedy player's move; n > 1 = one of its best n moves
     /// at random.
     pub rollout_top: u32,
+    /// Traders & Builders only ([`crate::traders`]; no other game reads these): the spread
+    /// of the goods majorities' estimate per square root of the tokens still to be taken
+    /// (0 = the potential score's majorities as they stand), ...
+    pub goods_spread: f64,
+    /// ... the points of a builder on its owner's road or city while many tiles are left, ...
+    pub builder_value: f64,
+    /// ... and of a builder's second turn due at the leaf.
+    pub second_turn_value: f64,
 }
 
 impl Default for SearchOptions {
@@ -61,6 +69,9 @@ impl Default for SearchOptions {
             margin_scale: 1.5,
             rollout: 0,
             rollout_top: 1,
+            goods_spread: 0.0,
+            builder_value: 0.0,
+            second_turn_value: 0.0,
         }
     }
 }

@@ -4,7 +4,9 @@
 //!
 //! Keys: `nodes=N` or `ms=T` (the budget), `rollout=K` (plies of the rollout), `top=N` (the
 //! rollout's policy), `meeple=X` (points a meeple in supply), `spread=X` (the logistic's
-//! scale), `c=X` (UCT's exploration). Keys not given keep their defaults.
+//! scale), `c=X` (UCT's exploration); Traders & Builders only: `goods=X` (the goods
+//! majorities' spread, 0 = as they stand), `builder=X` (points a builder in play), `turn=X`
+//! (points a second turn due). Keys not given keep their defaults.
 
 use std::time::Duration;
 
@@ -69,9 +71,13 @@ impl SearchOptions {
                     }
                 }
                 "c" => options.exploration = real()?,
+                "goods" => options.goods_spread = real()?,
+                "builder" => options.builder_value = real()?,
+                "turn" => options.second_turn_value = real()?,
                 _ => {
                     return Err(bad(format!(
-                        "unknown key {key:?}; expected nodes, ms, rollout, top, meeple, spread or c"
+                        "unknown key {key:?}; expected nodes, ms, rollout, top, meeple, spread, \
+                         c, goods, builder or turn"
                     )))
                 }
             }
@@ -102,6 +108,15 @@ impl SearchOptions {
         }
         if self.exploration != d.exploration {
             s += &format!(",c={}", self.exploration);
+        }
+        if self.goods_spread != d.goods_spread {
+            s += &format!(",goods={}", self.goods_spread);
+        }
+        if self.builder_value != d.builder_value {
+            s += &format!(",builder={}", self.builder_value);
+        }
+        if self.second_turn_value != d.second_turn_value {
+            s += &format!(",turn={}", self.second_turn_value);
         }
         s
     }
@@ -134,6 +149,21 @@ mod tests {
         assert_eq!(t.budget, Budget::Time(Duration::from_millis(300)));
         assert_eq!(t.spec(), "ms=300");
         assert_eq!(SearchOptions::default().spec(), "nodes=2000");
+    }
+
+    #[test]
+    fn the_traders_and_builders_corrections_are_read_and_written() {
+        let o = SearchOptions::from_spec("goods=0.6,builder=3,turn=2.5").unwrap();
+        assert_eq!(
+            (o.goods_spread, o.builder_value, o.second_turn_value),
+            (0.6, 3.0, 2.5)
+        );
+        assert_eq!(o.spec(), "nodes=2000,goods=0.6,builder=3,turn=2.5");
+        assert_eq!(SearchOptions::from_spec(&o.spec()).unwrap(), o);
+        let e = SearchOptions::from_spec("goods=-1")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("goods must be a number of at least 0"), "{e}");
     }
 
     #[test]
