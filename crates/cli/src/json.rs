@@ -13,6 +13,21 @@ pub fn pos(p: carc_rules::Pos) -> Value {
 
 pub use carc_replay::describe::seat_name;
 
+/// A `--json` list of `{"player", "score"}` objects read back as text, `Alice 12` each, the
+/// names made visible (a log's names are untrusted); what `check` and `games` print.
+pub fn scores_words(list: &Value) -> Vec<String> {
+    list.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|s| {
+                    let player = s["player"].as_str().unwrap_or("?");
+                    format!("{} {}", carc_replay::describe::visible(player), s["score"])
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 pub fn score(header: &Header, s: &Score) -> Value {
     let mut v = json!({
         "feature": s.kind.word(),

@@ -189,20 +189,7 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
 fn check_text(r: &serde_json::Value) -> String {
     let file = visible(r["file"].as_str().unwrap_or("?"));
     if r["ok"] == json!(true) {
-        let scores: Vec<String> = r["final_scores"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .map(|s| {
-                        format!(
-                            "{} {}",
-                            visible(s["player"].as_str().unwrap_or("?")),
-                            s["score"]
-                        )
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let scores = json::scores_words(&r["final_scores"]);
         let early;
         let state = match r["ended_early"]["bag_left"].as_u64() {
             Some(left) => {

@@ -55,20 +55,7 @@ fn summary_text(v: &Value) -> String {
     if let Some(map) = v["map"].as_str() {
         expansions.push(format!("{} map", visible(map)));
     }
-    let scores: Vec<String> = v["scores"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|s| {
-                    format!(
-                        "{} {}",
-                        visible(s["player"].as_str().unwrap_or("?")),
-                        s["score"]
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let scores = crate::json::scores_words(&v["scores"]);
     let status = if v["finished"] == json!(true) {
         format!(
             "finished, winner {}; final scores",
