@@ -9,6 +9,9 @@ use carc_engine::{analyse, compare, move_text, Budget, EngineError, SearchOption
 use carc_rules::{Action, Effects, Game, GiftCard, MapBoard, Options, Phase, Setup, TileSet};
 use carc_sim::{play, turn_moves, Buffers, Strategy};
 
+mod common;
+use common::{decisions, traders};
+
 fn with_options(players: u8, f: impl FnOnce(&mut Options)) -> Setup {
     let mut setup = Setup::base(players);
     f(&mut setup.options);
@@ -39,13 +42,6 @@ fn inns(mut setup: Setup) -> Setup {
     setup.tiles =
         Arc::new(TileSet::combine(&[(*setup.tiles).clone(), TileSet::inns_cathedrals()]).unwrap());
     setup.options.inns_cathedrals = true;
-    setup
-}
-
-fn traders(mut setup: Setup) -> Setup {
-    setup.tiles =
-        Arc::new(TileSet::combine(&[(*setup.tiles).clone(), TileSet::traders_builders()]).unwrap());
-    setup.options.traders_builders = true;
     setup
 }
 
@@ -81,21 +77,9 @@ fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
     ]
 }
 
-/// The positions of a simulated game where a drawn tile that fits waits to be placed.
-fn decisions(setup: &Setup, seed: u64) -> Vec<Game> {
-    let sim = play(setup.clone(), seed, &[Strategy::Greedy, Strategy::Random]).unwrap();
-    let mut game = Game::new(setup.clone()).unwrap();
-    let mut fx = Effects::quiet();
-    let mut out = Vec::new();
-    for a in &sim.actions {
-        if let Phase::Place { tile } = game.phase() {
-            if game.first_placement(tile).is_some() {
-                out.push(game.clone());
-            }
-        }
-        game.apply(a, &mut fx).unwrap();
-    }
-    out
+/// The positions of a greedy-against-random game where a tile waits to be placed.
+fn decisions_gr(setup: &Setup, seed: u64) -> Vec<Game> {
+    decisions(setup, seed, &[Strategy::Greedy, Strategy::Random])
 }
 
 fn nodes(n: u64, threads: usize, seed: u64) -> SearchOptions {
@@ -110,7 +94,7 @@ fn nodes(n: u64, threads: usize, seed: u64) -> SearchOptions {
 #[test]
 fn the_same_seed_nodes_and_threads_give_the_same_analysis() {
     // Given a position of the middle game
-    let game = decisions(&Setup::base(2), 3).swap_remove(30);
+    let game = decisions_gr(&Setup::base(2), 3).swap_remove(30);
     for threads in [1, 2] {
         // When it is searched twice with the same seed, node budget and thread count
         let a = analyse(&game, &nodes(300, threads, 7)).unwrap();
@@ -131,7 +115,7 @@ fn the_search_knows_only_what_the_player_to_move_knows() {
     let setup = with_options(3, |o| o.gifts = true);
     let mut checked = 0;
     for seed in 0..6 {
-        for game in decisions(&setup, seed).into_iter().step_by(7) {
+        for game in decisions_gr(&setup, seed).into_iter().step_by(7) {
             let me = game.current_player();
             let others: Vec<u8> = (0..3).filter(|&s| s != me).collect();
             if others.iter().all(|&s| game.hand_size(s) == 0) {
@@ -171,7 +155,7 @@ fn every_kind_of_game_is_searched_and_the_result_is_consistent() {
     let mut buffers = Buffers::default();
     for (name, setup) in every_kind_of_game() {
         // Given positions at every stage of a simulated game
-        let positions = decisions(&setup, 1);
+        let positions = decisions_gr(&setup, 1);
         for game in positions.iter().step_by(11) {
             // When the engine searches one
             let a = analyse(game, &nodes(150, 1, 2)).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -211,7 +195,7 @@ fn every_kind_of_game_is_searched_and_the_result_is_consistent() {
 #[test]
 fn a_time_budget_searches_until_its_deadline() {
     // Given a position and a budget of 30 ms on two threads
-    let game = decisions(&Setup::base(2), 4).swap_remove(10);
+    let game = decisions_gr(&Setup::base(2), 4).swap_remove(10);
     let options = SearchOptions {
         budget: Budget::Time(std::time::Duration::from_millis(30)),
         threads: 2,
@@ -250,7 +234,7 @@ fn a_move_that_completes_a_big_city_of_ones_own_is_chosen() {
     let mut checked = 0;
     let mut buffers = Buffers::default();
     for seed in 10..16 {
-        for game in decisions(&Setup::base(2), seed) {
+        for game in decisions_gr(&Setup::base(2), seed) {
             let mut moves = Vec::new();
             turn_moves(&game, &mut buffers, &mut moves);
             let best_value = moves.iter().map(|(_, v)| *v).max().unwrap_or(0);
@@ -282,7 +266,7 @@ fn a_move_that_completes_a_big_city_of_ones_own_is_chosen() {
 #[test]
 fn compared_moves_get_equal_shares_on_the_same_guesses() {
     // Given a position and two of its moves: the greedy player's first and last
-    let game = decisions(&Setup::base(2), 6).swap_remove(20);
+    let game = decisions_gr(&Setup::base(2), 6).swap_remove(20);
     let mut legal = Vec::new();
     turn_moves(&game, &mut Buffers::default(), &mut legal);
     let first = legal.first().unwrap().0;
@@ -314,7 +298,7 @@ fn compared_moves_get_equal_shares_on_the_same_guesses() {
 #[test]
 fn the_large_meeple_is_among_the_searched_moves_and_written_large() {
     // Given the first decision of an Inns & Cathedrals game, the large meeple in supply
-    let game = decisions(&inns(Setup::base(2)), 1).swap_remove(0);
+    let game = decisions_gr(&inns(Setup::base(2)), 1).swap_remove(0);
     assert!(game.large_meeple_in_supply(game.current_player()));
     // When its moves are listed and searched
     let mut buffers = Buffers::default();
@@ -345,7 +329,7 @@ fn the_builder_and_the_pig_are_among_the_searched_moves_and_written_so() {
     // the pig (a meeple of the player's own must stand on the feature first)
     let mut buffers = Buffers::default();
     let mut seen = [false; 2];
-    for game in decisions(&traders(Setup::base(2)), 2) {
+    for game in decisions_gr(&traders(Setup::base(2)), 2) {
         let mut legal = Vec::new();
         turn_moves(&game, &mut buffers, &mut legal);
         for (which, prefix, is) in [
@@ -385,7 +369,7 @@ fn a_search_with_rollouts_is_reproducible_consistent_and_sees_otherwise() {
         ..nodes(n, threads, seed)
     };
     // Given a position of the middle game
-    let game = decisions(&Setup::base(2), 3).swap_remove(30);
+    let game = decisions_gr(&Setup::base(2), 3).swap_remove(30);
     for (threads, top) in [(1, 1), (2, 3)] {
         // When it is searched twice with rollouts, the same seed, node budget and threads
         let a = analyse(&game, &rollout(200, threads, 7, 3, top)).unwrap();
@@ -402,7 +386,7 @@ fn a_search_with_rollouts_is_reproducible_consistent_and_sees_otherwise() {
     // the end of the game), and the best move is legal
     let mut buffers = Buffers::default();
     for (name, setup) in every_kind_of_game() {
-        let positions = decisions(&setup, 2);
+        let positions = decisions_gr(&setup, 2);
         let last = positions.len() - 1;
         for game in [&positions[last / 2], &positions[last.saturating_sub(1)]] {
             let a =

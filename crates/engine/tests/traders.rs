@@ -1,36 +1,18 @@
 //! The engine at Traders & Builders: the leaf value's corrections for the expansion's goods,
 //! builder and second turn change the search of its games only.
 
-use std::sync::Arc;
-
 use carc_engine::{analyse, compare, Budget, SearchOptions};
-use carc_rules::{Effects, Game, Phase, Setup, TileSet};
-use carc_sim::{play, play_move, turn_moves, Buffers, Strategy};
+use carc_rules::{Game, Phase, Setup};
+use carc_sim::{play_move, turn_moves, Buffers, Strategy};
+
+mod common;
+use common::{decisions, traders};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-fn traders(mut setup: Setup) -> Setup {
-    setup.tiles =
-        Arc::new(TileSet::combine(&[(*setup.tiles).clone(), TileSet::traders_builders()]).unwrap());
-    setup.options.traders_builders = true;
-    setup
-}
-
-/// The positions of a simulated game where a drawn tile that fits waits to be placed.
-fn decisions(setup: &Setup, seed: u64) -> Vec<Game> {
-    let sim = play(setup.clone(), seed, &[Strategy::Greedy, Strategy::Greedy]).unwrap();
-    let mut game = Game::new(setup.clone()).unwrap();
-    let mut fx = Effects::quiet();
-    let mut out = Vec::new();
-    for a in &sim.actions {
-        if let Phase::Place { tile } = game.phase() {
-            if game.first_placement(tile).is_some() {
-                out.push(game.clone());
-            }
-        }
-        game.apply(a, &mut fx).unwrap();
-    }
-    out
+/// The positions of a greedy-against-greedy game where a tile waits to be placed.
+fn decisions_gg(setup: &Setup, seed: u64) -> Vec<Game> {
+    decisions(setup, seed, &[Strategy::Greedy, Strategy::Greedy])
 }
 
 /// 300 iterations, one thread, seed 5, the corrections as given.
@@ -49,7 +31,7 @@ fn options(goods: f64, builder: f64, turn: f64) -> SearchOptions {
 #[test]
 fn the_corrections_leave_a_game_without_traders_and_builders_alone() {
     // Given positions of a base game
-    for game in decisions(&Setup::base(2), 4).into_iter().step_by(15) {
+    for game in decisions_gg(&Setup::base(2), 4).into_iter().step_by(15) {
         // When searched without the corrections and with large ones
         let off = analyse(&game, &options(0.0, 0.0, 0.0)).unwrap();
         let on = analyse(&game, &options(0.3, 20.0, 20.0)).unwrap();
@@ -62,7 +44,7 @@ fn the_corrections_leave_a_game_without_traders_and_builders_alone() {
 fn the_corrections_change_the_search_of_a_traders_and_builders_game() {
     // Given positions of a Traders & Builders game (the control for the test above: the same
     // corrections do reach its leaves)
-    let games = decisions(&traders(Setup::base(2)), 4);
+    let games = decisions_gg(&traders(Setup::base(2)), 4);
     let changed = games
         .iter()
         .step_by(15)
@@ -82,7 +64,7 @@ fn the_builders_second_turn_is_searched_as_the_same_players() {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let mut found = None;
     'games: for seed in 1..40 {
-        for game in decisions(&traders(Setup::base(2)), seed) {
+        for game in decisions_gg(&traders(Setup::base(2)), seed) {
             let mut moves = Vec::new();
             turn_moves(&game, &mut buffers, &mut moves);
             for (mv, _) in moves {
