@@ -2,7 +2,9 @@
 //! kind: `Game::pick_placement` asked for index `k` gives the `k`-th of
 //! `Game::legal_placements`, and it is offered the list's length (`None` when it is empty);
 //! `Game::each_builder_and_pig_target` gives `Game::legal_specials` of the builder, then of
-//! the pig.
+//! the pig (`legal_specials` is now that pass filtered by figure, so this part checks the
+//! order and the filter; the rule itself is tested from the rules text in
+//! `crates/rules/tests/traders_builders_rules.rs`).
 
 use carc_rules::{Effects, Game, MeepleSpot, Phase, Setup, Special};
 

@@ -114,35 +114,21 @@ impl Game {
 
     /// Every legal target of the builder (or pig) now, into `out`: the roads and cities (or
     /// fields) of the tile just placed where the current player has a meeple, when the figure
-    /// is in supply (empty otherwise).
+    /// is in supply (empty otherwise). The rule itself is [`Self::each_builder_and_pig_target`].
     pub fn legal_specials(&self, which: Special, out: &mut Vec<MeepleSpot>) {
         out.clear();
-        let Phase::Meeple { at } = self.phase else {
-            return;
-        };
-        if !self.special_in_supply(self.current, which) {
-            return;
-        }
-        let placed = *self.board.tile_at(at).expect("the tile just placed");
-        let tile = self.tiles.get(placed.tile);
-        let (_, fits) = which.wants();
-        for (local, seg) in tile.segments.iter().enumerate() {
-            if !fits(seg.kind) || (seg.kind == FeatureKind::Field && !self.options.farmers) {
-                continue;
+        self.each_builder_and_pig_target(|w, spot| {
+            if w == which {
+                out.push(spot);
             }
-            let root = self.features.root(placed.first_segment + local as u32);
-            if self.features.meeples[root as usize][self.current as usize] > 0 {
-                out.push(MeepleSpot {
-                    segment: local as u8,
-                    label: tile.segment_label(placed.rotation, local as u8),
-                });
-            }
-        }
+        });
     }
 
-    /// Every target of `legal_specials` for the builder, then every one for the pig, each in
-    /// segment order, handed to `f`: one pass over the tile just placed (a player choosing
-    /// among every move asks for both each turn).
+    /// Every legal target of the builder, then every one of the pig, each in segment order,
+    /// handed to `f`: the roads and cities (fields, with farmers in play) of the tile just
+    /// placed where the current player has a meeple, for a figure in supply. One pass over the
+    /// tile for both (a player choosing among every move asks for both each turn);
+    /// [`Self::legal_specials`] is one figure's share of it.
     pub fn each_builder_and_pig_target(&self, mut f: impl FnMut(Special, MeepleSpot)) {
         let Phase::Meeple { at } = self.phase else {
             return;
@@ -155,13 +141,17 @@ impl Game {
         }
         let placed = *self.board.tile_at(at).expect("the tile just placed");
         let tile = self.tiles.get(placed.tile);
+        let (_, builder_fits) = Special::Builder.wants();
+        let (_, pig_fits) = Special::Pig.wants();
         // The targets' local segments, one bit each (a tile has at most 16 segments).
         let (mut builder, mut pig) = (0u32, 0u32);
         for (local, seg) in tile.segments.iter().enumerate() {
-            let hits = match seg.kind {
-                FeatureKind::Road | FeatureKind::City if want_builder => &mut builder,
-                FeatureKind::Field if want_pig => &mut pig,
-                _ => continue,
+            let hits = if want_builder && builder_fits(seg.kind) {
+                &mut builder
+            } else if want_pig && pig_fits(seg.kind) {
+                &mut pig
+            } else {
+                continue;
             };
             let root = self.features.root(placed.first_segment + local as u32);
             if self.features.meeples[root as usize][seat as usize] > 0 {
