@@ -20,6 +20,10 @@ pub enum TablesError {
     },
     #[error("{}: the output folder is not empty; give a new or empty folder, so that no old part files mix with the new ones", path.display())]
     NotEmpty { path: PathBuf },
+    /// A bug: a step that cannot fail on valid rows did (joining the batches of one schema,
+    /// a worker that panicked outside a game's replay).
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl TablesError {

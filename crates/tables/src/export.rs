@@ -1,27 +1,24 @@
 //! The export of many games: replayed on every core, written in the games' order.
 //!
-//! Workers take the next game index, load and replay the game, and hand its rows to the
-//! writer (the calling thread), which writes the games strictly in index order, so the output
-//! is the same on any number of threads (`carc-in-order`). A worker may run at most [`WINDOW_PER_THREAD`] games
-//! per thread ahead of the writer: the games waiting to be written are bounded, and with them
-//! the memory, whatever the number of games. The writer only cuts the rows into row groups:
-//! encoder threads encode them ([`crate::encode`]) and the writer appends them in order.
+//! Workers take the next [`GAMES_PER_TASK`] games, load and replay them, and hand their rows
+//! to the writer (the calling thread), which writes the games strictly in index order, so the
+//! output is the same on any number of threads (`carc-in-order`). The workers may run at most
+//! [`TASKS_PER_THREAD`] tasks per thread ahead of the writer: the games waiting to be written
+//! are bounded, and with them the memory, whatever the number of games. The writer only cuts
+//! the rows into row groups: encoder threads encode them ([`crate::encode`]) and the writer appends them in order.
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 
+use arrow_array::RecordBatch;
+use arrow_schema::{ArrowError, SchemaRef};
 use carc_rules::TileSet;
 
 use crate::error::TablesError;
 use crate::input::GameInput;
-use crate::rows::game_batches;
+use crate::rows::{game_batches, GameBatches};
 use crate::schema::Table;
 use crate::writer::{TableSummary, TableWriter, WriteOptions};
-
-/// How many replayed games per worker may wait for the writer. At 4 the workers filled the
-/// window within a millisecond whenever the writer waited for a lane (a lane's queue full, a
-/// row group's columns coming back) and then slept, so one core idled (issue 35); a game's
-/// rows are tens of kilobytes, so 16 cost little memory.
-pub const WINDOW_PER_THREAD: usize = 16;
 
 /// How an export runs.
 #[derive(Clone, Copy, Debug, Default)]
@@ -96,7 +93,69 @@ where
     })
 }
 
-/// Replays the games on `threads` workers and writes their rows in order with `writers`.
+/// Games a worker replays as one task. Their rows are joined into one batch per table on the
+/// worker, where each game's Arrow arrays were made and are freed; only the joined arrays
+/// cross to the encoder lanes, which free them. Freeing memory that another thread allocated
+/// goes through the allocator's shared free lists, and one game's arrays are a few hundred
+/// small allocations: on two cores those frees made `export` spend ~10 % more CPU than on
+/// one (issue 35, `docs/benchmarks.md`). A fixed number, not one that depends on the
+/// threads, so that the work is cut the same way on any number of threads.
+pub const GAMES_PER_TASK: usize = 16;
+
+/// How many tasks per worker may wait for the writer (each [`GAMES_PER_TASK`] games). With
+/// 4 games the workers filled the window within a millisecond whenever the writer waited for
+/// a lane (a lane's queue full, a row group's columns coming back) and then slept, so one core
+/// idled (issue 35); a game's rows are tens of kilobytes, so 32 games cost little memory.
+pub const TASKS_PER_THREAD: usize = 2;
+
+/// The rows of up to [`GAMES_PER_TASK`] consecutive games, replayed by one worker.
+struct Task {
+    /// Per game, in order: its rows in each table (in [`Table::ALL`] order), or why it was
+    /// left out.
+    games: Vec<Result<Vec<usize>, String>>,
+    /// One batch per table: the rows of the task's written games, one game after the other.
+    batches: Vec<RecordBatch>,
+}
+
+/// Replays games `range` and joins their rows (see [`GAMES_PER_TASK`]).
+fn replay_task(
+    range: std::ops::Range<usize>,
+    replay: impl Fn(usize) -> Result<GameBatches, String>,
+) -> Result<Task, ArrowError> {
+    let mut games = Vec::with_capacity(range.len());
+    let mut per_table: Vec<Vec<RecordBatch>> = Table::ALL.iter().map(|_| Vec::new()).collect();
+    for i in range {
+        // A panic in the engine is a bug, but it must not stop the export, nor lose the
+        // task's other games: it becomes this game's reason to be skipped.
+        let result = catch_unwind(AssertUnwindSafe(|| replay(i)))
+            .unwrap_or_else(|_| Err("internal error: the replay panicked".into()));
+        games.push(result.map(|game| {
+            let rows = game.batches.iter().map(RecordBatch::num_rows).collect();
+            for (table, batch) in per_table.iter_mut().zip(game.batches) {
+                table.push(batch);
+            }
+            rows
+        }));
+    }
+    let batches = Table::ALL
+        .iter()
+        .zip(per_table)
+        .map(|(table, batches)| join(table.schema(), batches))
+        .collect::<Result<_, _>>()?;
+    Ok(Task { games, batches })
+}
+
+/// The batches' rows as one batch (the only one as it is).
+fn join(schema: SchemaRef, mut batches: Vec<RecordBatch>) -> Result<RecordBatch, ArrowError> {
+    if batches.len() == 1 {
+        return Ok(batches.swap_remove(0));
+    }
+    arrow_select::concat::concat_batches(&schema, &batches)
+}
+
+/// Replays the games on `threads` workers and writes their rows in order with `writers`:
+/// each game's rows are handed to the writers as they were built (slices of the task's
+/// joined batches), so the files are those of writing the games one by one.
 fn write_games<L, P>(
     count: usize,
     threads: usize,
@@ -111,35 +170,52 @@ where
 {
     let mut skipped = Vec::new();
     let mut games = 0;
-    // A panic in the engine is a bug, but it must not stop the export: it becomes this
-    // game's reason to be skipped.
     let replay = |i: usize| {
         let input = load(i)?;
         game_batches(i as u64, &input, loaded).map_err(|e| format!("cannot build its rows: {e}"))
     };
+    let tasks = count.div_ceil(GAMES_PER_TASK);
+    let range = |t: usize| t * GAMES_PER_TASK..((t + 1) * GAMES_PER_TASK).min(count);
     let written = carc_in_order::map_in_order(
-        count,
-        threads,
-        threads * WINDOW_PER_THREAD,
-        replay,
-        |i, result| {
-            let result =
-                result.unwrap_or_else(|_| Err("internal error: the replay panicked".into()));
-            let step = match result {
-                Ok(batches) => {
-                    games += 1;
-                    writers
-                        .iter_mut()
-                        .zip(&batches.batches)
-                        .try_for_each(|(w, b)| w.write(b))
+        tasks,
+        threads.min(tasks).max(1),
+        threads * TASKS_PER_THREAD,
+        |t| replay_task(range(t), replay),
+        |t, result| {
+            let task = match result {
+                Ok(Ok(task)) => task,
+                // Joining batches of one schema fails only on a bug; it is the export's error.
+                Ok(Err(e)) => {
+                    return Err(TablesError::Internal(format!(
+                        "cannot join the games' rows: {e}"
+                    )))
                 }
-                Err(why) => {
-                    skipped.push(Skipped { index: i, why });
-                    Ok(())
-                }
+                Err(panicked) => return Err(TablesError::Internal(panicked.0)),
             };
-            done();
-            step
+            let mut offsets = vec![0; writers.len()];
+            for (i, game) in range(t).zip(task.games) {
+                let step = match game {
+                    Ok(rows) => {
+                        games += 1;
+                        writers
+                            .iter_mut()
+                            .zip(&task.batches)
+                            .zip(offsets.iter_mut().zip(rows))
+                            .try_for_each(|((w, batch), (offset, rows))| {
+                                let written = w.write(&batch.slice(*offset, rows));
+                                *offset += rows;
+                                written
+                            })
+                    }
+                    Err(why) => {
+                        skipped.push(Skipped { index: i, why });
+                        Ok(())
+                    }
+                };
+                done();
+                step?;
+            }
+            Ok(())
         },
     );
     written?;

@@ -24,7 +24,7 @@ pub mod schema;
 pub mod writer;
 
 pub use error::TablesError;
-pub use export::{export_games, ExportOptions, ExportSummary, Skipped};
+pub use export::{export_games, ExportOptions, ExportSummary, Skipped, GAMES_PER_TASK};
 pub use input::{GameInput, GameQuality, JudgedMove, Origin};
 pub use rows::{game_batches, score_source, GameBatches};
 pub use schema::Table;

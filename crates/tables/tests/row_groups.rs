@@ -9,7 +9,8 @@ use carc_events::{record_actions, setup_from_header, Color, Header, Log, Player,
 use carc_rules::Game;
 use carc_sim::Strategy;
 use carc_tables::{
-    export_games, game_batches, part_name, ExportOptions, GameInput, Table, WriteOptions,
+    export_games, game_batches, part_name, ExportOptions, GameInput, Skipped, Table, WriteOptions,
+    GAMES_PER_TASK,
 };
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
@@ -38,8 +39,9 @@ fn simulated(seed: u64, players: usize) -> Log {
 }
 
 /// What the writer did before row groups were encoded elsewhere: one `ArrowWriter` per part,
-/// each game's batch written whole, a new part once a part holds `part_rows` rows.
-fn reference(inputs: &[GameInput], out: &Path, write: WriteOptions) {
+/// each game's batch written whole, a new part once a part holds `part_rows` rows. The
+/// games are given with their index in the export (a skipped game has none here).
+fn reference(inputs: &[(usize, &GameInput)], out: &Path, write: WriteOptions) {
     let props = || {
         WriterProperties::builder()
             .set_compression(Compression::SNAPPY)
@@ -48,8 +50,7 @@ fn reference(inputs: &[GameInput], out: &Path, write: WriteOptions) {
     };
     let batches: Vec<_> = inputs
         .iter()
-        .enumerate()
-        .map(|(i, input)| game_batches(i as u64, input, &[]).unwrap().batches)
+        .map(|&(i, input)| game_batches(i as u64, input, &[]).unwrap().batches)
         .collect();
     for (t, table) in Table::ALL.iter().enumerate() {
         let dir = out.join(table.name());
@@ -104,9 +105,19 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn encoded_row_groups_give_the_files_one_arrow_writer_per_part_gives() {
-    // Given simulated games (about 200 moves each)
-    let inputs: Vec<GameInput> = (1..=8)
+    // Given simulated games (about 200 moves each), more than a worker replays as one task
+    // (`GAMES_PER_TASK`, whose rows are joined into one batch per table), and one game in the
+    // middle of the first task that cannot be read, and one whose loading panics (a bug; the
+    // task's other games must still be written)
+    let count = GAMES_PER_TASK + 4;
+    let (unreadable, panics) = (5, GAMES_PER_TASK - 1);
+    let inputs: Vec<GameInput> = (1..=count as u64)
         .map(|seed| GameInput::new(simulated(seed, 2 + seed as usize % 3)))
+        .collect();
+    let readable: Vec<(usize, &GameInput)> = inputs
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != unreadable && i != panics)
         .collect();
     // … and row groups and parts that cut through games, parts not a whole number of groups
     for (write, several_parts) in [
@@ -120,7 +131,7 @@ fn encoded_row_groups_give_the_files_one_arrow_writer_per_part_gives() {
         (WriteOptions::default(), false),
     ] {
         let dir = tempfile::tempdir().unwrap();
-        reference(&inputs, &dir.path().join("reference"), write);
+        reference(&readable, &dir.path().join("reference"), write);
         let want = files(&dir.path().join("reference"));
         assert_eq!(
             want.len() > Table::ALL.len(),
@@ -137,14 +148,31 @@ fn encoded_row_groups_give_the_files_one_arrow_writer_per_part_gives() {
             };
             let summary = export_games(
                 inputs.len(),
-                |i| Ok(inputs[i].clone()),
+                |i| match i {
+                    i if i == unreadable => Err("unreadable".to_string()),
+                    i if i == panics => panic!("a bug in loading game {i}"),
+                    i => Ok(inputs[i].clone()),
+                },
                 &[],
                 &out,
                 &options,
                 || {},
             )
             .unwrap();
-            assert_eq!(summary.games, inputs.len());
+            assert_eq!(summary.games, inputs.len() - 2);
+            assert_eq!(
+                summary.skipped,
+                [
+                    Skipped {
+                        index: unreadable,
+                        why: "unreadable".into()
+                    },
+                    Skipped {
+                        index: panics,
+                        why: "internal error: the replay panicked".into()
+                    }
+                ]
+            );
             // Then every file is the one `ArrowWriter` writes, byte for byte
             let got = files(&out);
             let names = |f: &[(String, Vec<u8>)]| f.iter().map(|x| x.0.clone()).collect::<Vec<_>>();
