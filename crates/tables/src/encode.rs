@@ -41,12 +41,18 @@ enum Message {
         index: usize,
     },
     /// Rows of the open row group of `table`, in order.
-    Write {
-        table: usize,
-        batches: Arc<Vec<RecordBatch>>,
-    },
+    Write { table: usize, rows: Arc<Vec<Rows>> },
     /// The row group of `table` is complete: each of its columns goes back on `done`.
     Close { table: usize, done: Sender<Encoded> },
+}
+
+/// Rows `offset..offset + len` of a batch. The lanes cut them out of the batch, each for its
+/// own columns: a `RecordBatch::slice` on the writer's thread would allocate a new array for
+/// every column there, to be freed on a lane, and the writer's thread is the serial stage.
+pub(crate) struct Rows {
+    pub batch: RecordBatch,
+    pub offset: usize,
+    pub len: usize,
 }
 
 /// A handle to the lanes of [`with_encoders`].
@@ -105,13 +111,13 @@ impl Encoders {
         });
     }
 
-    /// Hands rows to the lanes: several batches in one message, as each message to a lane
-    /// that waits costs a wake-up on the writer's thread.
-    pub(crate) fn write(&self, lanes: &[usize], table: usize, batches: Vec<RecordBatch>) {
-        let batches = Arc::new(batches);
+    /// Hands rows to the lanes: several runs of rows in one message, as each message to a
+    /// lane that waits costs a wake-up on the writer's thread.
+    pub(crate) fn write(&self, lanes: &[usize], table: usize, rows: Vec<Rows>) {
+        let rows = Arc::new(rows);
         self.send(lanes, || Message::Write {
             table,
-            batches: batches.clone(),
+            rows: rows.clone(),
         });
     }
 
@@ -166,10 +172,17 @@ fn open_group(
     group
 }
 
-fn write_group(group: &mut OpenGroup, batch: &RecordBatch) -> Result<(), ParquetError> {
+/// Encodes `rows` into the lane's columns of `group`, as one `ArrowWriter::write` of those
+/// rows would.
+fn write_group(group: &mut OpenGroup, rows: &Rows) -> Result<(), ParquetError> {
     for (column, writers) in &mut group.columns {
         let field = group.schema.field(*column);
-        let leaves = compute_leaves(field, batch.column(*column))?;
+        let array = rows.batch.column(*column);
+        let leaves = if rows.offset == 0 && rows.len == array.len() {
+            compute_leaves(field, array)?
+        } else {
+            compute_leaves(field, &array.slice(rows.offset, rows.len))?
+        };
         for (writer, leaf) in writers.iter_mut().zip(&leaves) {
             writer.write(leaf)?;
         }
@@ -203,13 +216,13 @@ fn lane(lane: usize, lanes: usize, queue: Receiver<Message>) {
                 }
                 open[table] = Some(open_group(lane, lanes, table, schema, &factory, index));
             }
-            Message::Write { table, batches } => {
+            Message::Write { table, rows } => {
                 if let Some(Some(group)) = open.get_mut(table) {
                     if group.failed.is_none() {
                         // A panic in the encoder is a bug: it fails this row group (and so
                         // the export) with a message, instead of losing the lane.
                         let written = catch_unwind(AssertUnwindSafe(|| {
-                            batches.iter().try_for_each(|b| write_group(group, b))
+                            rows.iter().try_for_each(|r| write_group(group, r))
                         }))
                         .unwrap_or_else(|_| {
                             Err(ParquetError::General(

@@ -154,7 +154,7 @@ fn join(schema: SchemaRef, mut batches: Vec<RecordBatch>) -> Result<RecordBatch,
 }
 
 /// Replays the games on `threads` workers and writes their rows in order with `writers`:
-/// each game's rows are handed to the writers as they were built (slices of the task's
+/// each game's rows are handed to the writers as they were built (its rows of the task's
 /// joined batches), so the files are those of writing the games one by one.
 fn write_games<L, P>(
     count: usize,
@@ -202,7 +202,7 @@ where
                             .zip(&task.batches)
                             .zip(offsets.iter_mut().zip(rows))
                             .try_for_each(|((w, batch), (offset, rows))| {
-                                let written = w.write(&batch.slice(*offset, rows));
+                                let written = w.write_rows(batch, *offset, rows);
                                 *offset += rows;
                                 written
                             })

@@ -22,7 +22,7 @@ use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 
-use crate::encode::{Encoded, Encoders};
+use crate::encode::{Encoded, Encoders, Rows};
 use crate::error::TablesError;
 use crate::schema::Table;
 
@@ -95,8 +95,8 @@ pub struct TableWriter {
     queue: VecDeque<Queued>,
     /// Rows of the row group being filled.
     pending_rows: usize,
-    /// Batches of the row group not handed to the lanes yet, and their rows.
-    outbox: Vec<RecordBatch>,
+    /// Rows of the row group not handed to the lanes yet, and how many.
+    outbox: Vec<Rows>,
     outbox_rows: usize,
     groups_in_part: usize,
     rows_in_part: u64,
@@ -188,8 +188,9 @@ impl TableWriter {
         self.pending_rows = 0;
     }
 
-    /// Hands rows of the row group being filled to the lanes (opening it if need be).
-    fn add_rows(&mut self, batch: &RecordBatch) {
+    /// Hands rows `offset..offset + len` of `batch`, in the row group being filled, to the
+    /// lanes (opening the group if need be).
+    fn add_rows(&mut self, batch: &RecordBatch, offset: usize, len: usize) {
         if !self.group_open {
             if let Some(part) = self.open.back() {
                 self.encoders.open(
@@ -202,9 +203,13 @@ impl TableWriter {
                 self.group_open = true;
             }
         }
-        self.pending_rows += batch.num_rows();
-        self.outbox_rows += batch.num_rows();
-        self.outbox.push(batch.clone());
+        self.pending_rows += len;
+        self.outbox_rows += len;
+        self.outbox.push(Rows {
+            batch: batch.clone(),
+            offset,
+            len,
+        });
         if self.outbox_rows >= OUTBOX_ROWS || self.outbox.len() >= OUTBOX_BATCHES {
             self.send_outbox();
         }
@@ -212,8 +217,8 @@ impl TableWriter {
 
     fn send_outbox(&mut self) {
         if !self.outbox.is_empty() {
-            let batches = std::mem::take(&mut self.outbox);
-            self.encoders.write(&self.lanes, self.index, batches);
+            let rows = std::mem::take(&mut self.outbox);
+            self.encoders.write(&self.lanes, self.index, rows);
             self.outbox_rows = 0;
         }
     }
@@ -312,17 +317,18 @@ impl TableWriter {
         Ok(true)
     }
 
-    /// Adds rows to the row group being filled, cut where `ArrowWriter::write` cuts them.
-    fn buffer(&mut self, batch: &RecordBatch) {
+    /// Adds rows `offset..offset + len` of `batch` to the row group being filled, cut where
+    /// `ArrowWriter::write` of those rows cuts them.
+    fn buffer(&mut self, batch: &RecordBatch, mut offset: usize, mut len: usize) {
         let max = self.options.row_group_rows.max(1);
-        let mut batch = batch.clone();
-        while self.pending_rows + batch.num_rows() > max {
+        while self.pending_rows + len > max {
             let room = max - self.pending_rows;
-            self.add_rows(&batch.slice(0, room));
+            self.add_rows(batch, offset, room);
             self.end_group();
-            batch = batch.slice(room, batch.num_rows() - room);
+            offset += room;
+            len -= room;
         }
-        self.add_rows(&batch);
+        self.add_rows(batch, offset, len);
         if self.pending_rows >= max {
             self.end_group();
         }
@@ -330,15 +336,27 @@ impl TableWriter {
 
     /// Appends a batch of this table's rows.
     pub fn write(&mut self, batch: &RecordBatch) -> Result<(), TablesError> {
-        if batch.num_rows() == 0 {
+        self.write_rows(batch, 0, batch.num_rows())
+    }
+
+    /// Appends rows `offset..offset + len` of a batch of this table's rows: the files are
+    /// those of [`Self::write`] of `batch.slice(offset, len)`, without slicing every column
+    /// on this thread.
+    pub fn write_rows(
+        &mut self,
+        batch: &RecordBatch,
+        offset: usize,
+        len: usize,
+    ) -> Result<(), TablesError> {
+        if len == 0 {
             return Ok(());
         }
         if !self.filling {
             self.open_part()?;
         }
-        self.buffer(batch);
-        self.rows_in_part += batch.num_rows() as u64;
-        self.rows += batch.num_rows() as u64;
+        self.buffer(batch, offset, len);
+        self.rows_in_part += len as u64;
+        self.rows += len as u64;
         if self.rows_in_part >= self.options.part_rows {
             self.end_part();
         }
