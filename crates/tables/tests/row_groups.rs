@@ -105,11 +105,11 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn encoded_row_groups_give_the_files_one_arrow_writer_per_part_gives() {
-    // Given simulated games (about 200 moves each), more than a worker replays as one task
-    // (`GAMES_PER_TASK`, whose rows are joined into one batch per table), and one game in the
+    // Given simulated games (about 200 moves each), enough for four workers to replay a task
+    // each (`GAMES_PER_TASK` games, whose rows are joined into one batch per table), one in the
     // middle of the first task that cannot be read, and one whose loading panics (a bug; the
     // task's other games must still be written)
-    let count = GAMES_PER_TASK + 4;
+    let count = 3 * GAMES_PER_TASK + 4;
     let (unreadable, panics) = (5, GAMES_PER_TASK - 1);
     let inputs: Vec<GameInput> = (1..=count as u64)
         .map(|seed| GameInput::new(simulated(seed, 2 + seed as usize % 3)))
@@ -139,7 +139,7 @@ fn encoded_row_groups_give_the_files_one_arrow_writer_per_part_gives() {
             "{}",
             want.len()
         );
-        for threads in [1, 3] {
+        for threads in [1, 4] {
             // When they are exported with the row groups encoded on worker threads
             let out = dir.path().join(format!("threads-{threads}"));
             let options = ExportOptions {
