@@ -5,7 +5,8 @@
 //! output is the same on any number of threads (`carc-in-order`). The workers may run at most
 //! [`TASKS_PER_THREAD`] tasks per thread ahead of the writer: the games waiting to be written
 //! are bounded, and with them the memory, whatever the number of games. The writer only cuts
-//! the rows into row groups: encoder threads encode them ([`crate::encode`]) and the writer appends them in order.
+//! the rows into row groups: encoder threads encode them ([`crate::encode`]) and the writer
+//! appends them in order.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
@@ -102,10 +103,11 @@ where
 /// threads, so that the work is cut the same way on any number of threads.
 pub const GAMES_PER_TASK: usize = 16;
 
-/// How many tasks per worker may wait for the writer (each [`GAMES_PER_TASK`] games). With
-/// 4 games the workers filled the window within a millisecond whenever the writer waited for
-/// a lane (a lane's queue full, a row group's columns coming back) and then slept, so one core
-/// idled (issue 35); a game's rows are tens of kilobytes, so 32 games cost little memory.
+/// How many tasks per worker may wait for the writer (each [`GAMES_PER_TASK`] games). When
+/// a worker could be only 4 games ahead, the workers filled the window within a millisecond
+/// whenever the writer waited for a lane (a lane's queue full, a row group's columns coming
+/// back) and then slept, so one core idled (issue 35); a game's rows are tens of kilobytes, so
+/// 32 games cost little memory.
 pub const TASKS_PER_THREAD: usize = 2;
 
 /// The rows of up to [`GAMES_PER_TASK`] consecutive games, replayed by one worker.
