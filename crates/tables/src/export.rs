@@ -1,8 +1,8 @@
 //! The export of many games: replayed on every core, written in the games' order.
 //!
-//! Workers take the next [`GAMES_PER_TASK`] games, load and replay them, and hand their rows
-//! to the writer (the calling thread), which writes the games strictly in index order, so the
-//! output is the same on any number of threads (`carc-in-order`). The workers may run at most
+//! Workers take the next few games (at most [`GAMES_PER_TASK`]), load and replay them, and
+//! hand their rows to the writer (the calling thread), which writes the games strictly in
+//! index order, so the output is the same on any number of threads (`carc-in-order`). The workers may run at most
 //! [`TASKS_PER_THREAD`] tasks per thread ahead of the writer: the games waiting to be written
 //! are bounded, and with them the memory, whatever the number of games. The writer only cuts
 //! the rows into row groups: encoder threads encode them ([`crate::encode`]) and the writer
@@ -27,6 +27,10 @@ pub struct ExportOptions {
     /// Worker threads; `None`: every core.
     pub threads: Option<usize>,
     pub write: WriteOptions,
+    /// Games a worker replays as one task; `None`: as many as leaves every worker
+    /// [`MIN_TASKS_PER_THREAD`] tasks, and at most [`GAMES_PER_TASK`]. The files do not depend
+    /// on it: each game's rows are written on their own.
+    pub games_per_task: Option<usize>,
 }
 
 /// A game left out of the export, by its index in the input, with the reason.
@@ -90,20 +94,28 @@ where
             .map(|&t| TableWriter::create(out, t, options.write, encoders.clone()))
             .collect::<Result<Vec<_>, _>>()?;
         drop(encoders);
-        write_games(count, threads, load, loaded, writers, done)
+        let per_task = options
+            .games_per_task
+            .unwrap_or(count / (threads * MIN_TASKS_PER_THREAD))
+            .clamp(1, GAMES_PER_TASK);
+        write_games(count, threads, per_task, load, loaded, writers, done)
     })
 }
 
-/// Games a worker replays as one task. Their rows are joined into one batch per table on the
+/// The most games a worker replays as one task. Their rows are joined into one batch per table on the
 /// worker, where each game's Arrow arrays were made and are freed; only the joined arrays
 /// cross to the encoder lanes, which free them. Freeing memory that another thread allocated
 /// goes through the allocator's shared free lists, and one game's arrays are a few hundred
 /// small allocations: on two cores those frees made `export` spend ~10 % more CPU than on
-/// one (issue 35, `docs/benchmarks.md`). A fixed number, not one that depends on the
-/// threads, so that the work is cut the same way on any number of threads.
+/// one (issue 35, `docs/benchmarks.md`).
 pub const GAMES_PER_TASK: usize = 16;
 
-/// How many tasks per worker may wait for the writer (each [`GAMES_PER_TASK`] games). When
+/// Tasks every worker gets at least, where there are games enough: with few games, tasks of
+/// fewer games keep every core busy, which matters most where a game is slow to load
+/// (`--quality` judges every move of it with the engine).
+pub const MIN_TASKS_PER_THREAD: usize = 8;
+
+/// How many tasks per worker may wait for the writer (each up to [`GAMES_PER_TASK`] games). When
 /// a worker could be only 4 games ahead, the workers filled the window within a millisecond
 /// whenever the writer waited for a lane (a lane's queue full, a row group's columns coming
 /// back) and then slept, so one core idled (issue 35); a game's rows are tens of kilobytes, so
@@ -119,7 +131,7 @@ struct Task {
     batches: Vec<RecordBatch>,
 }
 
-/// Replays games `range` and joins their rows (see [`GAMES_PER_TASK`]).
+/// Replays games `range` and joins their rows (see [`GAMES_PER_TASK`]): a task.
 fn replay_task(
     range: std::ops::Range<usize>,
     replay: impl Fn(usize) -> Result<GameBatches, String>,
@@ -161,6 +173,7 @@ fn join(schema: SchemaRef, mut batches: Vec<RecordBatch>) -> Result<RecordBatch,
 fn write_games<L, P>(
     count: usize,
     threads: usize,
+    per_task: usize,
     load: L,
     loaded: &[TileSet],
     mut writers: Vec<TableWriter>,
@@ -176,8 +189,8 @@ where
         let input = load(i)?;
         game_batches(i as u64, &input, loaded).map_err(|e| format!("cannot build its rows: {e}"))
     };
-    let tasks = count.div_ceil(GAMES_PER_TASK);
-    let range = |t: usize| t * GAMES_PER_TASK..((t + 1) * GAMES_PER_TASK).min(count);
+    let tasks = count.div_ceil(per_task);
+    let range = |t: usize| t * per_task..((t + 1) * per_task).min(count);
     let written = carc_in_order::map_in_order(
         tasks,
         threads.min(tasks).max(1),

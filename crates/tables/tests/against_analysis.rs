@@ -152,6 +152,7 @@ fn export(inputs: &[GameInput], out: &Path, threads: usize, write: WriteOptions)
     let options = ExportOptions {
         threads: Some(threads),
         write,
+        ..Default::default()
     };
     let summary = export_games(
         inputs.len(),

@@ -106,9 +106,9 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 #[test]
 fn encoded_row_groups_give_the_files_one_arrow_writer_per_part_gives() {
     // Given simulated games (about 200 moves each), enough for four workers to replay a task
-    // each (`GAMES_PER_TASK` games, whose rows are joined into one batch per table), one in the
-    // middle of the first task that cannot be read, and one whose loading panics (a bug; the
-    // task's other games must still be written)
+    // each of `GAMES_PER_TASK` games (whose rows are joined into one batch per table), one in
+    // the middle of the first task that cannot be read, and one whose loading panics (a bug;
+    // the task's other games must still be written)
     let count = 3 * GAMES_PER_TASK + 4;
     let (unreadable, panics) = (5, GAMES_PER_TASK - 1);
     let inputs: Vec<GameInput> = (1..=count as u64)
@@ -139,12 +139,20 @@ fn encoded_row_groups_give_the_files_one_arrow_writer_per_part_gives() {
             "{}",
             want.len()
         );
-        for threads in [1, 4] {
+        // (tasks of `GAMES_PER_TASK` games, and as many as the export chooses: 6 games on one
+        // thread, 1 on four)
+        let runs = [1, 4]
+            .into_iter()
+            .flat_map(|t| [(t, Some(GAMES_PER_TASK)), (t, None)]);
+        for (threads, games_per_task) in runs {
             // When they are exported with the row groups encoded on worker threads
-            let out = dir.path().join(format!("threads-{threads}"));
+            let out = dir
+                .path()
+                .join(format!("threads-{threads}-{games_per_task:?}"));
             let options = ExportOptions {
                 threads: Some(threads),
                 write,
+                games_per_task,
             };
             let summary = export_games(
                 inputs.len(),
@@ -178,7 +186,10 @@ fn encoded_row_groups_give_the_files_one_arrow_writer_per_part_gives() {
             let names = |f: &[(String, Vec<u8>)]| f.iter().map(|x| x.0.clone()).collect::<Vec<_>>();
             assert_eq!(names(&got), names(&want), "{write:?}");
             for ((name, a), (_, b)) in got.iter().zip(&want) {
-                assert!(a == b, "{name} differs ({write:?}, {threads} threads)");
+                assert!(
+                    a == b,
+                    "{name} differs ({write:?}, {threads} threads, {games_per_task:?} a task)"
+                );
             }
         }
     }
