@@ -94,10 +94,7 @@ where
             .map(|&t| TableWriter::create(out, t, options.write, encoders.clone()))
             .collect::<Result<Vec<_>, _>>()?;
         drop(encoders);
-        let per_task = options
-            .games_per_task
-            .unwrap_or(count / (threads * MIN_TASKS_PER_THREAD))
-            .clamp(1, GAMES_PER_TASK);
+        let per_task = games_per_task(count, threads, options.games_per_task);
         write_games(count, threads, per_task, load, loaded, writers, done)
     })
 }
@@ -114,6 +111,14 @@ pub const GAMES_PER_TASK: usize = 16;
 /// fewer games keep every core busy, which matters most where a game is slow to load
 /// (`--quality` judges every move of it with the engine).
 pub const MIN_TASKS_PER_THREAD: usize = 8;
+
+/// The games of a task: `asked`, or as many as leaves every one of `threads` workers
+/// [`MIN_TASKS_PER_THREAD`] of the `count` games' tasks; from 1 to [`GAMES_PER_TASK`].
+fn games_per_task(count: usize, threads: usize, asked: Option<usize>) -> usize {
+    asked
+        .unwrap_or(count / (threads.max(1) * MIN_TASKS_PER_THREAD))
+        .clamp(1, GAMES_PER_TASK)
+}
 
 /// How many tasks per worker may wait for the writer (each up to [`GAMES_PER_TASK`] games). When
 /// a worker could be only 4 games ahead, the workers filled the window within a millisecond
@@ -246,4 +251,24 @@ where
         skipped,
         tables,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_export_gives_every_worker_tasks_and_a_large_one_joins_the_most_games() {
+        // Given few games for the threads: a game a task, so that no core idles
+        assert_eq!(games_per_task(8, 2, None), 1);
+        assert_eq!(games_per_task(0, 4, None), 1);
+        // … more: every worker still gets at least 8 tasks
+        assert_eq!(games_per_task(160, 2, None), 10);
+        // … many: at most `GAMES_PER_TASK` a task
+        assert_eq!(games_per_task(10_000, 2, None), GAMES_PER_TASK);
+        // … and a size asked for is kept within the same bounds
+        assert_eq!(games_per_task(10_000, 2, Some(4)), 4);
+        assert_eq!(games_per_task(10_000, 2, Some(0)), 1);
+        assert_eq!(games_per_task(10_000, 2, Some(1_000)), GAMES_PER_TASK);
+    }
 }
