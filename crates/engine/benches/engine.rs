@@ -13,27 +13,21 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 use carc_engine::{analyse, Budget, SearchOptions};
-use carc_rules::{Effects, Game, Phase, Setup};
-use carc_sim::{play, playout, Buffers, Strategy};
+use carc_rules::{Game, Setup};
+use carc_sim::{place_positions, playout, Buffers, Strategy};
 
 /// Positions waiting for a placement, every 9th turn of 6 greedy games.
 fn positions() -> Vec<Game> {
     let mut out = Vec::new();
     for seed in 0..6 {
-        let setup = Setup::base(2);
-        let sim = play(setup.clone(), 1000 + seed, &[Strategy::Greedy]).unwrap();
-        let mut game = Game::new(setup).unwrap();
-        let mut fx = Effects::quiet();
-        let mut turn = 0;
-        for a in &sim.actions {
-            if let Phase::Place { tile } = game.phase() {
-                if turn % 9 == 4 && game.first_placement(tile).is_some() {
-                    out.push(game.clone());
-                }
-                turn += 1;
-            }
-            game.apply(a, &mut fx).unwrap();
-        }
+        let positions = place_positions(&Setup::base(2), 1000 + seed, &[Strategy::Greedy]).unwrap();
+        out.extend(
+            positions
+                .into_iter()
+                .enumerate()
+                .filter(|(turn, p)| turn % 9 == 4 && p.fits)
+                .map(|(_, p)| p.game),
+        );
     }
     out
 }

@@ -12,7 +12,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use carc_engine::{analyse, Budget, SearchOptions};
-use carc_rules::{Effects, Game, Phase, Setup};
+use carc_rules::Setup;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -22,21 +22,15 @@ fn main() {
     let base = SearchOptions::from_spec(spec).unwrap_or_else(|e| panic!("{e}"));
     let mut positions = Vec::new();
     for seed in 0..4 {
-        let setup = Setup::base(2);
-        let sim = carc_sim::play(setup.clone(), 500 + seed, &[carc_sim::Strategy::Greedy])
+        let strategies = [carc_sim::Strategy::Greedy];
+        let all = carc_sim::place_positions(&Setup::base(2), 500 + seed, &strategies)
             .expect("a simulated game");
-        let mut game = Game::new(setup).expect("a base game");
-        let mut fx = Effects::quiet();
-        let mut turn = 0;
-        for action in &sim.actions {
-            if let Phase::Place { tile } = game.phase() {
-                if turn % 6 == 0 && game.first_placement(tile).is_some() {
-                    positions.push(game.clone());
-                }
-                turn += 1;
-            }
-            game.apply(action, &mut fx).expect("a legal action");
-        }
+        positions.extend(
+            all.into_iter()
+                .enumerate()
+                .filter(|(turn, p)| turn % 6 == 0 && p.fits)
+                .map(|(_, p)| p.game),
+        );
     }
     let started = std::time::Instant::now();
     let mut iterations = 0;

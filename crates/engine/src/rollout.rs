@@ -81,28 +81,21 @@ fn choose(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carc_rules::{Effects, Phase, Setup};
-    use carc_sim::{play, Strategy};
+    use carc_rules::{Phase, Setup};
+    use carc_sim::{place_positions, Strategy};
     use rand::SeedableRng;
 
     use crate::determinize::deal;
 
     /// The positions of a greedy-vs-random 2-player base game where a tile waits to be placed.
     fn decisions(seed: u64) -> Vec<Game> {
-        let setup = Setup::base(2);
-        let sim = play(setup.clone(), seed, &[Strategy::Greedy, Strategy::Random]).unwrap();
-        let mut game = Game::new(setup).unwrap();
-        let mut fx = Effects::default();
-        let mut out = Vec::new();
-        for a in &sim.actions {
-            if let Phase::Place { tile } = game.phase() {
-                if game.first_placement(tile).is_some() {
-                    out.push(game.clone());
-                }
-            }
-            game.apply(a, &mut fx).unwrap();
-        }
-        out
+        let strategies = [Strategy::Greedy, Strategy::Random];
+        place_positions(&Setup::base(2), seed, &strategies)
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.fits)
+            .map(|p| p.game)
+            .collect()
     }
 
     /// `root` with the unseen tiles dealt from `seed` and its first move played, as when a

@@ -14,6 +14,8 @@
 //!   ([`playout`]), optionally after one of the turn's moves ([`turn_moves`]).
 //! - `seat`: a seat's decision-maker as an object ([`Player`]): the random and greedy players,
 //!   and the trait search engines and outside programs implement.
+//! - `positions`: the positions of a simulated game where a tile waits to be placed
+//!   ([`place_positions`]), for the searches of tests, benchmarks and examples.
 //! - `versus`: a whole game between [`Player`]s, chance from the seed alone ([`play_versus`]).
 //! - `error`: why a position cannot be played out ([`PlayoutError`]).
 
@@ -23,6 +25,7 @@ mod error;
 mod pick_tests;
 mod players;
 mod playout;
+mod positions;
 mod seat;
 #[cfg(test)]
 mod shortcut_tests;
@@ -35,6 +38,7 @@ pub use driver::{river_first, Buffers};
 pub use error::PlayoutError;
 pub use players::Strategy;
 pub use playout::{play_move, playout, turn_moves, TurnMove};
+pub use positions::{place_positions, PlacePosition};
 pub use seat::{greedy_move, GreedyPlayer, Player, RandomPlayer};
 pub use simulate::{play, play_into, SimGame};
 pub use versus::{play_versus, VersusError};

@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use carc_rules::{Effects, Game, Phase, Setup, TileSet};
-use carc_sim::{play, Strategy};
+use carc_rules::{Game, Setup, TileSet};
+use carc_sim::{place_positions, Strategy};
 
 /// `setup` with Traders & Builders: its tiles join the bag and its rules are on.
 pub fn traders(mut setup: Setup) -> Setup {
@@ -16,17 +16,10 @@ pub fn traders(mut setup: Setup) -> Setup {
 /// The positions of a simulated game (its seats playing `strategies`) where a drawn tile that
 /// fits waits to be placed.
 pub fn decisions(setup: &Setup, seed: u64, strategies: &[Strategy]) -> Vec<Game> {
-    let sim = play(setup.clone(), seed, strategies).unwrap();
-    let mut game = Game::new(setup.clone()).unwrap();
-    let mut fx = Effects::quiet();
-    let mut out = Vec::new();
-    for a in &sim.actions {
-        if let Phase::Place { tile } = game.phase() {
-            if game.first_placement(tile).is_some() {
-                out.push(game.clone());
-            }
-        }
-        game.apply(a, &mut fx).unwrap();
-    }
-    out
+    place_positions(setup, seed, strategies)
+        .unwrap()
+        .into_iter()
+        .filter(|p| p.fits)
+        .map(|p| p.game)
+        .collect()
 }
