@@ -1,15 +1,15 @@
 //! The Parquet encoding on worker threads ("lanes"): the encoding (dictionaries, levels,
 //! pages, compression) is most of a writer's work, so the thread that writes the files in
-//! order only hands each batch to the lanes, and appends the encoded column chunks of a row
+//! order only hands the rows to the lanes, and appends the encoded column chunks of a row
 //! group to its file when the lanes return them.
 //!
 //! Each lane owns some columns of every table (column `c` of table `t` goes to lane
-//! `(t + c) mod lanes`) and encodes them as the batches arrive, with the very column writers
-//! `parquet`'s `ArrowWriter` uses, fed the same batches in the same order: the bytes of the
-//! files are those of one `ArrowWriter`, on any number of lanes. Columns, not row groups, are
-//! what is spread, so that a row group is never held whole in memory waiting for an encoder:
-//! the lanes' queues are bounded, and a batch leaves memory once every lane has encoded its
-//! columns.
+//! `(t + c) mod lanes`) and encodes them as the rows arrive, with the very column writers
+//! `parquet`'s `ArrowWriter` uses, fed the same rows in the same writes (each run of [`Rows`]
+//! is one `ArrowWriter::write`): the bytes of the files are those of one `ArrowWriter`, on any
+//! number of lanes. Columns, not row groups, are what is spread, so that a row group is never
+//! held whole in memory waiting for an encoder: the lanes' queues are bounded, and a batch
+//! leaves memory once every lane has encoded its columns.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};

@@ -1,12 +1,12 @@
 //! The export of many games: replayed on every core, written in the games' order.
 //!
-//! Workers take the next few games (at most [`GAMES_PER_TASK`]), load and replay them, and
-//! hand their rows to the writer (the calling thread), which writes the games strictly in
-//! index order, so the output is the same on any number of threads (`carc-in-order`). The workers may run at most
-//! [`TASKS_PER_THREAD`] tasks per thread ahead of the writer: the games waiting to be written
-//! are bounded, and with them the memory, whatever the number of games. The writer only cuts
-//! the rows into row groups: encoder threads encode them ([`crate::encode`]) and the writer
-//! appends them in order.
+//! Workers take the next few games (at most [`GAMES_PER_TASK`]), load and replay them, and hand
+//! their rows to the writer (the calling thread), which writes the games strictly in index order,
+//! so the output is the same on any number of threads (`carc-in-order`). The workers may run at
+//! most [`TASKS_PER_THREAD`] tasks per thread ahead of the writer: the games waiting to be written
+//! are bounded, and with them the memory, whatever the number of games. The writer only cuts the
+//! rows into row groups: encoder threads encode them ([`crate::encode`]) and the writer appends
+//! them in order.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
@@ -99,12 +99,12 @@ where
     })
 }
 
-/// The most games a worker replays as one task. Their rows are joined into one batch per table on the
-/// worker, where each game's Arrow arrays were made and are freed; only the joined arrays
-/// cross to the encoder lanes, which free them. Freeing memory that another thread allocated
-/// goes through the allocator's shared free lists, and one game's arrays are a few hundred
-/// small allocations: on two cores those frees made `export` spend ~10 % more CPU than on
-/// one (issue 35, `docs/benchmarks.md`).
+/// The most games a worker replays as one task. Their rows are joined into one batch per table on
+/// the worker, where each game's Arrow arrays were made and are freed; only the joined arrays cross
+/// to the encoder lanes, which free them. Freeing memory that another thread allocated goes through
+/// the allocator's shared free lists, and one game's arrays are a few hundred small allocations: on
+/// two cores those frees made `export` spend ~10 % more CPU than on one (issue 35,
+/// `docs/benchmarks.md`).
 pub const GAMES_PER_TASK: usize = 16;
 
 /// Tasks every worker gets at least, where there are games enough: with few games, tasks of

@@ -1,7 +1,7 @@
 //! One table written as a folder of Parquet files: `DIR/<table>/part-00000.parquet`, … .
 //!
-//! Memory stays bounded whatever the number of games: each batch goes to the encoder lanes
-//! ([`crate::encode`]) as it comes, whose queues are bounded; they keep only the row group
+//! Memory stays bounded whatever the number of games: each game's rows go to the encoder
+//! lanes ([`crate::encode`]) as they come, whose queues are bounded; they keep only the row group
 //! being encoded (at most [`WriteOptions::row_group_rows`] rows, encoded and compressed) and
 //! return its columns when it is full; a file is closed and the next part begun once it holds
 //! [`WriteOptions::part_rows`] rows. Row groups are cut where `parquet`'s `ArrowWriter` cuts
@@ -52,10 +52,11 @@ pub fn part_name(n: u32) -> String {
     format!("part-{n:05}.parquet")
 }
 
-/// Rows (or batches, whichever comes first) handed to the lanes in one message: each message
-/// costs the writer's thread a wake-up per lane, and the writer's thread is the serial stage.
+/// Rows (or runs of rows, whichever comes first) handed to the lanes in one message: each
+/// message costs the writer's thread a wake-up per lane, and the writer's thread is the serial
+/// stage.
 const OUTBOX_ROWS: usize = 4096;
-const OUTBOX_BATCHES: usize = 64;
+const OUTBOX_RUNS: usize = 64;
 
 /// A part file open for row groups.
 struct Part {
@@ -210,7 +211,7 @@ impl TableWriter {
             offset,
             len,
         });
-        if self.outbox_rows >= OUTBOX_ROWS || self.outbox.len() >= OUTBOX_BATCHES {
+        if self.outbox_rows >= OUTBOX_ROWS || self.outbox.len() >= OUTBOX_RUNS {
             self.send_outbox();
         }
     }
