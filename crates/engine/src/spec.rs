@@ -94,30 +94,24 @@ impl SearchOptions {
             Budget::Nodes(n) => format!("nodes={n}"),
             Budget::Time(t) => format!("ms={}", t.as_millis()),
         };
-        if self.rollout != d.rollout {
-            s += &format!(",rollout={}", self.rollout);
+        // Each option's key, as `from_spec` reads it; written only where it differs.
+        macro_rules! differing {
+            ($($field:ident => $key:literal),* $(,)?) => {
+                $(if self.$field != d.$field {
+                    s += &format!(concat!(",", $key, "={}"), self.$field);
+                })*
+            };
         }
-        if self.rollout_top != d.rollout_top {
-            s += &format!(",top={}", self.rollout_top);
-        }
-        if self.meeple_value != d.meeple_value {
-            s += &format!(",meeple={}", self.meeple_value);
-        }
-        if self.margin_scale != d.margin_scale {
-            s += &format!(",spread={}", self.margin_scale);
-        }
-        if self.exploration != d.exploration {
-            s += &format!(",c={}", self.exploration);
-        }
-        if self.goods_spread != d.goods_spread {
-            s += &format!(",goods={}", self.goods_spread);
-        }
-        if self.builder_value != d.builder_value {
-            s += &format!(",builder={}", self.builder_value);
-        }
-        if self.second_turn_value != d.second_turn_value {
-            s += &format!(",turn={}", self.second_turn_value);
-        }
+        differing!(
+            rollout => "rollout",
+            rollout_top => "top",
+            meeple_value => "meeple",
+            margin_scale => "spread",
+            exploration => "c",
+            goods_spread => "goods",
+            builder_value => "builder",
+            second_turn_value => "turn",
+        );
         s
     }
 }
