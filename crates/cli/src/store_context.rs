@@ -76,11 +76,20 @@ impl Ctx {
         if why == StorePlace::Other {
             return Err(self.open_error(error));
         }
-        let copy = tempfile::tempdir().context("cannot make a temporary folder")?;
+        let temp = std::env::temp_dir();
+        let copy = tempfile::tempdir().with_context(|| {
+            format!(
+                "{}, and no temporary folder could be made in {} to read a copy of it (TMPDIR names another)",
+                self.open_error(anyhow::anyhow!("{error:#}")),
+                temp.display()
+            )
+        })?;
         let into = copy.path().join("store");
         copy_dir(&self.store_dir, &into).map_err(|e| {
-            self.open_error(error)
-                .context(format!("and it could not be copied to read ({e:#})"))
+            self.open_error(error).context(format!(
+                "and it could not be copied to {} to read it ({e:#}; TMPDIR names another temporary folder)",
+                copy.path().display()
+            ))
         })?;
         self.info(format!(
             "store {} {}: reading a copy of it in a temporary folder",
@@ -149,6 +158,9 @@ impl Ctx {
                 "store {dir}: the disk is full (no space left on device); free some space and run the command again (what the store acknowledged before is kept)"
             ),
             StorePlace::Other => match error.downcast_ref::<StoreError>() {
+                Some(StoreError::Damaged { file, what, .. }) => anyhow::anyhow!(
+                    "store {dir} is damaged and cannot be opened ({file}: {what}). Nothing was written to it; `carc salvage {dir} --out FOLDER` writes every game it can still read to FOLDER (and never writes to the store)"
+                ),
                 Some(e) if e.is_damage() => anyhow::anyhow!(
                     "store {dir} is damaged and cannot be opened ({e}); its files were left as they were. `carc salvage {dir} --out FOLDER` writes every game it can still read to FOLDER (and never writes to the store)"
                 ),

@@ -537,9 +537,9 @@ fn a_failed_open_of_a_damaged_store_changes_no_byte_of_it_and_names_salvage() {
             "{verb:?}: {}",
             stderr(&o)
         );
-        // and says sled's reason once (issue 33, item 9: it used to be printed twice)
+        // and says why once (issue 33, item 9: it used to be printed twice)
         assert_eq!(
-            stderr(&o).matches("corrupt").count(),
+            stderr(&o).matches("cannot be opened").count(),
             1,
             "{verb:?}: {}",
             stderr(&o)

@@ -47,16 +47,17 @@ pub enum StoreError {
     #[error("sled: {0}")]
     Sled(sled::Error),
 
-    /// The store could not be opened, and the files that the attempt changed could not all be
-    /// put back as they were.
-    #[error("store {} cannot be opened ({error}), and the files the attempt changed could not be put back: {restore}", path.display())]
-    NotRestored {
+    /// The store's files are damaged where sled's recovery would cut its log short and
+    /// overwrite what follows (or would panic): found by reading them before sled opens the
+    /// store, so nothing was written to them.
+    #[error("store {} is damaged ({file}: {what}); nothing was written to it", path.display())]
+    Damaged {
         /// The store folder.
         path: PathBuf,
-        /// Why it could not be opened.
-        error: Box<StoreError>,
-        /// Why the files could not be put back.
-        restore: std::io::Error,
+        /// The file of the folder where the damage was found (`db`, `conf`, `snap.…`).
+        file: String,
+        /// What is wrong with it, in words.
+        what: String,
     },
 
     /// The store was written with a layout version this code does not know.
@@ -150,7 +151,7 @@ impl StoreError {
     /// store still holds.
     pub fn is_damage(&self) -> bool {
         match self {
-            StoreError::Corrupt { .. } => true,
+            StoreError::Corrupt { .. } | StoreError::Damaged { .. } => true,
             StoreError::Sled(e) => match e {
                 sled::Error::Corruption { .. } | sled::Error::ReportableBug(_) => true,
                 sled::Error::Io(io) => matches!(
@@ -159,7 +160,6 @@ impl StoreError {
                 ),
                 _ => false,
             },
-            StoreError::NotRestored { error, .. } => error.is_damage(),
             _ => false,
         }
     }

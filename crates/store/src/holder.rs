@@ -10,7 +10,7 @@
 //! whatever it holds is untrusted text, so it is read capped, escaped and shortened.
 
 use std::fs;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -49,7 +49,14 @@ impl HolderNote {
         });
         let path = dir.join(HOLDER_FILE);
         let tmp = dir.join(format!("{HOLDER_FILE}.tmp-{}", std::process::id()));
-        let written = fs::write(&tmp, format!("{note}\n")).and_then(|()| fs::rename(&tmp, &path));
+        // Whatever is at the temporary name (a note of a killed process with our pid, or a
+        // link planted there) is removed, not written through: a link's target is untouched,
+        // and the note is created anew (`O_EXCL | O_NOFOLLOW`). The rename replaces a link at
+        // `holder` itself, never its target.
+        let _ = fs::remove_file(&tmp);
+        let written = crate::safe_file::create_new(&tmp)
+            .and_then(|mut f| f.write_all(format!("{note}\n").as_bytes()))
+            .and_then(|()| fs::rename(&tmp, &path));
         match written {
             Ok(()) => Some(HolderNote { path }),
             Err(_) => {
@@ -72,7 +79,8 @@ impl Drop for HolderNote {
 /// process is gone (a note left by a crash).
 pub(crate) fn read_holder(dir: &Path) -> Option<String> {
     let mut text = String::new();
-    fs::File::open(dir.join(HOLDER_FILE))
+    // Not a regular file (a FIFO would block, a link to /dev/zero never end): no note.
+    crate::safe_file::open_read(&dir.join(HOLDER_FILE))
         .ok()?
         .take(MAX_NOTE_BYTES + 1)
         .read_to_string(&mut text)
@@ -206,6 +214,41 @@ mod tests {
             write(r#"{"pid":4294967295,"since":0,"what":"carc import"}"#);
             assert_eq!(read_holder(dir.path()), None);
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_fifo_or_link_is_no_note_and_is_never_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        // Given a FIFO as the note: reading it would block for ever
+        let fifo = dir.path().join(HOLDER_FILE);
+        assert!(std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        assert_eq!(read_holder(dir.path()), None);
+        fs::remove_file(&fifo).unwrap();
+        // Given a link to /dev/zero as the note: reading it would never end
+        std::os::unix::fs::symlink("/dev/zero", &fifo).unwrap();
+        assert_eq!(read_holder(dir.path()), None);
+        fs::remove_file(&fifo).unwrap();
+
+        // Given a link planted at this process's temporary note name
+        let target = dir.path().join("precious");
+        fs::write(&target, "keep me").unwrap();
+        let tmp = dir
+            .path()
+            .join(format!("{HOLDER_FILE}.tmp-{}", std::process::id()));
+        std::os::unix::fs::symlink(&target, &tmp).unwrap();
+        // When the note is written
+        let note = HolderNote::write(dir.path(), "carc import").unwrap();
+        // Then the link's target is untouched and the note is a file of its own
+        assert_eq!(fs::read_to_string(&target).unwrap(), "keep me");
+        assert!(read_holder(dir.path())
+            .unwrap()
+            .starts_with("carc import (pid "));
+        drop(note);
     }
 
     #[test]

@@ -30,11 +30,13 @@
 
 mod append;
 mod error;
-mod guard;
+mod folder_lock;
 mod holder;
 pub mod layout;
+mod preflight;
 mod prepared;
 mod reopen;
+mod safe_file;
 pub mod salvage;
 mod store;
 pub mod swap;

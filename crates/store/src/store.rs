@@ -8,7 +8,7 @@ use sled::transaction::ConflictableTransactionError;
 use sled::Transactional;
 
 use crate::append::{abort, append_in_tx, clone_verdict, tx_result, validate_batch, AppendOptions};
-use crate::guard::Backup;
+use crate::folder_lock::{try_lock_db, FolderLock};
 use crate::holder::{read_holder, HolderNote};
 use crate::layout::{
     self, corrupt, decode_event, decode_sealed, decode_summary, decode_u64, encode_sealed,
@@ -123,8 +123,22 @@ pub struct Store {
     dedup: sled::Tree,
     sealed: sled::Tree,
     summaries: sled::Tree,
+    /// The store folder's lock (`folder_lock`), let go after sled's handle.
+    _lock: Arc<FolderLock>,
     /// Tells `reopen` when the last clone is gone (declared last: dropped after the trees).
     _release: Arc<ReleaseOnDrop>,
+}
+
+/// Why sled's lock on `db` could not be taken for the preflight.
+enum DbLock {
+    Held,
+    Io(std::io::Error),
+}
+
+impl DbLock {
+    fn is_held(&self) -> bool {
+        matches!(self, DbLock::Held)
+    }
 }
 
 impl fmt::Debug for Store {
@@ -180,53 +194,66 @@ impl Store {
     /// of 100,000 games peaked at 101 MB with 8 MiB against 188 MB with 64 MiB, in the same
     /// wall time (`docs/benchmarks.md`).
     ///
-    /// An open that fails leaves every file of the folder as it found it: sled's recovery
-    /// writes before it has finished judging a damaged log (it zeroes what follows a flipped
-    /// bit), so the files are copied to a temporary folder first and put back when the open
-    /// fails (`guard`; [`StoreError::NotRestored`] if they cannot be). A swap of a rebuilt store
-    /// that was killed midway is finished first ([`crate::swap`]).
+    /// The open takes the store folder's lock before it reads anything (`folder_lock`), then
+    /// reads sled's files as sled's recovery would, without writing (`preflight`): a store
+    /// whose recovery would cut its log short and zero the rest is refused as
+    /// [`StoreError::Damaged`] before sled sees it, so that an open that fails, or is killed,
+    /// writes nothing to it. Nothing is copied. A swap of a rebuilt store that was killed
+    /// midway is finished first ([`crate::swap`]).
     pub fn open_with_cache(dir: &Path, cache_capacity: u64) -> Result<Store, StoreError> {
         crate::swap::finish_interrupted(dir)?;
-        let backup = match std::fs::symlink_metadata(dir) {
-            Ok(_) => Backup::take(dir).map_err(|source| StoreError::Io {
-                path: dir.to_path_buf(),
-                source,
-            })?,
-            Err(_) => None,
+        let io_err = |source| StoreError::Io {
+            path: dir.to_path_buf(),
+            source,
         };
-        match Store::open_in_place(dir, cache_capacity) {
-            Ok(store) => Ok(store),
-            // Someone else holds the store: its files are theirs.
-            Err(e @ StoreError::InUse { .. }) => Err(e),
-            Err(e) => match backup.map(|b| b.restore(dir)) {
-                None | Some(Ok(_)) => Err(e),
-                Some(Err(restore)) => Err(StoreError::NotRestored {
+        std::fs::create_dir_all(dir).map_err(io_err)?;
+        // The folder as this process knows it whatever path names it (see `reopen`).
+        let folder = std::fs::canonicalize(dir).map_err(io_err)?;
+        let in_use = || StoreError::InUse {
+            path: dir.to_path_buf(),
+            holder: read_holder(dir),
+        };
+        let lock = FolderLock::try_take(dir)
+            .map_err(io_err)?
+            .ok_or_else(in_use)?;
+        {
+            // sled's own lock while the preflight reads: this process's sled threads of a
+            // handle just dropped may still be writing (waited for), and a program that takes
+            // no folder lock may hold the store (refused).
+            let _db = open_after_own_release(&folder, DbLock::is_held, || match try_lock_db(dir) {
+                Ok(Some(db)) => Ok(db),
+                Ok(None) => Err(DbLock::Held),
+                Err(e) => Err(DbLock::Io(e)),
+            })
+            .map_err(|e| match e {
+                DbLock::Held => in_use(),
+                DbLock::Io(e) => io_err(e),
+            })?;
+            if let Err(d) = crate::preflight::check(dir).map_err(io_err)? {
+                return Err(StoreError::Damaged {
                     path: dir.to_path_buf(),
-                    error: Box::new(e),
-                    restore,
-                }),
-            },
+                    file: d.file,
+                    what: d.what,
+                });
+            }
         }
+        Store::open_in_place(dir, &folder, cache_capacity, lock)
     }
 
-    /// [`Store::open_with_cache`] without the backup: sled's open and our opening checks.
-    fn open_in_place(dir: &Path, cache_capacity: u64) -> Result<Store, StoreError> {
-        std::fs::create_dir_all(dir).map_err(|source| StoreError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
-        // The folder as this process knows it whatever path names it (see `reopen`).
-        let folder = std::fs::canonicalize(dir).map_err(|source| StoreError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
+    /// sled's open of a store whose folder lock this process holds, and our opening checks.
+    fn open_in_place(
+        dir: &Path,
+        folder: &Path,
+        cache_capacity: u64,
+        lock: FolderLock,
+    ) -> Result<Store, StoreError> {
         // No background flusher: every write flushes before it is acknowledged anyway, so the
         // thread would only cost a thread per process.
         let config = sled::Config::new()
             .path(dir)
             .cache_capacity(cache_capacity)
             .flush_every_ms(None);
-        let db = open_after_own_release(&folder, is_lock_error, || config.open()).map_err(|e| {
+        let db = open_after_own_release(folder, is_lock_error, || config.open()).map_err(|e| {
             if is_lock_error(&e) {
                 StoreError::InUse {
                     path: dir.to_path_buf(),
@@ -251,7 +278,8 @@ impl Store {
             sealed: db.open_tree(SEALED_TREE)?,
             summaries: db.open_tree(SUMMARIES_TREE)?,
             db,
-            _release: Arc::new(ReleaseOnDrop::new(folder)),
+            _lock: Arc::new(lock),
+            _release: Arc::new(ReleaseOnDrop::new(folder.to_path_buf())),
         };
         store.check_format()?;
         store.mark_canonical_dedup_free()?;

@@ -23,6 +23,9 @@ use crate::StoreError;
 /// How long an open waits for a swap that another process is doing (it is two renames).
 const SWAP_WAIT: Duration = Duration::from_secs(2);
 
+/// The longest swap note read: two paths and their newlines.
+const MAX_NOTE_BYTES: u64 = 64 * 1024;
+
 /// `<store><suffix>`, a sibling of the store folder.
 pub fn sibling(store: &Path, suffix: &str) -> PathBuf {
     let mut name = store.as_os_str().to_owned();
@@ -90,13 +93,12 @@ fn replace_with_pause(
     between: impl FnOnce() -> Result<(), StoreError>,
 ) -> Result<(), StoreError> {
     let note = note_path(store);
-    let mut file = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(&note)
-        .map_err(io_err(&note))?;
+    // Created anew, never written through whatever is at the path (a planted link).
+    match fs::remove_file(&note) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_err(&note)(e)),
+        _ => {}
+    }
+    let mut file = crate::safe_file::create_new(&note).map_err(io_err(&note))?;
     file.lock_exclusive().map_err(io_err(&note))?;
     let text = format!("{}\n{}\n", rebuilt.display(), aside.display());
     file.write_all(text.as_bytes())
@@ -118,7 +120,9 @@ fn replace_with_pause(
 /// there is no swap note. Waits, a bounded time, for a swap that a live process is doing.
 pub fn finish_interrupted(store: &Path) -> Result<Option<Interrupted>, StoreError> {
     let note = note_path(store);
-    let mut file = match fs::OpenOptions::new().read(true).write(true).open(&note) {
+    // Read only if it is a regular file: a FIFO would block every open, a link to /dev/zero
+    // would be read until memory runs out.
+    let file = match crate::safe_file::open_read(&note) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             // No note, no store, and a rebuilt one beside the path: a swap of a release that
@@ -153,7 +157,16 @@ pub fn finish_interrupted(store: &Path) -> Result<Option<Interrupted>, StoreErro
         return Ok(None);
     }
     let mut text = String::new();
-    file.read_to_string(&mut text).map_err(io_err(&note))?;
+    (&file)
+        .take(MAX_NOTE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(io_err(&note))?;
+    if text.len() as u64 > MAX_NOTE_BYTES {
+        return Err(io_err(&note)(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "is larger than any swap note (two paths); remove it if no rebuild is running",
+        )));
+    }
     let mut lines = text.lines();
     let rebuilt = lines
         .next()
