@@ -658,6 +658,18 @@ impl Game {
         if self.phase == Phase::Over {
             return Err(RuleViolation::GameOver);
         }
+        // A tile id is a plain number a caller can make up: one the game's tile set does not
+        // hold is refused here, before any rule looks the tile up.
+        if let Action::PlaceStart { tile, .. }
+        | Action::Draw { tile }
+        | Action::ReturnTile { tile } = *action
+        {
+            if tile.0 as usize >= self.bag.len() {
+                return Err(RuleViolation::UnknownTile {
+                    tile: format!("#{}", tile.0),
+                });
+            }
+        }
         let wrong = |action: &'static str, phase: Phase| RuleViolation::WrongPhase {
             action,
             expected: phase.expects(),

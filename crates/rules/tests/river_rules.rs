@@ -208,6 +208,31 @@ fn river_tiles_are_drawn_first_and_the_lake_last() {
     t.draw("A").unwrap();
 }
 
+#[test]
+fn a_tile_id_the_set_does_not_hold_is_refused_as_in_every_game() {
+    // Given a River game waiting for a draw (its set: 24 base kinds and 10 river kinds)
+    let mut t = river(&[("R1", 1), ("RL", 1), ("A", 1)]);
+    let kinds = t.game.tiles().len();
+    assert_eq!(kinds, 34);
+    let before = format!("{:?}", t.game);
+    for id in [TileTypeId(kinds as u16), TileTypeId(34), TileTypeId(9999)] {
+        // When a draw of a tile id beyond the set is applied
+        let err = t
+            .game
+            .apply(&Action::Draw { tile: id }, &mut t.fx)
+            .unwrap_err();
+        // Then it is refused as a tile the game does not know, and nothing changed
+        assert!(
+            matches!(err, RuleViolation::UnknownTile { .. }),
+            "{id:?}: {err:?}"
+        );
+        assert_eq!(err.rule(), rule::DRAW_BAG);
+        assert_eq!(format!("{:?}", t.game), before, "{id:?}");
+    }
+    // And the game goes on
+    t.turn("R1", 0, -1, 0, None);
+}
+
 // ---- Placement -------------------------------------------------------------------------------
 
 #[test]
