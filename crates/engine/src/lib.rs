@@ -35,6 +35,6 @@ mod tree;
 
 pub use error::EngineError;
 pub use notation::{line_text, move_text};
-pub use options::{Budget, SearchOptions, DEFAULT_NODES};
+pub use options::{Budget, SearchOptions, DEFAULT_NODES, MAX_NODES, MAX_TIME};
 pub use player::EnginePlayer;
 pub use search::{analyse, compare, Analysis, LineStep, MoveStats};

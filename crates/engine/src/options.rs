@@ -17,6 +17,35 @@ pub enum Budget {
 /// 2-player base game (`docs/benchmarks.md`).
 pub const DEFAULT_NODES: u64 = 2_000;
 
+/// The most iterations a search runs: about three hours on one core at the default speed. A
+/// larger [`Budget::Nodes`] is searched as this many (an untrusted caller of `carc engine`
+/// cannot make a search that never ends); the spec and the CLI refuse it.
+pub const MAX_NODES: u64 = 100_000_000;
+
+/// The most time a search thinks: one hour. A longer [`Budget::Time`] is searched as this
+/// long; the spec and the CLI refuse it.
+pub const MAX_TIME: Duration = Duration::from_secs(3600);
+
+impl SearchOptions {
+    /// These options with [`Budget::capped`].
+    pub(crate) fn with_capped_budget(&self) -> SearchOptions {
+        SearchOptions {
+            budget: self.budget.capped(),
+            ..self.clone()
+        }
+    }
+}
+
+impl Budget {
+    /// The budget within [`MAX_NODES`] and [`MAX_TIME`] (and at least one iteration).
+    pub fn capped(self) -> Budget {
+        match self {
+            Budget::Nodes(n) => Budget::Nodes(n.clamp(1, MAX_NODES)),
+            Budget::Time(d) => Budget::Time(d.min(MAX_TIME)),
+        }
+    }
+}
+
 /// How the engine searches. `Default` is the engine at its default strength.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchOptions {

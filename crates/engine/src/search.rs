@@ -84,7 +84,10 @@ struct ThreadResult {
 }
 
 /// Searches `game`, which must wait for the placement of a drawn tile that fits somewhere.
+/// A budget over [`MAX_NODES`](crate::MAX_NODES) or [`MAX_TIME`](crate::MAX_TIME) is searched
+/// as that cap.
 pub fn analyse(game: &Game, options: &SearchOptions) -> Result<Analysis, EngineError> {
+    let options = &options.with_capped_budget();
     let (seat, tile) = decision(game)?;
     let mut root_moves = Vec::new();
     turn_moves(game, &mut Buffers::default(), &mut root_moves);
@@ -99,12 +102,13 @@ pub fn analyse(game: &Game, options: &SearchOptions) -> Result<Analysis, EngineE
 /// only, each gets an equal share of the iterations, and each round of them is played in the
 /// same guess of the hidden parts (common random numbers), so their difference is measured
 /// on the same luck. Below the root the search is as in [`analyse`]. Moves the rules refuse
-/// are an error; a move given twice is measured once.
+/// are an error; a move given twice is measured once. The budget is capped as in [`analyse`].
 pub fn compare(
     game: &Game,
     moves: &[TurnMove],
     options: &SearchOptions,
 ) -> Result<Analysis, EngineError> {
+    let options = &options.with_capped_budget();
     let (seat, tile) = decision(game)?;
     let mut listed = Vec::new();
     turn_moves(game, &mut Buffers::default(), &mut listed);
@@ -154,7 +158,8 @@ fn run(
 ) -> Result<Vec<ThreadResult>, EngineError> {
     let threads = options.worker_threads().max(1);
     let deadline = match options.budget {
-        Budget::Time(d) => Some(Instant::now() + d),
+        // Capped to an hour by the callers; `checked_add` so that no budget can panic here.
+        Budget::Time(d) => Instant::now().checked_add(d),
         Budget::Nodes(_) => None,
     };
     let share = |t: usize| -> u64 {

@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use crate::error::EngineError;
-use crate::options::{Budget, SearchOptions};
+use crate::options::{Budget, SearchOptions, MAX_NODES, MAX_TIME};
 
 impl SearchOptions {
     /// The default options changed by `spec`: comma-separated `key=value` pairs (see the
@@ -53,8 +53,23 @@ impl SearchOptions {
                 }
             };
             match key {
-                "nodes" => options.budget = Budget::Nodes(whole(1)?),
-                "ms" => options.budget = Budget::Time(Duration::from_millis(whole(1)?)),
+                "nodes" => {
+                    let n = whole(1)?;
+                    if n > MAX_NODES {
+                        return Err(bad(format!("nodes {n} is over the most, {MAX_NODES}")));
+                    }
+                    options.budget = Budget::Nodes(n);
+                }
+                "ms" => {
+                    let ms = whole(1)?;
+                    if u128::from(ms) > MAX_TIME.as_millis() {
+                        return Err(bad(format!(
+                            "ms {ms} is over the most, {} (an hour)",
+                            MAX_TIME.as_millis()
+                        )));
+                    }
+                    options.budget = Budget::Time(Duration::from_millis(ms));
+                }
                 "rollout" => {
                     options.rollout = u32::try_from(whole(0)?)
                         .map_err(|_| bad(format!("rollout {value} is too many plies")))?
@@ -174,10 +189,23 @@ mod tests {
             ("nodes=5,ms=5", "given twice"),
             ("rollout=2,rollout=3", "given twice"),
             ("depth=3", "unknown key \"depth\""),
+            ("nodes=18446744073709551615", "is over the most, 100000000"),
+            ("ms=3600001", "is over the most, 3600000"),
         ] {
             let e = SearchOptions::from_spec(spec).unwrap_err().to_string();
             assert!(e.contains(says), "{spec}: {e}");
             assert!(e.contains(spec), "{spec}: {e}");
         }
+    }
+
+    #[test]
+    fn a_budget_is_capped_at_the_most_a_search_runs() {
+        assert_eq!(Budget::Nodes(u64::MAX).capped(), Budget::Nodes(MAX_NODES));
+        assert_eq!(Budget::Nodes(0).capped(), Budget::Nodes(1));
+        assert_eq!(
+            Budget::Time(Duration::from_millis(u64::MAX)).capped(),
+            Budget::Time(MAX_TIME)
+        );
+        assert_eq!(Budget::Nodes(500).capped(), Budget::Nodes(500));
     }
 }
