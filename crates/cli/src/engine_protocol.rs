@@ -74,6 +74,31 @@ pub fn read_line(reader: &mut impl BufRead, max: usize) -> Result<Option<String>
         .map_err(|_| LineError::NotUtf8)
 }
 
+/// Reads and drops the input up to and with the next `\n` (or to its end), holding no more
+/// than the reader's buffer: what is left of a line [`read_line`] found too long.
+pub fn skip_rest_of_line(reader: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(());
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                reader.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buf.len();
+                reader.consume(n);
+            }
+        }
+    }
+}
+
 /// The legal moves of the turn at `game` (waiting for a placement), each with its text.
 pub fn listed_moves(game: &Game, buffers: &mut Buffers) -> Vec<(TurnMove, String)> {
     let mut moves = Vec::new();
@@ -127,5 +152,12 @@ mod tests {
         ));
         let mut bad = io::Cursor::new(b"\xff\xfe\n".to_vec());
         assert!(matches!(read_line(&mut bad, 10), Err(LineError::NotUtf8)));
+        // What is left of a line too long is skipped, and the next line is read whole.
+        let mut text = b"x".repeat(100);
+        text.extend_from_slice(b"\nnext\n");
+        let mut r = io::BufReader::with_capacity(8, io::Cursor::new(text));
+        assert!(matches!(read_line(&mut r, 10), Err(LineError::TooLong(10))));
+        skip_rest_of_line(&mut r).unwrap();
+        assert_eq!(read_line(&mut r, 10).unwrap().as_deref(), Some("next"));
     }
 }

@@ -2,25 +2,27 @@
 //! (`docs/engine-protocol.md`), on stdin and stdout: it reads a position as log lines, the
 //! seat, the budget and the listed moves, and answers `info` lines and a `bestmove`.
 
-use std::io;
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
-use carc_engine::{analyse, move_text, Budget, LineStep, SearchOptions, DEFAULT_NODES};
+use carc_engine::{
+    analyse, move_text, Budget, LineStep, SearchOptions, DEFAULT_NODES, MAX_NODES, MAX_TIME,
+};
 use carc_events::{event_to_action, game_from_header, read_log};
 use carc_rules::{Action, Effects, Game, Phase, TileSet};
 use clap::Args;
 
-use crate::engine_protocol::{read_line, HELLO, MAX_SERVER_LINE};
+use crate::engine_protocol::{read_line, skip_rest_of_line, LineError, HELLO, MAX_SERVER_LINE};
 
 #[derive(Args)]
 pub struct EngineArgs {
-    /// Iterations per move (default: the budget carc sends, else 2000).
-    #[arg(long, conflicts_with = "ms")]
+    /// Iterations per move (default: the budget carc sends, else 2000; at most 100000000).
+    #[arg(long, conflicts_with = "ms", value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
     nodes: Option<u64>,
-    /// Milliseconds per move (default: the budget carc sends).
-    #[arg(long)]
+    /// Milliseconds per move (default: the budget carc sends; at most 3600000, an hour).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_MS))]
     ms: Option<u64>,
     /// Search threads (0 = every core).
     #[arg(long, default_value_t = 1)]
@@ -30,6 +32,15 @@ pub struct EngineArgs {
     seed: u64,
 }
 
+/// The most milliseconds a move may be given (the engine's [`MAX_TIME`]).
+const MAX_MS: u64 = MAX_TIME.as_secs() * 1000;
+/// The most bytes of a position's lines kept (a whole game's log is about 100 KB).
+pub const MAX_POSITION_BYTES: usize = 16 * 1024 * 1024;
+/// The most moves a `moves K` list may have (a turn has a few thousand at most).
+pub const MAX_MOVES: usize = 100_000;
+/// The most bytes of a list of moves kept.
+const MAX_MOVES_BYTES: usize = 16 * 1024 * 1024;
+
 /// What carc has said about the decision to come.
 #[derive(Default)]
 struct Pending {
@@ -37,74 +48,179 @@ struct Pending {
     seat: Option<u8>,
     budget_ms: Option<u64>,
     moves: Vec<String>,
+    /// What was wrong with what carc sent since the position (a line too long or not UTF-8,
+    /// a position or list over its cap, a value that cannot be read): the next `go` is
+    /// answered `error` with it.
+    problem: Option<String>,
+}
+
+impl Pending {
+    /// Notes the first problem of this decision.
+    fn refuse(&mut self, why: String) {
+        self.problem.get_or_insert(why);
+    }
+}
+
+/// One line read from carc: its text, or why it could not be read (the line is then
+/// skipped whole, and the server reads on).
+type Line = Result<String, LineError>;
+
+/// The next line, `None` at the end of stdin. A line too long is skipped to its end, so the
+/// server reads on at the next line; only a failing read of stdin is an error.
+fn next_line(input: &mut impl BufRead) -> Result<Option<Line>> {
+    match read_line(input, MAX_SERVER_LINE) {
+        Ok(Some(line)) => Ok(Some(Ok(line))),
+        Ok(None) => Ok(None),
+        Err(LineError::Io(e)) => Err(anyhow!("reading stdin: {e}")),
+        Err(e @ LineError::TooLong(_)) => {
+            skip_rest_of_line(input).map_err(|e| anyhow!("reading stdin: {e}"))?;
+            Ok(Some(Err(e)))
+        }
+        Err(e @ LineError::NotUtf8) => Ok(Some(Err(e))),
+    }
 }
 
 pub fn engine(args: EngineArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
+    serve(&args, loaded, &mut input, &mut io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The server's loop: reads `input` until `quit` or its end, answers on `out`. Nothing carc
+/// sends ends it: every problem is answered `error` at the next `go`.
+fn serve(
+    args: &EngineArgs,
+    loaded: &[TileSet],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<()> {
     let mut pending = Pending::default();
-    let next = |input: &mut io::StdinLock<'_>| -> Result<Option<String>> {
-        read_line(input, MAX_SERVER_LINE).map_err(|e| anyhow!("reading stdin: {e}"))
-    };
-    while let Some(line) = next(&mut input)? {
+    while let Some(line) = next_line(input)? {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                pending.refuse(format!("carc sent {e}; it was skipped"));
+                continue;
+            }
+        };
         let (word, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
         let rest = rest.trim();
         match word {
             "carc-engine-protocol" => {
                 if line.trim() == HELLO {
-                    println!("id name carc engine {}", env!("CARGO_PKG_VERSION"));
-                    println!("ready");
+                    writeln!(out, "id name carc engine {}", env!("CARGO_PKG_VERSION"))?;
+                    writeln!(out, "ready")?;
                 } else {
-                    println!("error this engine speaks {HELLO}, not {rest}");
+                    writeln!(out, "error this engine speaks {HELLO}, not {}", clean(rest))?;
                 }
             }
             "position" => {
+                pending = Pending::default();
                 let mut text = String::new();
                 loop {
-                    match next(&mut input)? {
-                        Some(l) if l == "end" => break,
-                        Some(l) => {
-                            text.push_str(&l);
-                            text.push('\n');
+                    match next_line(input)? {
+                        Some(Ok(l)) if l == "end" => break,
+                        Some(Ok(l)) => {
+                            if text.len() + l.len() + 1 > MAX_POSITION_BYTES {
+                                pending.refuse(format!(
+                                    "the position is longer than {MAX_POSITION_BYTES} bytes"
+                                ));
+                            } else if pending.problem.is_none() {
+                                text.push_str(&l);
+                                text.push('\n');
+                            }
+                        }
+                        Some(Err(e)) => {
+                            pending.refuse(format!("the position has {e}; it was skipped"))
                         }
                         None => bail!("stdin ended inside a position (no `end` line)"),
                     }
                 }
-                pending = Pending {
-                    position: Some(text),
-                    ..Pending::default()
-                };
-            }
-            "seat" => pending.seat = rest.parse().ok(),
-            "budget" => {
-                pending.budget_ms = rest
-                    .strip_prefix("ms ")
-                    .and_then(|ms| ms.trim().parse().ok())
-            }
-            "moves" => {
-                let n: usize = rest.parse().unwrap_or(0);
-                pending.moves.clear();
-                for _ in 0..n {
-                    match next(&mut input)? {
-                        Some(m) => pending.moves.push(m),
-                        None => bail!("stdin ended inside the list of moves"),
-                    }
+                if pending.problem.is_none() {
+                    pending.position = Some(text);
                 }
             }
-            "go" => match answer(&args, loaded, &pending) {
-                Ok(lines) => {
-                    for l in lines {
-                        println!("{l}");
-                    }
-                }
-                Err(e) => println!("error {}", format!("{e:#}").replace(['\n', '\r'], " ")),
+            "seat" => match rest.parse() {
+                Ok(seat) => pending.seat = Some(seat),
+                Err(_) => pending.refuse(format!("`seat {}` is no seat number", clean(rest))),
             },
+            "budget" => match rest.strip_prefix("ms ").map(|ms| ms.trim().parse::<u64>()) {
+                Some(Ok(ms)) if (1..=MAX_MS).contains(&ms) => pending.budget_ms = Some(ms),
+                Some(Ok(ms)) => pending.refuse(format!(
+                    "`budget ms {ms}`: the budget must be 1 to {MAX_MS} ms (an hour)"
+                )),
+                _ => pending.refuse(format!(
+                    "`budget {}` is not `budget ms T` with T a whole number",
+                    clean(rest)
+                )),
+            },
+            "moves" => {
+                pending.moves.clear();
+                match rest.parse::<usize>() {
+                    Ok(n) if n <= MAX_MOVES => {
+                        let mut bytes = 0;
+                        for _ in 0..n {
+                            match next_line(input)? {
+                                Some(Ok(m)) => {
+                                    bytes += m.len();
+                                    if bytes > MAX_MOVES_BYTES {
+                                        pending.refuse(format!(
+                                            "the moves are longer than {MAX_MOVES_BYTES} bytes"
+                                        ));
+                                    } else {
+                                        pending.moves.push(m);
+                                    }
+                                }
+                                Some(Err(e)) => pending
+                                    .refuse(format!("the list of moves has {e}; it was skipped")),
+                                None => bail!("stdin ended inside the list of moves"),
+                            }
+                        }
+                    }
+                    // The lines that follow are not read as moves: read as commands, they
+                    // are ignored (unknown) until the next position.
+                    Ok(n) => pending.refuse(format!(
+                        "`moves {n}`: a list of at most {MAX_MOVES} moves was expected"
+                    )),
+                    Err(_) => pending.refuse(format!(
+                        "`moves {}` is not `moves K` with K a whole number",
+                        clean(rest)
+                    )),
+                }
+            }
+            "go" => {
+                let answered = match pending.problem.take() {
+                    Some(why) => Err(anyhow!(why)),
+                    None => answer(args, loaded, &pending),
+                };
+                match answered {
+                    Ok(lines) => {
+                        for l in lines {
+                            writeln!(out, "{l}")?;
+                        }
+                    }
+                    Err(e) => writeln!(out, "error {}", clean(&format!("{e:#}")))?,
+                }
+                out.flush()?;
+            }
             "quit" => break,
             // Unknown lines are ignored, as UCI engines do: a later carc may say more.
             _ => {}
         }
+        out.flush()?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
+}
+
+/// Text for one line of the answer: line breaks and other control characters are written
+/// as spaces, and it is shortened (carc's words echoed back are untrusted).
+fn clean(text: &str) -> String {
+    const MAX: usize = 2000;
+    text.chars()
+        .take(MAX)
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// The position's game: the log's header, then its events applied.
