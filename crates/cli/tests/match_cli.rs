@@ -289,6 +289,150 @@ fn engines_that_crash_hang_write_garbage_or_lie_stop_the_match_with_exit_2() {
     }
 }
 
+/// Whether process `pid` is gone (no longer there, or a zombie nobody reaps: it runs no more).
+fn is_gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // "PID (COMMAND) STATE …": the state is the first field after the command's ')'.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+/// The lines that `bad_engine.py` wrote to its note file.
+fn noted(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn what_an_outside_engine_started_does_not_outlive_the_match() {
+    // Given an engine that starts a helper which ignores its input (as a wrapper script's
+    // engine, or a forked server, would)
+    let dir = tempfile::tempdir().unwrap();
+    let note = dir.path().join("helpers.txt");
+    let engine = format!(
+        "cmd:python3 {} helper {}",
+        engines().join("bad_engine.py").display(),
+        note.display()
+    );
+    // When it plays a pair of games to the end
+    let o = carc(&["match", "greedy", &engine, "--games", "2"], dir.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Then each game's helper was ended with its engine
+    let helpers = noted(&note);
+    assert_eq!(helpers.len(), 2, "{helpers:?}");
+    for pid in &helpers {
+        assert!(is_gone(pid), "helper {pid} still runs");
+    }
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn an_engine_that_forks_and_exits_is_reported_as_exited_and_its_child_ended() {
+    // Given an engine that, at its first `go`, forks a child that holds its output, and exits
+    let dir = tempfile::tempdir().unwrap();
+    let note = dir.path().join("child.txt");
+    let engine = format!(
+        "cmd:python3 {} fork-exit {}",
+        engines().join("bad_engine.py").display(),
+        note.display()
+    );
+    // When a match asks it for a move, with a grace far longer than its exit takes
+    let o = carc(
+        &[
+            "match",
+            "greedy",
+            &engine,
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--cmd-ms",
+            "10",
+            "--grace-ms",
+            "60000",
+        ],
+        dir.path(),
+    );
+    // Then the match stops with "it exited", not a missed deadline, and the child is ended
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("it exited (exit status: 0) before answering"),
+        "{err}"
+    );
+    assert!(!err.contains("no answer within"), "{err}");
+    let child = noted(&note);
+    assert_eq!(child.len(), 1, "{child:?}");
+    assert!(
+        is_gone(&child[0]),
+        "the forked child {} still runs",
+        child[0]
+    );
+}
+
+#[test]
+fn a_second_bestmove_is_not_taken_for_the_next_decision() {
+    // Given an engine that answers every `go` with its move twice
+    let dir = tempfile::tempdir().unwrap();
+    let engine = format!(
+        "cmd:python3 {} twice",
+        engines().join("bad_engine.py").display()
+    );
+    // When it plays a pair of games
+    let o = carc(
+        &["match", "greedy", &engine, "--games", "2", "--json"],
+        dir.path(),
+    );
+    // Then every decision took the answer given to it, and the games end
+    let v = json_of(&o);
+    assert_eq!(v["games"], 2);
+}
+
+#[test]
+fn a_match_whose_engine_never_greets_stops_at_the_first_game() {
+    // Given an engine that never greets, and one thread (the pair's second game is queued
+    // behind the first)
+    let dir = tempfile::tempdir().unwrap();
+    let note = dir.path().join("starts.txt");
+    let engine = format!(
+        "cmd:python3 {} silent {}",
+        engines().join("bad_engine.py").display(),
+        note.display()
+    );
+    // When the match plays
+    let o = carc(
+        &[
+            "match",
+            "greedy",
+            &engine,
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--grace-ms",
+            "0",
+        ],
+        dir.path(),
+    );
+    // Then it fails at the first game's greeting, and the second game's engine is never
+    // started (its own greeting is not waited out)
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("at its start") && err.contains("no answer within"),
+        "{err}"
+    );
+    assert!(!err.contains("the match stopped"), "{err}");
+    assert_eq!(noted(&note), vec!["started"], "{err}");
+}
+
 #[test]
 fn outside_engines_are_refused_with_the_gifts_and_bad_players_are_named() {
     let dir = tempfile::tempdir().unwrap();
@@ -358,11 +502,11 @@ fn engine_options_after_engine_colon_are_read_named_and_checked() {
     }
 }
 
-#[test]
-fn carc_engine_answers_a_position_from_a_sample_log_with_a_listed_move() {
-    // Given a sample game up to its second drawn tile (seat 1 to place K)
+/// A sample game up to its second drawn tile (seat 1 to place K): its log's lines, and the
+/// texts of the turn's legal moves.
+fn sample_decision() -> (Vec<String>, Vec<String>) {
     let text = std::fs::read_to_string(logs_dir().join("sim-2p-greedy-vs-random.jsonl")).unwrap();
-    let position: Vec<&str> = text.lines().take(6).collect();
+    let position: Vec<String> = text.lines().take(6).map(str::to_string).collect();
     let log = carc_events::read_log(position.join("\n").as_bytes()).unwrap();
     let mut game = carc_events::game_from_header(&log.header, &[]).unwrap();
     let mut fx = Effects::quiet();
@@ -376,6 +520,13 @@ fn carc_engine_answers_a_position_from_a_sample_log_with_a_listed_move() {
         .iter()
         .map(|(m, _)| carc_engine::move_text(&game, m))
         .collect();
+    (position, texts)
+}
+
+#[test]
+fn carc_engine_answers_a_position_from_a_sample_log_with_a_listed_move() {
+    // Given a sample game up to its second drawn tile (seat 1 to place K)
+    let (position, texts) = sample_decision();
     // When `carc engine` is sent the protocol's lines
     let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
         .args(["engine", "--nodes", "50"])
@@ -422,6 +573,102 @@ fn carc_engine_answers_a_position_from_a_sample_log_with_a_listed_move() {
         .unwrap();
     assert!(read().starts_with("error seat 0 is to move"));
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn carc_engine_answers_error_to_what_it_cannot_take_and_reads_on() {
+    // Given a decision carc engine can answer, and lines it cannot take
+    let (position, texts) = sample_decision();
+    let decision = |moves: &str, budget: &str| {
+        let mut d = format!(
+            "position\n{}\nend\nseat 1\n{budget}\n{moves}\n",
+            position.join("\n")
+        );
+        if moves == format!("moves {}", texts.len()) {
+            for t in &texts {
+                d.push_str(t);
+                d.push('\n');
+            }
+        }
+        d.push_str("go\n");
+        d.into_bytes()
+    };
+    let all_moves = format!("moves {}", texts.len());
+    let mut huge_position = b"position\n".to_vec();
+    for _ in 0..17_000 {
+        huge_position.extend_from_slice(&[b'p'; 1023]);
+        huge_position.push(b'\n');
+    }
+    huge_position.extend_from_slice(b"end\ngo\n");
+    let mut overlong = vec![b'x'; 2 * 1024 * 1024];
+    overlong.extend_from_slice(b"\ngo\n");
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (overlong, "error carc sent a line longer than"),
+        (
+            b"\xff\xfe not text\ngo\n".to_vec(),
+            "error carc sent a line that is not UTF-8",
+        ),
+        (
+            huge_position,
+            "error the position is longer than 16777216 bytes",
+        ),
+        (
+            decision("moves 18446744073709551615", "budget ms 1000"),
+            "error `moves 18446744073709551615`: a list of at most 100000 moves",
+        ),
+        (
+            decision(&all_moves, "budget ms 18446744073709551615"),
+            "error `budget ms 18446744073709551615`: the budget must be 1 to 3600000 ms",
+        ),
+        (decision(&all_moves, "budget ms 1000"), "bestmove "),
+    ];
+    // When they are all sent to one `carc engine`
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .args(["engine", "--nodes", "20"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let to_send: Vec<Vec<u8>> = cases.iter().map(|(c, _)| c.clone()).collect();
+    let writer = std::thread::spawn(move || {
+        input.write_all(b"carc-engine-protocol 1\n").unwrap();
+        for c in to_send {
+            input.write_all(&c).unwrap();
+        }
+        input.write_all(b"quit\n").unwrap();
+    });
+    let mut output = BufReader::new(child.stdout.take().unwrap());
+    let mut read = || {
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        line.trim_end().to_string()
+    };
+    assert!(read().starts_with("id name carc engine"));
+    assert_eq!(read(), "ready");
+    // Then each is answered `error` at its `go`, and the server reads on to the next
+    for (_, says) in &cases {
+        let mut answer = read();
+        while answer.starts_with("info ") {
+            answer = read();
+        }
+        assert!(
+            answer.starts_with(says),
+            "expected {says:?}, got {answer:?}"
+        );
+    }
+    writer.join().unwrap();
+    assert!(child.wait().unwrap().success());
+    // And budgets over the caps are refused on its command line
+    for (flag, value) in [("--nodes", "18446744073709551615"), ("--ms", "3600001")] {
+        let o = Command::new(env!("CARGO_BIN_EXE_carc"))
+            .args(["engine", flag, value])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{flag}");
+        assert!(stderr(&o).contains(value), "{flag}: {}", stderr(&o));
+    }
 }
 
 #[test]

@@ -13,6 +13,7 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,7 +26,7 @@ use carc_sim::{play_versus, Buffers, GreedyPlayer, Player, PlayoutError, RandomP
 use clap::Args;
 use serde_json::{json, Value};
 
-use crate::engine_client::EngineClient;
+use crate::engine_client::{EngineClient, MatchStopped, StopSignal, MAX_WAIT_MS};
 use crate::engine_protocol::{decision_text, listed_moves};
 use crate::game_setup::{setup_digest, GameRules, RulesArgs};
 use crate::match_stats::{sprt_bounds, sprt_llr, summarise};
@@ -66,11 +67,13 @@ pub struct MatchArgs {
     )]
     sprt: Vec<f64>,
     /// cmd: players: the time per move they are told (`budget ms T`), in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    #[arg(long, default_value_t = 1000, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_WAIT_MS))]
     cmd_ms: u64,
     /// cmd: players: how long after the budget carc still waits for an answer before it
     /// kills the engine, in milliseconds.
-    #[arg(long, default_value_t = 5000, value_name = "MS")]
+    #[arg(long, default_value_t = 5000, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(0..=MAX_WAIT_MS))]
     grace_ms: u64,
     #[command(flatten)]
     rules: RulesArgs,
@@ -137,6 +140,11 @@ struct Match {
     out: Option<PathBuf>,
     cmd_budget: Duration,
     grace: Duration,
+    /// The index of the first game that failed (`usize::MAX`: none): the games after it are
+    /// not played, and their outside engines that are waited for are ended at once. The games
+    /// before it play on, so the error reported is the first game's in order, on any number
+    /// of threads.
+    first_failed: Arc<AtomicUsize>,
 }
 
 /// One game's result.
@@ -301,6 +309,7 @@ struct CmdPlayer {
     header: Header,
     budget: Duration,
     grace: Duration,
+    stop: StopSignal,
     /// The full error of a failed turn (the game's error only says the position could not be
     /// played on).
     error: Rc<RefCell<Option<anyhow::Error>>>,
@@ -346,7 +355,7 @@ impl CmdPlayer {
         );
         if self.client.is_none() {
             self.client = Some(
-                EngineClient::start(&self.program, self.grace)
+                EngineClient::start(&self.program, self.grace, self.stop.clone())
                     .with_context(|| format!("{at}: the engine did not start"))?,
             );
         }
@@ -391,8 +400,27 @@ fn mix(mut z: u64) -> u64 {
 }
 
 impl Match {
-    /// Plays game `g` (A in seat `g`) of set `set`.
-    fn play(&self, set: u64, g: u8) -> Result<Played> {
+    /// Plays game `index` of the match, game `g` (A in seat `g`) of set `set`, unless an
+    /// earlier game failed; a game that fails stops the games after it (their error is
+    /// [`MatchStopped`]).
+    fn play(&self, index: usize, set: u64, g: u8) -> Result<Played> {
+        let stop = StopSignal {
+            first_failed: Arc::clone(&self.first_failed),
+            game: index,
+        };
+        if stop.is_set() {
+            return Err(anyhow!(MatchStopped));
+        }
+        let played = self.play_game(set, g, stop);
+        if let Err(e) = &played {
+            if e.downcast_ref::<MatchStopped>().is_none() {
+                self.first_failed.fetch_min(index, Ordering::Relaxed);
+            }
+        }
+        played
+    }
+
+    fn play_game(&self, set: u64, g: u8, stop: StopSignal) -> Result<Played> {
         let seed = self.seed.wrapping_add(set);
         let letter = char::from(b'a' + g);
         let setup = self.rules.setup(self.players);
@@ -456,6 +484,7 @@ impl Match {
                         header: header.clone(),
                         budget: self.cmd_budget,
                         grace: self.grace,
+                        stop: stop.clone(),
                         error: Rc::clone(&error),
                         buffers: Buffers::default(),
                     }),
@@ -545,6 +574,7 @@ pub fn run_match(
         out: args.out.clone(),
         cmd_budget: Duration::from_millis(args.cmd_ms),
         grace: Duration::from_millis(args.grace_ms),
+        first_failed: Arc::new(AtomicUsize::new(usize::MAX)),
     };
     let total = (sets * per_set) as usize;
     let bar = crate::progress::bar(quiet, total as u64, "games");
@@ -555,10 +585,19 @@ pub fn run_match(
         total,
         threads,
         threads * 2,
-        |i| m.play((i / per_set as usize) as u64, (i % per_set as usize) as u8),
+        |i| {
+            m.play(
+                i,
+                (i / per_set as usize) as u64,
+                (i % per_set as usize) as u8,
+            )
+        },
         |i, r| {
             let played = match r {
                 Ok(Ok(p)) => p,
+                // Cut short by an earlier game's failure, consumed (and reported) before this
+                // one; kept apart all the same, so that it can never be the error reported.
+                Ok(Err(e)) if e.downcast_ref::<MatchStopped>().is_some() => return Ok(()),
                 Ok(Err(e)) => return Err(Stop::Failed(e)),
                 Err(panic) => return Err(Stop::Failed(anyhow!("game {i}: {panic}"))),
             };
