@@ -109,12 +109,26 @@ pub fn read_input_bytes(path: &Path) -> Result<Vec<u8>, ReadFileError> {
 /// A game file's bytes: [`check_game_path`], then at most [`MAX_GAME_FILE`] bytes read (a
 /// file that grew past the cap since the check is refused too).
 pub fn read_game_bytes(path: &Path) -> Result<Vec<u8>, ReadFileError> {
-    let len = checked_len(path)?;
+    checked_len(path)?;
     let io_error = |error| ReadFileError::Io {
         path: path.to_path_buf(),
         error,
     };
-    let file = fs::File::open(path).map_err(io_error)?;
+    let file = open_no_wait(path).map_err(io_error)?;
+    // The path may have been swapped since the check: what was opened is checked again.
+    let meta = file.metadata().map_err(io_error)?;
+    if !meta.is_file() {
+        return Err(ReadFileError::NotAFile {
+            path: path.to_path_buf(),
+            kind: kind_of(meta.file_type()),
+        });
+    }
+    if meta.len() > MAX_GAME_FILE {
+        return Err(ReadFileError::TooLarge {
+            path: path.to_path_buf(),
+        });
+    }
+    let len = meta.len();
     // Room for the whole file and one byte more, so that a file of the length its metadata
     // gave takes one read and one read of nothing: `take` hides the file's size from
     // `read_to_end`, which would otherwise start at 32 bytes and grow (11 reads for a 16 KB
@@ -129,6 +143,30 @@ pub fn read_game_bytes(path: &Path) -> Result<Vec<u8>, ReadFileError> {
         });
     }
     Ok(bytes)
+}
+
+/// Opens `path` for reading without waiting: on Unix with `O_NONBLOCK`, so that a FIFO put
+/// there after the check opens at once (and is then refused) instead of blocking until a
+/// writer comes. A regular file reads as usual with it.
+fn open_no_wait(path: &Path) -> io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// A file kept beside a game (its annotations, its variations), read as [`read_input_bytes`]
+/// does; `None` when there is none.
+pub fn read_side_file(path: &Path) -> Result<Option<Vec<u8>>, ReadFileError> {
+    match read_input_bytes(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(ReadFileError::Io { error, .. }) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,10 @@ use carc_json_position::{parent_path, value_positions, TextPosition};
 
 mod file;
 
-pub use file::{check_game_path, read_game_bytes, read_input_bytes, ReadFileError, MAX_GAME_FILE};
+pub use file::{
+    check_game_path, read_game_bytes, read_input_bytes, read_side_file, ReadFileError,
+    MAX_GAME_FILE,
+};
 
 /// The kinds of game file carc reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -134,12 +134,19 @@ impl AnnotationStore {
         Ok(store)
     }
 
-    /// Reads `path` if it exists; a missing file is an empty store.
+    /// Reads `path` if it exists; a missing file is an empty store. It is read as the CLI
+    /// reads it (`carc_formats::read_side_file`: a regular file only, capped), so a FIFO or
+    /// a device put there is refused instead of blocking or filling memory.
     pub fn load(path: PathBuf, game: &str) -> io::Result<AnnotationStore> {
-        let text = match fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(e),
+        let text = match carc_formats::read_side_file(&path) {
+            Ok(Some(bytes)) => String::from_utf8(bytes).map_err(|_| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{}: not UTF-8 text", path.display()),
+                )
+            })?,
+            Ok(None) => String::new(),
+            Err(e) => return Err(io::Error::other(e.reason())),
         };
         let mut store = AnnotationStore::empty(path, game);
         for (i, line) in text.lines().enumerate() {

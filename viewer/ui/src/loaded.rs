@@ -245,6 +245,80 @@ mod tests {
             .join(name)
     }
 
+    /// Runs `f` on a thread and waits at most ten seconds for it: a read that blocks (on a
+    /// FIFO) fails the test instead of hanging it.
+    fn within_ten_seconds<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(10))
+            .expect("the viewer blocked reading a file")
+    }
+
+    #[cfg(unix)]
+    fn fifo(path: &Path) {
+        let made = std::process::Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_device_is_refused_as_the_cli_refuses_it_without_blocking() {
+        // Given a FIFO named as a log, and /dev/zero
+        let dir = tempfile::tempdir().unwrap();
+        let pipe = dir.path().join("game.jsonl");
+        fifo(&pipe);
+        // When the viewer opens them, as a game, as puzzles, and through the app's open
+        let (as_game, as_puzzles, zero) = within_ten_seconds({
+            let pipe = pipe.clone();
+            move || {
+                (
+                    LoadedGame::open(&pipe).err(),
+                    crate::puzzles::read_puzzles(&pipe).err(),
+                    crate::puzzles::read_puzzles(Path::new("/dev/zero")).err(),
+                )
+            }
+        });
+        // Then each is refused with the CLI's words, naming the file
+        let as_game = as_game.expect("a FIFO is no game");
+        assert!(
+            as_game.contains("game.jsonl: it is a pipe (FIFO), not a regular file"),
+            "{as_game}"
+        );
+        let as_puzzles = as_puzzles.expect("a FIFO is no puzzles file");
+        assert!(as_puzzles.contains("it is a pipe (FIFO)"), "{as_puzzles}");
+        let zero = zero.expect("/dev/zero is no puzzles file");
+        assert!(zero.contains("/dev/zero: it is a device"), "{zero}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_beside_a_log_as_its_annotations_or_variations_is_a_warning_not_a_hang() {
+        // Given a sample log whose side files are FIFOs
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("g.jsonl");
+        std::fs::copy(sample("short-game-rulings.jsonl"), &log).unwrap();
+        fifo(&annotations_path(&log));
+        fifo(&variations_path(&log));
+        // When it is opened
+        let g = within_ten_seconds(move || LoadedGame::open(&log).unwrap());
+        // Then the game opens, and both side files are named as unreadable
+        assert_eq!(g.timeline.steps.len(), 34);
+        let said = format!("{:?} {:?}", g.annotations.warnings, g.variations.warnings);
+        assert!(
+            said.contains("g.jsonl.annotations.jsonl: it is a pipe"),
+            "{said}"
+        );
+        assert!(
+            said.contains("g.jsonl.variations.jsonl: it is a pipe"),
+            "{said}"
+        );
+    }
+
     #[test]
     fn a_good_log_replays_completely() {
         let g = LoadedGame::open(&sample("short-game-rulings.jsonl")).unwrap();

@@ -139,16 +139,16 @@ pub fn is_puzzles(bytes: &[u8]) -> bool {
 
 /// Reads a puzzles file; the message names the file and the line.
 pub fn read_puzzles(path: &Path) -> Result<Vec<Puzzle>, String> {
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-        .len();
+    // As the CLI reads a file: a regular file only, capped (a device or a FIFO is refused
+    // at once, not read for ever or waited on).
+    let bytes = carc_formats::read_input_bytes(path).map_err(|e| e.to_string())?;
+    let size = bytes.len() as u64;
     if size > MAX_FILE_BYTES {
         return Err(format!(
             "{}: {size} bytes is more than a puzzles file may hold ({MAX_FILE_BYTES})",
             path.display()
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     parse_puzzles(&bytes).map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -7,8 +7,8 @@
 //! Changes are appended records (a deletion is a record too), so nothing written is lost.
 
 use std::collections::BTreeMap;
-use std::fs::{self, OpenOptions};
-use std::io::{self, Write};
+use std::fs::OpenOptions;
+use std::io::Write;
 use std::path::PathBuf;
 
 use carc_events::variation::{descendants, parse_variation, promote, Variation, VariationRecord};
@@ -58,18 +58,18 @@ impl VariationSet {
         for record in first {
             set.apply(record.clone());
         }
-        match fs::read_to_string(&path) {
-            Ok(text) => {
+        // Read as the CLI reads it: a FIFO or a device there is refused, not waited on.
+        match carc_formats::read_side_file(&path) {
+            Ok(Some(bytes)) => {
+                let text = String::from_utf8_lossy(&bytes);
                 for (i, line) in text.lines().enumerate() {
                     if !line.trim().is_empty() {
                         set.absorb(&format!("line {}", i + 1), line);
                     }
                 }
             }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => set
-                .warnings
-                .push(format!("cannot read {}: {e}", path.display())),
+            Ok(None) => {}
+            Err(e) => set.warnings.push(e.to_string()),
         }
         set
     }
@@ -199,8 +199,9 @@ impl VariationSet {
             return Ok(());
         };
         let mut text = String::new();
-        // Start on a new line if the file was edited by hand and does not end with one.
-        if let Ok(existing) = fs::read(path) {
+        // Start on a new line if the file was edited by hand and does not end with one. What
+        // is not a regular file (a FIFO would block the append's open) is refused.
+        if let Some(existing) = carc_formats::read_side_file(path).map_err(|e| e.to_string())? {
             if existing.last().is_some_and(|b| *b != b'\n') {
                 text.push('\n');
             }
@@ -222,6 +223,7 @@ impl VariationSet {
 mod tests {
     use super::*;
     use carc_events::{Envelope, Event};
+    use std::fs;
 
     fn var(name: &str, parent: Option<&str>, after: u64) -> Variation {
         Variation {

@@ -43,9 +43,11 @@ impl ViewerApp {
     /// `puzzle_format`). `false` leaves it to be opened as a game.
     pub(super) fn open_if_puzzles(&mut self, path: &Path) -> bool {
         let is_jsonl = path.extension().is_some_and(|e| e == "jsonl");
+        // Read as the CLI reads a file (a FIFO or a device is no puzzles file, and is then
+        // refused by the game's reading with a message).
         let looks = is_jsonl
             && std::fs::metadata(path).is_ok_and(|m| m.len() <= puzzles::MAX_FILE_BYTES)
-            && std::fs::read(path).is_ok_and(|b| puzzles::is_puzzles(&b));
+            && carc_formats::read_input_bytes(path).is_ok_and(|b| puzzles::is_puzzles(&b));
         if looks {
             self.open_puzzles(path);
         }
