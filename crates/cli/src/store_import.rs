@@ -258,6 +258,16 @@ fn validate(
     }))
 }
 
+/// Whether a log line is an assertion (`"type":"expect_…"`): it claims, it does not play.
+fn is_assertion(line: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(line).is_ok_and(|v| {
+        v.get("seq").is_none()
+            && v.get("type")
+                .and_then(|t| t.as_str())
+                .is_some_and(|t| t.starts_with("expect_"))
+    })
+}
+
 /// Compares a legal game with what the store holds of it and stores what is new.
 fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Result<Outcome> {
     let reject = |line: usize, message: String| Ok(Outcome::rejected(line, message));
@@ -288,7 +298,17 @@ fn store_validated(store: &Store, group: &mut Group, validated: Validated) -> Re
                 .count();
             let identical = (same == s.lines.len() && same == lines.len())
                 || (s.has_retractions() && s.effective_bytes()? == bytes);
-            if identical {
+            // The same game with and without its assertions (a finished game's trailing
+            // `expect_final_scores`, say) is the same game: the events alone are compared.
+            // The file's assertions held (`validate`); the stored lines are kept as they are.
+            let same_events = !identical
+                && finished
+                && s.lines
+                    .iter()
+                    .map(|l| l.payload.as_slice())
+                    .filter(|l| !is_assertion(l))
+                    .eq(lines.iter().copied().filter(|l| !is_assertion(l)));
+            if identical || same_events {
                 if finished && !s.sealed {
                     store.seal(&game)?;
                 }

@@ -539,3 +539,41 @@ fn store_from_env_and_completions() {
         assert!(stdout(&o).contains("import"), "{shell}");
     }
 }
+
+#[test]
+fn a_finished_game_with_and_without_its_final_assertion_is_the_same_game() {
+    // Given a finished game's log, and the same log without its trailing assertion
+    let tmp = TempDir::new().unwrap();
+    let sims = simulate(&tmp);
+    let full = sims.join("game-s03.jsonl");
+    let lines = lines_of(&full);
+    assert!(
+        lines.last().unwrap().contains("\"expect_final_scores\""),
+        "{}",
+        lines.last().unwrap()
+    );
+    let bare = tmp.path().join("bare.jsonl");
+    write_lines(&bare, &lines[..lines.len() - 1]);
+    for (first, second) in [(&bare, &full), (&full, &bare)] {
+        // When one is imported, then the other
+        let store = tmp.path().join(format!(
+            "store-{}",
+            first.file_stem().unwrap().to_str().unwrap()
+        ));
+        ok(carc(&store, &["import", path_str(first)]));
+        let listed = games_json(&store);
+        let o = ok(carc(&store, &["import", "--json", path_str(second)]));
+        // Then the second is skipped as the game already stored, and nothing changed
+        let report: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(
+            (&report["imported"], &report["skipped"], &report["rejected"]),
+            (&Value::from(0), &Value::from(1), &Value::from(0)),
+            "{} after {}: {report}",
+            second.display(),
+            first.display()
+        );
+        assert_eq!(games_json(&store), listed);
+        let exported = ok(carc(&store, &["export", &game_id(&full)]));
+        assert_eq!(stdout(&exported).into_bytes(), fs::read(first).unwrap());
+    }
+}
