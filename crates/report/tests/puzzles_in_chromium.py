@@ -123,6 +123,14 @@ def main():
     carc(carc_bin, "puzzles", "h.jsonl", "--player", BIDI_NAME, *JUDGE, "--format", "html",
          "-o", hostile, cwd=work)
 
+    # A 200-character name with no place to break, as the puzzle's player.
+    long_name = "W" * 200
+    with open(os.path.join(work, "long.jsonl"), "w") as f:
+        f.write(open(SAMPLE).read().replace('{"name":"Brandt"', '{"name":"' + long_name + '"', 1))
+    long_page = os.path.join(out_dir, "puzzles-long-name.html")
+    carc(carc_bin, "puzzles", "long.jsonl", "--player", long_name, *JUDGE, "--format", "html",
+         "-o", long_page, cwd=work)
+
     browser = Browser(chromium)
     try:
         page = browser.open(page_path)
@@ -196,6 +204,25 @@ def main():
             with open(path, "wb") as f:
                 f.write(base64.b64decode(png))
             print(f"screenshot at {width} px: {path}")
+
+        # The long name wraps: nothing overflows sideways at either width.
+        page = browser.open(long_page)
+        for width, mobile in ((1280, False), (400, True)):
+            page.call("Emulation.setDeviceMetricsOverride", width=width, height=900,
+                      deviceScaleFactor=1, mobile=mobile)
+            time.sleep(0.2)
+            over = page.eval("document.documentElement.scrollWidth"
+                             " - document.documentElement.clientWidth")
+            expect(f"with a 200-character name at {width} px, the sideways overflow",
+                   max(over, 0), 0)
+            wide = page.eval("[...document.body.querySelectorAll('*')].filter(e =>"
+                             " e.getBoundingClientRect().right >"
+                             " document.documentElement.clientWidth + 1).map(e =>"
+                             " e.tagName + (e.id ? '#' + e.id : '')).slice(0, 5).join(', ')")
+            expect(f"with a 200-character name at {width} px, elements past the edge", wide, "")
+            png = page.call("Page.captureScreenshot", format="png")["data"]
+            with open(os.path.join(out_dir, f"puzzles-long-name-{width}px.png"), "wb") as f:
+                f.write(base64.b64decode(png))
 
         # The hostile page runs nothing.
         page = browser.open(hostile)
