@@ -2,36 +2,8 @@
 //! with the moves the rules list, so a move made in a rotation the rules list under another is
 //! first put in the listed form ([`canonical`]); [`move_text`] says a move before it is played.
 
-use carc_rules::{Action, Game, Placement, Rotation, TileTypeId};
+use carc_rules::{Action, Game, Placement, TileTypeId};
 use carc_sim::TurnMove;
-
-/// A rotation-invariant description of a placed tile: see [`signature`].
-type Signature = (
-    Vec<(carc_rules::FeatureKind, u8, u8, u8, u16)>,
-    Option<usize>,
-);
-
-/// The rotation-invariant description of a tile at `rotation`: its segments (kind, sides,
-/// ports, coats of arms, touched cities) as a sorted list, and its arrow's side. Two rotations
-/// with the same signature give the same placement (the rules list it once).
-fn signature(t: &carc_rules::TileType, rotation: Rotation) -> Signature {
-    let mut segments: Vec<_> = t
-        .segments
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            (
-                s.kind,
-                t.segment_sides(rotation, i as u8),
-                t.segment_ports(rotation, i as u8),
-                s.coats_of_arms,
-                s.touches,
-            )
-        })
-        .collect();
-    segments.sort_unstable();
-    (segments, t.arrow(rotation).map(|a| a.side.index()))
-}
 
 /// The move as the rules list it: a rotation that gives the same placement as a smaller one is
 /// replaced by the smaller one, and a meeple on the tile is named by its segment in that
@@ -39,17 +11,11 @@ fn signature(t: &carc_rules::TileType, rotation: Rotation) -> Signature {
 pub fn canonical(game: &Game, tile: TileTypeId, m: &TurnMove) -> TurnMove {
     let t = game.tiles().get(tile);
     let rotation = m.placement.rotation;
-    if t.is_distinct_rotation(rotation) {
+    // Which rotations look alike is the rules' one rule (it reads goods, inns and rivers).
+    let smaller = t.listed_rotation(rotation);
+    if smaller == rotation {
         return *m;
     }
-    let own = signature(t, rotation);
-    let Some(smaller) = Rotation::ALL
-        .into_iter()
-        .take_while(|&r| r != rotation)
-        .find(|&r| signature(t, r) == own)
-    else {
-        return *m;
-    };
     let same_segment = |segment: u8| {
         if usize::from(segment) >= t.segments.len() {
             return None;
@@ -179,7 +145,7 @@ pub fn after_placement_text(game: &Game, tile: TileTypeId, m: &TurnMove) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use carc_rules::Effects;
+    use carc_rules::{Effects, Rotation};
     use carc_sim::{turn_moves, Buffers};
 
     #[test]

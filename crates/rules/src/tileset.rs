@@ -17,6 +17,7 @@ mod file;
 mod fits;
 mod good;
 mod label;
+mod look;
 
 pub use file::{TILESET_FORMAT, TILESET_VERSION};
 pub(crate) use fits::{fitting_rotations, FitTable};

@@ -146,6 +146,33 @@ fn the_set_has_24_tiles_and_20_goods_9_wine_6_grain_5_cloth() {
 }
 
 #[test]
+fn a_rotation_that_moves_the_goods_to_another_city_is_another_placement() {
+    // Given TB3 (a city N+E with wine, a city S+W without) drawn beside the start tile's city
+    let t = traders(2, &[("TB3", 1)]);
+    let tb3 = t.id("TB3");
+    let tile = t.game.tiles().get(tb3);
+    // Then its four rotations are four placements: 180° and 270° put the wine in the city
+    // that 0° and 90° leave without goods (every tile carries its goods as printed)
+    for r in Rotation::ALL {
+        assert!(tile.is_distinct_rotation(r), "{r:?}");
+        assert_eq!(tile.listed_rotation(r), r);
+    }
+    let mut listed = Vec::new();
+    t.game.legal_placements(tb3, &mut listed);
+    let above: Vec<u32> = listed
+        .iter()
+        .filter(|p| p.at == Pos::new(0, 1))
+        .map(|p| p.rotation.degrees())
+        .collect();
+    assert_eq!(above, [0, 90, 180, 270]);
+    // And a tile whose rotations look alike in everything is still listed once (base U)
+    let base = TileSet::base();
+    let u = base.get(base.find("U").unwrap());
+    assert!(!u.is_distinct_rotation(Rotation::ALL[2]));
+    assert_eq!(u.listed_rotation(Rotation::ALL[2]), Rotation::ALL[0]);
+}
+
+#[test]
 fn tiles_with_goods_need_the_option() {
     // Given base + Traders & Builders tiles without the option
     let tiles = TileSet::combine(&[TileSet::base(), TileSet::traders_builders()]).unwrap();

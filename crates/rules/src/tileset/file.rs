@@ -474,35 +474,6 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
     }
     let oriented: [Oriented; 4] = oriented.try_into().map_err(|_| fail("internal".into()))?;
 
-    // A rotation is a duplicate when the rotated tile has the same segments (as a set).
-    let signature = |turns: u8| {
-        let mut sig: Vec<(FeatureKind, u8, u8, u8, u16)> = segments
-            .iter()
-            .map(|s| {
-                (
-                    s.kind,
-                    rotate_mask4(s.sides, turns),
-                    s.ports.rotate_left(2 * u32::from(turns)),
-                    s.coats_of_arms,
-                    s.touches,
-                )
-            })
-            .collect();
-        sig.sort();
-        sig
-    };
-    // An arrow points a different way in every rotation, so a tile with one has four
-    // distinct rotations even when its terrain is symmetric.
-    let arrow_side = |turns: u8| arrow.map(|a| (a.side.index() + usize::from(turns)) % 4);
-    let mut distinct = [true; 4];
-    for r in 1..4u8 {
-        distinct[r as usize] = (0..r).all(|q| {
-            signature(q) != signature(r)
-                || arrow_side(q) != arrow_side(r)
-                || rotate_mask4(river_sides, q) != rotate_mask4(river_sides, r)
-        });
-    }
-
     let ring = segments
         .iter()
         .position(|s| s.kind == FeatureKind::Monastery)
@@ -530,7 +501,7 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
             Some(port)
         }
     };
-    Ok(TileType {
+    let mut tile = TileType {
         id: ft.id.clone(),
         count: ft.count,
         garden: ft.garden,
@@ -542,8 +513,12 @@ fn compile_tile(ft: &FileTile) -> Result<TileType, TileSetError> {
         river_sides,
         river_end,
         ring,
-        fits: fitting_rotations(oriented.each_ref().map(|o| o.pattern), distinct),
+        fits: fitting_rotations(oriented.each_ref().map(|o| o.pattern), [true; 4]),
         oriented,
-        distinct,
-    })
+        distinct: [true; 4],
+    };
+    // Which rotations look alike: the tile set's one rule, which reads the whole tile.
+    tile.distinct = tile.distinct_rotations();
+    tile.fits = fitting_rotations(tile.oriented.each_ref().map(|o| o.pattern), tile.distinct);
+    Ok(tile)
 }
