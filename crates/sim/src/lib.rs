@@ -26,6 +26,8 @@ mod pick_tests;
 mod players;
 mod playout;
 mod positions;
+#[cfg(test)]
+mod refused_actions_tests;
 mod seat;
 #[cfg(test)]
 mod shortcut_tests;
