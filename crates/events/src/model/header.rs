@@ -8,8 +8,9 @@ use serde::{de, Deserialize, Deserializer, Serialize};
 
 use super::values::*;
 
-/// Most players a game may have.
-pub const MAX_PLAYERS: usize = 6;
+/// Most players a game may have: the rules' own limit (one constant, so the log and the
+/// rules never disagree).
+pub use carc_rules::MAX_PLAYERS;
 
 /// A player's colour, written lowercase on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
