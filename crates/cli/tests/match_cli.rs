@@ -290,14 +290,24 @@ fn engines_that_crash_hang_write_garbage_or_lie_stop_the_match_with_exit_2() {
 }
 
 /// Whether process `pid` is gone (no longer there, or a zombie nobody reaps: it runs no more).
+/// A SIGKILL is delivered asynchronously, so a process killed just now is given up to five
+/// seconds to die (it is asked every 10 ms).
 fn is_gone(pid: &str) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+    let dead = || match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
         Err(_) => true,
         // "PID (COMMAND) STATE …": the state is the first field after the command's ')'.
         Ok(stat) => stat
             .rsplit_once(')')
             .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    };
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while !dead() {
+        if std::time::Instant::now() >= until {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
+    true
 }
 
 /// The lines that `bad_engine.py` wrote to its note file.
