@@ -122,6 +122,20 @@ pub fn parse_annotation(line: &str) -> Result<Annotation, serde_json::Error> {
     serde_json::from_str(line)
 }
 
+/// One record read after those in `items` ("the later record wins"): an annotation with no
+/// glyph and no text removes the event's annotation, any other replaces it. Returns whether
+/// it removed. Every reader of annotation records (files, the store, the viewer) goes by
+/// this one rule.
+pub fn apply_record(items: &mut BTreeMap<u64, Annotation>, a: Annotation) -> bool {
+    if a.is_empty() {
+        items.remove(&a.seq);
+        true
+    } else {
+        items.insert(a.seq, a);
+        false
+    }
+}
+
 /// The annotations in force for `game`, from its records in the order they were written: the
 /// later record for an event wins, and one with no glyph and no text removes the annotation.
 /// Other games' records and blank lines are passed over; records that do not parse are
@@ -138,11 +152,8 @@ pub fn in_force<'a>(
         }
         match parse_annotation(line.trim_end()) {
             Ok(a) if a.game != game => {}
-            Ok(a) if a.is_empty() => {
-                items.remove(&a.seq);
-            }
             Ok(a) => {
-                items.insert(a.seq, a);
+                apply_record(&mut items, a);
             }
             Err(e) => bad.push((i + 1, e.to_string())),
         }
@@ -153,6 +164,25 @@ pub fn in_force<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_later_record_wins_and_an_empty_one_removes() {
+        let note = |seq: u64, text: &str| Annotation {
+            game: "g".into(),
+            seq,
+            glyph: None,
+            text: text.into(),
+        };
+        // Given an annotation at event 3
+        let mut items = BTreeMap::new();
+        assert!(!apply_record(&mut items, note(3, "first")));
+        // When a later record for event 3 comes, then it replaces the first
+        assert!(!apply_record(&mut items, note(3, "second")));
+        assert_eq!(items[&3].text, "second");
+        // When an empty one comes, then the annotation is gone, and it says it removed
+        assert!(apply_record(&mut items, note(3, "")));
+        assert!(items.is_empty());
+    }
 
     #[test]
     fn path_is_beside_the_log() {

@@ -14,6 +14,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use carc_events::annotation::apply_record;
 pub use carc_events::annotation::{annotations_path, parse_annotation, Annotation, Glyph};
 
 /// Where a game's annotations are kept.
@@ -88,12 +89,12 @@ impl AnnotationStore {
     fn absorb(&mut self, at: &str, line: &str) {
         match parse_annotation(line) {
             Ok(a) if a.game == self.game => {
-                if a.is_empty() {
-                    self.items.remove(&a.seq);
-                    self.removed.insert(a.seq);
+                let seq = a.seq;
+                // The events crate's rule; the viewer also keeps which events were cleared.
+                if apply_record(&mut self.items, a) {
+                    self.removed.insert(seq);
                 } else {
-                    self.removed.remove(&a.seq);
-                    self.items.insert(a.seq, a);
+                    self.removed.remove(&seq);
                 }
             }
             Ok(_) => self.others.push(line.to_string()),
