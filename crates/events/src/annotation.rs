@@ -166,7 +166,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_later_record_wins_and_an_empty_one_removes() {
+    fn one_record_replaces_or_removes_and_says_which() {
         let note = |seq: u64, text: &str| Annotation {
             game: "g".into(),
             seq,
