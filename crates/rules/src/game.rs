@@ -49,6 +49,7 @@ pub mod gifts;
 mod inns_cathedrals;
 mod maps;
 mod meeples;
+mod moves;
 mod placement;
 mod river;
 mod scoring;
@@ -58,6 +59,7 @@ pub use abbot::AbbotMove;
 pub use anniversary::{ArrowMeepleSpot, ArrowState, PlacedArrow};
 pub use gifts::{GiftAction, GiftCard, GIFT_COPIES};
 pub use maps::MapOptions;
+pub use moves::{MeepleStep, Move};
 pub use traders_builders::goods_words;
 
 /// Rule options of a game.
@@ -589,9 +591,24 @@ impl Game {
         self.bag_total
     }
 
-    /// Copies of `tile` left in the bag.
+    /// Copies of `tile` left in the bag (none of a tile the set does not hold).
     pub fn bag_count(&self, tile: TileTypeId) -> u16 {
-        self.bag[tile.0 as usize]
+        self.bag.get(tile.0 as usize).copied().unwrap_or(0)
+    }
+
+    /// The `k`-th copy left in the bag, counting the tile set's kinds in order (`None` from
+    /// [`Game::bag_left`] on). A program that deals chance draws `k` evenly below
+    /// `bag_left()` and applies [`Action::Draw`] of this tile: every copy left is then
+    /// equally likely.
+    pub fn tile_in_bag(&self, k: u32) -> Option<TileTypeId> {
+        let mut k = k;
+        for (i, &count) in self.bag.iter().enumerate() {
+            match k.checked_sub(u32::from(count)) {
+                Some(rest) => k = rest,
+                None => return Some(TileTypeId(i as u16)),
+            }
+        }
+        None
     }
 
     /// Copies of `tile` in this game at the start.

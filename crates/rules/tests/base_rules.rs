@@ -654,3 +654,33 @@ fn the_generator_agrees_with_the_validator_on_every_square_and_rotation() {
         }
     }
 }
+
+#[test]
+fn the_kth_copy_in_the_bag_counts_every_copy_once() {
+    // Given a base game with its start tile placed (71 tiles in the bag)
+    let mut game = Game::new(Setup::base(2)).unwrap();
+    let start = game.tiles().start_tile().unwrap();
+    let (at, rotation) = (Pos::new(0, 0), Rotation::default());
+    game.apply(
+        &Action::PlaceStart {
+            tile: start,
+            at,
+            rotation,
+        },
+        &mut Effects::quiet(),
+    )
+    .unwrap();
+    assert_eq!(game.bag_left(), 71);
+    // When every k below the tiles left is asked for
+    let mut seen = vec![0u16; game.tiles().len()];
+    for k in 0..game.bag_left() {
+        seen[game.tile_in_bag(k).unwrap().0 as usize] += 1;
+    }
+    // Then each kind comes up as often as it has copies left, and past the end comes none
+    for (i, &n) in seen.iter().enumerate() {
+        assert_eq!(n, game.bag_count(TileTypeId(i as u16)), "kind {i}");
+    }
+    assert_eq!(game.tile_in_bag(71), None);
+    // And a tile the set does not hold has no copies (no panic)
+    assert_eq!(game.bag_count(TileTypeId(9999)), 0);
+}

@@ -22,6 +22,8 @@
 mod driver;
 mod error;
 #[cfg(test)]
+mod legal_moves_tests;
+#[cfg(test)]
 mod pick_tests;
 mod players;
 mod playout;

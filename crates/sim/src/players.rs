@@ -135,13 +135,7 @@ pub(crate) fn greedy_return(
 /// For evaluation only: the gift a clone receives (any card still available; which one does
 /// not change the value of the turn).
 pub(crate) fn any_gift_card(game: &Game) -> Option<GiftCard> {
-    let deck = game.gift_deck();
-    let source = if deck.iter().all(|&c| c == 0) {
-        game.gift_discard()
-    } else {
-        deck
-    };
-    GiftCard::ALL.into_iter().find(|c| source[c.index()] > 0)
+    game.a_gift_card_left()
 }
 
 /// A turn's decisions after the draw.

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use carc_rules::{Action, Game, GiftCard, Phase, Placement, Pos, TileTypeId};
+use carc_rules::{Action, Game, GiftCard, MeepleStep, Move, Phase, Placement, Pos, TileTypeId};
 
 use crate::driver::{drive, next_gift, place_starts, take_start_tile, Buffers};
 use crate::error::PlayoutError;
@@ -23,6 +23,29 @@ pub struct TurnMove {
     /// The tile whose arrow is chosen, when the placement asks for a choice.
     pub arrow: Option<Pos>,
     pub meeple: Action,
+}
+
+impl From<Move> for TurnMove {
+    /// The rules' move as the playouts' (the same decisions; the meeple step as its action).
+    fn from(m: Move) -> TurnMove {
+        TurnMove {
+            placement: m.placement,
+            arrow: m.arrow,
+            meeple: m.step.action(),
+        }
+    }
+}
+
+impl TurnMove {
+    /// The rules' move, when the meeple slot holds a meeple-step action (`None` otherwise:
+    /// the slot takes any action).
+    pub fn to_move(&self) -> Option<Move> {
+        Some(Move {
+            placement: self.placement,
+            arrow: self.arrow,
+            step: MeepleStep::of_action(self.meeple)?,
+        })
+    }
 }
 
 /// Every move of the turn at `game` (waiting in [`Phase::Place`] for a tile that fits

@@ -106,6 +106,18 @@ impl Game {
         self.gift_discard
     }
 
+    /// A card a gift could be received as now: the first kind left in the deck, or, with the
+    /// deck empty, on the discard pile (which is shuffled into a new deck). For listing what a
+    /// player may do after a placement that earns a gift: which card comes is chance.
+    pub fn a_gift_card_left(&self) -> Option<GiftCard> {
+        let source = if self.gift_deck.iter().all(|&c| c == 0) {
+            self.gift_discard
+        } else {
+            self.gift_deck
+        };
+        GiftCard::ALL.into_iter().find(|c| source[c.index()] > 0)
+    }
+
     /// Every gift card in the game: deck + discard pile + hands (25 with the option on).
     pub fn gift_cards_total(&self) -> u32 {
         total(&self.gift_deck)
