@@ -7,7 +7,7 @@
 use std::io::{self, BufRead};
 
 use carc_rules::Game;
-use carc_sim::{turn_moves, Buffers, TurnMove};
+use carc_sim::TurnMove;
 
 /// The first line carc sends: the protocol's name and version.
 pub const HELLO: &str = "carc-engine-protocol 1";
@@ -99,13 +99,15 @@ pub fn skip_rest_of_line(reader: &mut impl BufRead) -> io::Result<()> {
     }
 }
 
-/// The legal moves of the turn at `game` (waiting for a placement), each with its text.
-pub fn listed_moves(game: &Game, buffers: &mut Buffers) -> Vec<(TurnMove, String)> {
+/// The legal moves of the turn at `game` (waiting for a placement), each with its text, in
+/// the rules' order (`Game::legal_moves`).
+pub fn listed_moves(game: &Game) -> Vec<(TurnMove, String)> {
     let mut moves = Vec::new();
-    turn_moves(game, buffers, &mut moves);
+    game.legal_moves(&mut moves);
     moves
         .into_iter()
-        .map(|(m, _)| {
+        .map(|m| {
+            let m = TurnMove::from(m);
             let text = carc_engine::move_text(game, &m);
             (m, text)
         })

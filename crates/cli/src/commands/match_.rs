@@ -360,7 +360,7 @@ impl CmdPlayer {
             );
         }
         let log = self.position(game).with_context(|| at.clone())?;
-        let moves = listed_moves(game, &mut self.buffers);
+        let moves = listed_moves(game);
         if moves.is_empty() {
             bail!("{at}: no move to ask the engine for");
         }
