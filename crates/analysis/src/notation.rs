@@ -150,13 +150,12 @@ mod tests {
 
     #[test]
     fn a_move_in_a_rotation_the_rules_list_under_another_is_matched_to_the_listed_one() {
-        use carc_rules::{Pos, Setup, TileTypeId};
+        use carc_rules::{Pos, Setup};
         let mut fx = Effects::default();
         let mut buffers = Buffers::default();
         let mut symmetric = 0;
         let base = Game::new(Setup::base(2)).unwrap();
-        for (i, t) in base.tiles().tiles().iter().enumerate() {
-            let tile = TileTypeId(i as u16);
+        for (t, tile) in base.tiles().tiles().iter().zip(base.tiles().ids()) {
             if Rotation::ALL.iter().all(|&r| t.is_distinct_rotation(r)) {
                 continue;
             }

@@ -27,8 +27,7 @@ pub(crate) fn deal(
 ) -> Result<(), PlayoutError> {
     game.clone_from(root);
     bag.clear();
-    for i in 0..root.tiles().len() {
-        let id = TileTypeId(i as u16);
+    for id in root.tiles().ids() {
         bag.extend(std::iter::repeat_n(id, usize::from(root.bag_count(id))));
     }
     bag.shuffle(rng);

@@ -16,7 +16,7 @@
 //!   has its player to move again; the leaf values the position, not the turn, so the
 //!   turn is worth `second_turn_value` points.
 
-use carc_rules::{Game, Good, Phase, Special, TileTypeId};
+use carc_rules::{Game, Good, Phase, Special};
 
 use crate::options::SearchOptions;
 
@@ -58,8 +58,7 @@ pub(crate) fn correct(
 fn goods(game: &Game, spread: f64, players: usize, values: &mut [f64]) {
     let mut total = [0u32; 3];
     let tiles = game.tiles();
-    for i in 0..tiles.len() {
-        let id = TileTypeId(i as u16);
+    for id in tiles.ids() {
         let n = u32::from(game.in_game_count(id));
         if n == 0 {
             continue;

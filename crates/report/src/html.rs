@@ -371,7 +371,7 @@ fn score(out: &mut String, header: &Header, s: &Score) {
 /// The id of a tile type's picture at a rotation (numbers only: tile ids come from tile-set
 /// files and are not fit for an id).
 pub(crate) fn tile_symbol(t: &TileAt) -> String {
-    format!("carc-tile-{}-{}", t.tile.0, t.rotation.degrees())
+    format!("carc-tile-{}-{}", t.tile.index(), t.rotation.degrees())
 }
 
 /// The pictures every board refers to, once for the page: the map board's unchanging parts

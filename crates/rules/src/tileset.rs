@@ -54,9 +54,19 @@ impl fmt::Display for FeatureKind {
     }
 }
 
-/// Index of a tile type in its [`TileSet`].
+/// Index of a tile type in its [`TileSet`]. Handed out by the tile set ([`TileSet::ids`],
+/// [`TileSet::find`]) and by the game; it cannot be made from a number outside this crate, so
+/// a caller cannot forge an id past the set (one from another, larger set is still refused by
+/// every rule that takes an id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct TileTypeId(pub u16);
+pub struct TileTypeId(pub(crate) u16);
+
+impl TileTypeId {
+    /// The kind's place in its tile set, from 0 (for tables indexed by kind).
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
 
 /// The symbol printed on an arrow of the 20th Anniversary expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -575,6 +585,11 @@ impl TileSet {
 
     pub fn find(&self, id: &str) -> Option<TileTypeId> {
         self.by_id.get(id).copied()
+    }
+
+    /// The ids of the set's kinds, in order (their [`TileTypeId::index`] from 0).
+    pub fn ids(&self) -> impl Iterator<Item = TileTypeId> + use<> {
+        (0..self.tiles.len() as u16).map(TileTypeId)
     }
 
     pub fn len(&self) -> usize {

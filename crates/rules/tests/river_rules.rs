@@ -210,12 +210,22 @@ fn river_tiles_are_drawn_first_and_the_lake_last() {
 
 #[test]
 fn a_tile_id_the_set_does_not_hold_is_refused_as_in_every_game() {
-    // Given a River game waiting for a draw (its set: 24 base kinds and 10 river kinds)
+    // Given a River game waiting for a draw (its set: 24 base kinds and 10 river kinds), and
+    // the ids of a larger set (ids cannot be made up: they come from a tile set)
     let mut t = river(&[("R1", 1), ("RL", 1), ("A", 1)]);
     let kinds = t.game.tiles().len();
     assert_eq!(kinds, 34);
+    let larger = TileSet::combine(&[
+        TileSet::base(),
+        TileSet::river(),
+        TileSet::inns_cathedrals(),
+        TileSet::traders_builders(),
+    ])
+    .unwrap();
+    let beyond: Vec<TileTypeId> = larger.ids().skip(kinds).collect();
+    assert!(beyond.len() > 30, "{}", beyond.len());
     let before = format!("{:?}", t.game);
-    for id in [TileTypeId(kinds as u16), TileTypeId(34), TileTypeId(9999)] {
+    for id in beyond {
         // When a draw of a tile id beyond the set is applied
         let err = t
             .game

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use carc_rules::{Action, Game, GiftCard, MeepleStep, Move, Phase, Placement, Pos, TileTypeId};
+use carc_rules::{Action, Game, GiftCard, MeepleStep, Move, Phase, Placement, Pos};
 
 use crate::driver::{drive, next_gift, place_starts, take_start_tile, Buffers};
 use crate::error::PlayoutError;
@@ -124,8 +124,7 @@ fn playout_recorded(
     let mut game = game.clone();
     let bag = &mut buffers.bag;
     bag.clear();
-    for (i, _) in game.tiles().tiles().iter().enumerate() {
-        let id = TileTypeId(i as u16);
+    for id in game.tiles().ids() {
         for _ in 0..game.bag_count(id) {
             bag.push(id);
         }
@@ -208,7 +207,7 @@ mod tests {
     use super::*;
     use crate::simulate::play;
     use crate::test_games::{anniversary, every_kind_of_game, replayed};
-    use carc_rules::{Effects, Rotation, Setup};
+    use carc_rules::{Effects, Rotation, Setup, TileTypeId};
 
     #[test]
     fn a_playout_finishes_the_game_from_every_phase_of_every_kind_of_game() {
@@ -309,8 +308,9 @@ mod tests {
         sorted1.sort_unstable();
         sorted2.sort_unstable();
         assert_eq!(sorted1, sorted2);
-        let mut bag: Vec<TileTypeId> = (0..game.tiles().len() as u16)
-            .map(TileTypeId)
+        let mut bag: Vec<TileTypeId> = game
+            .tiles()
+            .ids()
             .flat_map(|t| std::iter::repeat_n(t, usize::from(game.bag_count(t))))
             .collect();
         bag.sort_unstable();

@@ -1,8 +1,8 @@
 //! A standing property of the rules, checked on every kind of game: an action the rules
 //! refuse leaves the game as it was, and no action, however made up, panics. Random games are
-//! played; at every few positions on the way, made-up actions (every kind, with tile ids past
-//! the set, squares far off the board, segments past the tile's, any gift and arrow) are tried
-//! on a copy of the game.
+//! played; at every few positions on the way, made-up actions (every kind, with tile ids of
+//! a larger set, squares far off the board, segments past the tile's, any gift and arrow) are
+//! tried on a copy of the game.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use carc_rules::{
-    Action, ArrowSymbol, Effects, Game, GiftAction, GiftCard, Pos, Rotation, TileTypeId,
+    Action, ArrowSymbol, Effects, Game, GiftAction, GiftCard, Pos, Rotation, TileSet, TileTypeId,
 };
 
 use crate::players::Strategy;
@@ -26,14 +26,27 @@ fn square(rng: &mut ChaCha8Rng) -> Pos {
     }
 }
 
-/// A made-up action of any kind.
-fn any_action(rng: &mut ChaCha8Rng, kinds: usize) -> Action {
-    let tile = TileTypeId(match rng.gen_range(0..6) {
-        0 => 9999,
-        1 => u16::MAX,
-        2 => (kinds + rng.gen_range(0..3)) as u16,
-        _ => rng.gen_range(0..kinds as u16),
-    });
+/// The ids of every built-in kind (gardens included): ids cannot be made from numbers, so the
+/// ids past a smaller game's own set are taken from this one.
+fn many_ids() -> Vec<TileTypeId> {
+    let all = TileSet::combine(&[
+        TileSet::base(),
+        TileSet::anniversary(),
+        TileSet::river(),
+        TileSet::inns_cathedrals(),
+        TileSet::traders_builders(),
+    ])
+    .unwrap()
+    .with_gardens();
+    all.ids().collect()
+}
+
+/// A made-up action of any kind (`ids`: those of the game's set, and more).
+fn any_action(rng: &mut ChaCha8Rng, ids: &[TileTypeId], kinds: usize) -> Action {
+    let tile = match rng.gen_range(0..3) {
+        0 if kinds < ids.len() => ids[rng.gen_range(kinds..ids.len())],
+        _ => ids[rng.gen_range(0..kinds)],
+    };
     let rotation = Rotation::ALL[rng.gen_range(0..4)];
     let segment = match rng.gen_range(0..8) {
         0 => u8::MAX,
@@ -85,6 +98,7 @@ fn any_action(rng: &mut ChaCha8Rng, kinds: usize) -> Action {
 
 #[test]
 fn a_refused_action_changes_nothing_and_no_action_panics_in_any_kind_of_game() {
+    let ids = many_ids();
     let mut tried = 0usize;
     let mut refused = 0usize;
     for (k, (name, setup)) in every_kind_of_game().into_iter().enumerate() {
@@ -94,13 +108,14 @@ fn a_refused_action_changes_nothing_and_no_action_panics_in_any_kind_of_game() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut game = Game::new(setup).unwrap();
         let kinds = game.tiles().len();
+        assert!(ids.len() >= kinds, "{name}: {kinds} kinds");
         let mut fx = Effects::default();
         for (i, action) in played.actions.iter().enumerate() {
             if i % 7 == 0 {
                 let before = format!("{game:?}");
                 for _ in 0..24 {
                     // When a made-up action is applied to a copy
-                    let wrong = any_action(&mut rng, kinds);
+                    let wrong = any_action(&mut rng, &ids, kinds);
                     let mut copy = game.clone();
                     let mut copy_fx = Effects::default();
                     let outcome =

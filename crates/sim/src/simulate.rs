@@ -5,7 +5,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use carc_rules::{Action, Game, GiftCard, RuleViolation, Setup, TileTypeId, GIFT_COPIES};
+use carc_rules::{Action, Game, GiftCard, RuleViolation, Setup, GIFT_COPIES};
 
 use crate::driver::{drive, place_starts, river_first, take_start_tile, Buffers};
 use crate::error::PlayoutError;
@@ -46,8 +46,7 @@ pub fn play_into(
     // The bag: every copy in the game, shuffled; the start tile comes out first.
     let bag = &mut buffers.bag;
     bag.clear();
-    for (i, _) in game.tiles().tiles().iter().enumerate() {
-        let id = TileTypeId(i as u16);
+    for id in game.tiles().ids() {
         for _ in 0..game.in_game_count(id) {
             bag.push(id);
         }

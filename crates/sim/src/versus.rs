@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use carc_rules::{Action, Game, GiftCard, Phase, Setup, TileTypeId, GIFT_COPIES};
+use carc_rules::{Action, Game, GiftCard, Phase, Setup, GIFT_COPIES};
 
 use crate::driver::{place_starts, take_start_tile, Buffers};
 use crate::error::PlayoutError;
@@ -73,8 +73,7 @@ pub fn play_versus(
     // The bag and the gift deck, shuffled as `crate::play` shuffles them.
     let mut bag = std::mem::take(&mut buffers.bag);
     bag.clear();
-    for (i, _) in game.tiles().tiles().iter().enumerate() {
-        let id = TileTypeId(i as u16);
+    for id in game.tiles().ids() {
         for _ in 0..game.in_game_count(id) {
             bag.push(id);
         }
@@ -206,7 +205,7 @@ mod tests {
     use super::*;
     use crate::seat::{GreedyPlayer, RandomPlayer};
     use crate::test_games::every_kind_of_game;
-    use carc_rules::Effects;
+    use carc_rules::{Effects, TileTypeId};
 
     fn draws(actions: &[Action]) -> Vec<TileTypeId> {
         actions

@@ -68,8 +68,8 @@ pub fn rotations_at(placements: &[Placement], at: Pos) -> Vec<Rotation> {
 /// The tiles chance could bring next (the bag's tile types with at least one left), each
 /// with how many are left, in tile-set order.
 pub fn tiles_in_bag(game: &Game) -> Vec<(TileTypeId, u16)> {
-    (0..game.tiles().len())
-        .map(|i| TileTypeId(i as u16))
+    game.tiles()
+        .ids()
         .map(|t| (t, game.bag_count(t)))
         .filter(|&(_, n)| n > 0)
         .collect()

@@ -64,13 +64,8 @@ pub fn legal(args: AtArgs, loaded: &[TileSet]) -> Result<ExitCode> {
                 .tiles()
                 .tiles()
                 .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    (
-                        t.id.clone(),
-                        game.bag_count(carc_rules::TileTypeId(i as u16)),
-                    )
-                })
+                .zip(game.tiles().ids())
+                .map(|(t, id)| (t.id.clone(), game.bag_count(id)))
                 .filter(|(_, c)| *c > 0)
                 .collect();
             if args.json {

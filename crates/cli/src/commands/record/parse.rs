@@ -31,8 +31,8 @@ pub fn drawn_tile(game: &Game, name: &str) -> Result<TileTypeId> {
     let tiles = game.tiles();
     let name = name.trim();
     let found = tiles.find(name).or_else(|| {
-        (0..tiles.len())
-            .map(|i| TileTypeId(i as u16))
+        tiles
+            .ids()
             .find(|&t| tiles.get(t).id.eq_ignore_ascii_case(name))
     });
     match found {
@@ -50,8 +50,8 @@ pub fn drawn_tile(game: &Game, name: &str) -> Result<TileTypeId> {
 /// the same also say where their cities and roads are at rotation 0.
 pub fn bag_list(game: &Game) -> String {
     let tiles = game.tiles();
-    let left: Vec<(TileTypeId, String)> = (0..tiles.len())
-        .map(|i| TileTypeId(i as u16))
+    let left: Vec<(TileTypeId, String)> = tiles
+        .ids()
         .filter(|&t| game.bag_count(t) > 0)
         .map(|t| (t, tile_words(tiles.get(t))))
         .collect();
