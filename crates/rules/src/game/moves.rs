@@ -132,8 +132,11 @@ impl Game {
         let mut choices = Vec::new();
         let mut branches: Vec<(Option<Pos>, Game)> = Vec::new();
         let mut steps: Vec<MeepleStep> = Vec::new();
+        // Scratch games refilled with `clone_from`, which keeps their buffers.
+        let mut placed = self.clone();
+        let mut after = self.clone();
         for p in placements {
-            let mut placed = self.clone();
+            placed.clone_from(self);
             let place = Action::Place {
                 at: p.at,
                 rotation: p.rotation,
@@ -165,12 +168,12 @@ impl Game {
                     }
                 }
             } else {
-                branches.push((None, placed));
+                branches.push((None, placed.clone()));
             }
             for (arrow, position) in &branches {
                 position.meeple_steps(&mut steps);
                 for &step in &steps {
-                    let mut after = position.clone();
+                    after.clone_from(position);
                     if after.apply(&step.action(), &mut fx).is_ok() {
                         out.push(Move {
                             placement: p,
