@@ -310,6 +310,15 @@ fn is_gone(pid: &str) -> bool {
     true
 }
 
+/// The `cmd:` player running `bad_engine.py MODE NOTE`.
+fn bad_engine(mode: &str, note: &Path) -> String {
+    format!(
+        "cmd:python3 {} {mode} {}",
+        engines().join("bad_engine.py").display(),
+        note.display()
+    )
+}
+
 /// The lines that `bad_engine.py` wrote to its note file.
 fn noted(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path)
@@ -326,11 +335,7 @@ fn what_an_outside_engine_started_does_not_outlive_the_match() {
     // engine, or a forked server, would)
     let dir = tempfile::tempdir().unwrap();
     let note = dir.path().join("helpers.txt");
-    let engine = format!(
-        "cmd:python3 {} helper {}",
-        engines().join("bad_engine.py").display(),
-        note.display()
-    );
+    let engine = bad_engine("helper", &note);
     // When it plays a pair of games to the end
     let o = carc(&["match", "greedy", &engine, "--games", "2"], dir.path());
     assert!(o.status.success(), "{}", stderr(&o));
@@ -348,11 +353,7 @@ fn an_engine_that_forks_and_exits_is_reported_as_exited_and_its_child_ended() {
     // Given an engine that, at its first `go`, forks a child that holds its output, and exits
     let dir = tempfile::tempdir().unwrap();
     let note = dir.path().join("child.txt");
-    let engine = format!(
-        "cmd:python3 {} fork-exit {}",
-        engines().join("bad_engine.py").display(),
-        note.display()
-    );
+    let engine = bad_engine("fork-exit", &note);
     // When a match asks it for a move, with a grace far longer than its exit takes
     let o = carc(
         &[
@@ -411,11 +412,7 @@ fn a_match_whose_engine_never_greets_stops_at_the_first_game() {
     // behind the first)
     let dir = tempfile::tempdir().unwrap();
     let note = dir.path().join("starts.txt");
-    let engine = format!(
-        "cmd:python3 {} silent {}",
-        engines().join("bad_engine.py").display(),
-        note.display()
-    );
+    let engine = bad_engine("silent", &note);
     // When the match plays
     let o = carc(
         &[

@@ -85,6 +85,11 @@ fn checked_len(path: &Path) -> Result<u64, ReadFileError> {
         path: path.to_path_buf(),
         error,
     })?;
+    len_of_regular(path, &meta)
+}
+
+/// The length of the regular file `meta` describes, else why `path` is refused.
+fn len_of_regular(path: &Path, meta: &fs::Metadata) -> Result<u64, ReadFileError> {
     if !meta.is_file() {
         return Err(ReadFileError::NotAFile {
             path: path.to_path_buf(),
@@ -116,19 +121,7 @@ pub fn read_game_bytes(path: &Path) -> Result<Vec<u8>, ReadFileError> {
     };
     let file = open_no_wait(path).map_err(io_error)?;
     // The path may have been swapped since the check: what was opened is checked again.
-    let meta = file.metadata().map_err(io_error)?;
-    if !meta.is_file() {
-        return Err(ReadFileError::NotAFile {
-            path: path.to_path_buf(),
-            kind: kind_of(meta.file_type()),
-        });
-    }
-    if meta.len() > MAX_GAME_FILE {
-        return Err(ReadFileError::TooLarge {
-            path: path.to_path_buf(),
-        });
-    }
-    let len = meta.len();
+    let len = len_of_regular(path, &file.metadata().map_err(io_error)?)?;
     // Room for the whole file and one byte more, so that a file of the length its metadata
     // gave takes one read and one read of nothing: `take` hides the file's size from
     // `read_to_end`, which would otherwise start at 32 bytes and grow (11 reads for a 16 KB

@@ -89,6 +89,28 @@ def choose_rest(page, puzzle, index):
            str(index))
 
 
+def check_widths(page, out_dir, name, what):
+    """At 1280 and 400 px wide: nothing overflows the page sideways, no element reaches past
+    its edge; a screenshot of each (OUT_DIR/NAME-WIDTHpx.png)."""
+    for width, mobile in ((1280, False), (400, True)):
+        page.call("Emulation.setDeviceMetricsOverride", width=width, height=900,
+                  deviceScaleFactor=1, mobile=mobile)
+        time.sleep(0.2)
+        over = page.eval("document.documentElement.scrollWidth"
+                         " - document.documentElement.clientWidth")
+        expect(f"{what}at {width} px, the page's sideways overflow", max(over, 0), 0)
+        wide = page.eval("[...document.body.querySelectorAll('*')].filter(e =>"
+                         " e.getBoundingClientRect().right >"
+                         " document.documentElement.clientWidth + 1).map(e =>"
+                         " e.tagName + (e.id ? '#' + e.id : '')).slice(0, 5).join(', ')")
+        expect(f"{what}at {width} px, elements past the edge", wide, "")
+        png = page.call("Page.captureScreenshot", format="png")["data"]
+        path = os.path.join(out_dir, f"{name}-{width}px.png")
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(png))
+        print(f"screenshot at {width} px: {path}")
+
+
 def main():
     out_dir = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="carc-puzzles-")
     os.makedirs(out_dir, exist_ok=True)
@@ -192,37 +214,11 @@ def main():
 
         with open(os.path.join(out_dir, "puzzles-best-found.png"), "wb") as f:
             f.write(base64.b64decode(shot_best))
-        for width, mobile in ((1280, False), (400, True)):
-            page.call("Emulation.setDeviceMetricsOverride", width=width, height=900,
-                      deviceScaleFactor=1, mobile=mobile)
-            time.sleep(0.2)
-            over = page.eval("document.documentElement.scrollWidth"
-                             " - document.documentElement.clientWidth")
-            expect(f"at {width} px, the page's sideways overflow", max(over, 0), 0)
-            png = page.call("Page.captureScreenshot", format="png")["data"]
-            path = os.path.join(out_dir, f"puzzles-{width}px.png")
-            with open(path, "wb") as f:
-                f.write(base64.b64decode(png))
-            print(f"screenshot at {width} px: {path}")
+        check_widths(page, out_dir, "puzzles", "")
 
         # The long name wraps: nothing overflows sideways at either width.
-        page = browser.open(long_page)
-        for width, mobile in ((1280, False), (400, True)):
-            page.call("Emulation.setDeviceMetricsOverride", width=width, height=900,
-                      deviceScaleFactor=1, mobile=mobile)
-            time.sleep(0.2)
-            over = page.eval("document.documentElement.scrollWidth"
-                             " - document.documentElement.clientWidth")
-            expect(f"with a 200-character name at {width} px, the sideways overflow",
-                   max(over, 0), 0)
-            wide = page.eval("[...document.body.querySelectorAll('*')].filter(e =>"
-                             " e.getBoundingClientRect().right >"
-                             " document.documentElement.clientWidth + 1).map(e =>"
-                             " e.tagName + (e.id ? '#' + e.id : '')).slice(0, 5).join(', ')")
-            expect(f"with a 200-character name at {width} px, elements past the edge", wide, "")
-            png = page.call("Page.captureScreenshot", format="png")["data"]
-            with open(os.path.join(out_dir, f"puzzles-long-name-{width}px.png"), "wb") as f:
-                f.write(base64.b64decode(png))
+        check_widths(browser.open(long_page), out_dir, "puzzles-long-name",
+                     "with a 200-character name ")
 
         # The hostile page runs nothing.
         page = browser.open(hostile)
