@@ -10,23 +10,31 @@ use std::fmt;
 /// One side of a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
+    /// North: toward greater y.
     N = 0,
+    /// East: toward greater x.
     E = 1,
+    /// South: toward smaller y.
     S = 2,
+    /// West: toward smaller x.
     W = 3,
 }
 
 impl Side {
+    /// The four sides in clockwise order from north, so `ALL[i].index() == i`.
     pub const ALL: [Side; 4] = [Side::N, Side::E, Side::S, Side::W];
 
+    /// The side with index `i` modulo 4 (0 = N, 1 = E, 2 = S, 3 = W); never panics.
     pub fn from_index(i: usize) -> Side {
         Side::ALL[i % 4]
     }
 
+    /// 0 for N, 1 for E, 2 for S, 3 for W (clockwise from north).
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The side across the square: N ↔ S, E ↔ W.
     pub fn opposite(self) -> Side {
         Side::from_index(self.index() + 2)
     }
@@ -42,10 +50,12 @@ impl Side {
         [Port::from_index(i), Port::from_index(i + 1)]
     }
 
+    /// The one-letter name used in tile files and logs: `N`, `E`, `S` or `W`.
     pub fn name(self) -> &'static str {
         ["N", "E", "S", "W"][self.index()]
     }
 
+    /// The side named by [`Side::name`] (`N`, `E`, `S`, `W`; case-sensitive), or `None`.
     pub fn parse(s: &str) -> Option<Side> {
         Side::ALL.into_iter().find(|side| side.name() == s)
     }
@@ -65,17 +75,26 @@ impl fmt::Display for Side {
 /// A half-edge, where a field meets the border of a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Port {
+    /// The west half of the north side.
     Nw = 0,
+    /// The east half of the north side.
     Ne = 1,
+    /// The north half of the east side.
     En = 2,
+    /// The south half of the east side.
     Es = 3,
+    /// The east half of the south side.
     Se = 4,
+    /// The west half of the south side.
     Sw = 5,
+    /// The south half of the west side.
     Ws = 6,
+    /// The north half of the west side.
     Wn = 7,
 }
 
 impl Port {
+    /// The eight ports clockwise from the north-west corner, so `ALL[i].index() == i`.
     pub const ALL: [Port; 8] = [
         Port::Nw,
         Port::Ne,
@@ -87,14 +106,17 @@ impl Port {
         Port::Wn,
     ];
 
+    /// The port with index `i` modulo 8 (0 = `Nw`, clockwise to 7 = `Wn`); never panics.
     pub fn from_index(i: usize) -> Port {
         Port::ALL[i % 8]
     }
 
+    /// 0 for `Nw` to 7 for `Wn`, clockwise from the north-west corner.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The side this port is half of (`Nw` and `Ne` are on N).
     pub fn side(self) -> Side {
         Side::from_index(self.index() / 2)
     }
@@ -120,6 +142,7 @@ impl Port {
         FACING[self.index()]
     }
 
+    /// The two-letter name used in tile files and logs: `Nw`, `Ne`, `En`, … (side first).
     pub fn name(self) -> &'static str {
         ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"][self.index()]
     }
@@ -139,6 +162,7 @@ impl Port {
         ][self.index()]
     }
 
+    /// The port named by [`Port::name`] (`Nw`, `Ne`, …; case-sensitive), or `None`.
     pub fn parse(s: &str) -> Option<Port> {
         Port::ALL.into_iter().find(|port| port.name() == s)
     }
@@ -155,6 +179,7 @@ impl fmt::Display for Port {
 pub struct Rotation(u8);
 
 impl Rotation {
+    /// The four rotations: 0, 1, 2 and 3 clockwise quarter turns.
     pub const ALL: [Rotation; 4] = [Rotation(0), Rotation(1), Rotation(2), Rotation(3)];
 
     /// `None` unless `turns` is 0..=3.
@@ -173,10 +198,12 @@ impl Rotation {
         }
     }
 
+    /// The number of clockwise quarter turns, 0..=3.
     pub fn quarter_turns(self) -> u8 {
         self.0
     }
 
+    /// The clockwise angle in degrees: 0, 90, 180 or 270.
     pub fn degrees(self) -> u32 {
         u32::from(self.0) * 90
     }
@@ -191,11 +218,14 @@ impl fmt::Display for Rotation {
 /// A square of the board. x grows to the east, y to the north.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Pos {
+    /// The column; grows to the east.
     pub x: i32,
+    /// The row; grows to the north.
     pub y: i32,
 }
 
 impl Pos {
+    /// The square at column `x` (east positive) and row `y` (north positive).
     pub const fn new(x: i32, y: i32) -> Pos {
         Pos { x, y }
     }
@@ -238,8 +268,11 @@ impl fmt::Display for Pos {
 /// What lies along one side of a tile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {
+    /// A field (farmland) side.
     Field,
+    /// A side where a road leaves the tile.
     Road,
+    /// A city side.
     City,
     /// A river side (The River): not a feature; it splits the fields beside it and meets only
     /// another river side.
@@ -247,6 +280,7 @@ pub enum Terrain {
 }
 
 impl Terrain {
+    /// The letter of edge strings in tile files: `F`, `R`, `C`, and `W` (water) for river.
     pub fn letter(self) -> char {
         match self {
             Terrain::Field => 'F',
@@ -256,6 +290,7 @@ impl Terrain {
         }
     }
 
+    /// The terrain in words for messages: `field`, `road`, `city` or `river`.
     pub fn word(self) -> &'static str {
         match self {
             Terrain::Field => "field",
