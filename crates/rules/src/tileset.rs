@@ -27,9 +27,13 @@ pub use label::{Anchor, SegmentLabel};
 /// The kind of a feature (and of the segments it is made of).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FeatureKind {
+    /// A city: scored when walled in (completed), and at the end.
     City,
+    /// A road: scored when both ends are closed (completed), and at the end.
     Road,
+    /// A monastery: completed when the eight squares around it hold tiles.
     Monastery,
+    /// A field: never completed; scored only at the end, for the completed cities it touches.
     Field,
     /// A garden printed on a garden copy of a base tile (The Abbot): only the abbot may stand
     /// on it; it is scored like a monastery. Inside a field, but not part of it.
@@ -37,6 +41,8 @@ pub enum FeatureKind {
 }
 
 impl FeatureKind {
+    /// The kind in words for messages and labels: `city`, `road`, `monastery`, `field`,
+    /// `garden` (also its `Display`).
     pub fn word(self) -> &'static str {
         match self {
             FeatureKind::City => "city",
@@ -80,6 +86,7 @@ pub enum ArrowSymbol {
 }
 
 impl ArrowSymbol {
+    /// The three symbols, in the order of the enum.
     pub const ALL: [ArrowSymbol; 3] = [
         ArrowSymbol::Companion,
         ArrowSymbol::Portal,
@@ -104,6 +111,8 @@ impl ArrowSymbol {
         }
     }
 
+    /// The symbol named by [`ArrowSymbol::name`] (`companion`, `portal`, `extra_turn`), or
+    /// `None`.
     pub fn parse(s: &str) -> Option<ArrowSymbol> {
         ArrowSymbol::ALL.into_iter().find(|a| a.name() == s)
     }
@@ -118,7 +127,10 @@ impl fmt::Display for ArrowSymbol {
 /// An arrow printed on a tile: its symbol and the side it points out of at rotation 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Arrow {
+    /// What the arrow does when activated.
     pub symbol: ArrowSymbol,
+    /// The side it points out of: at rotation 0 as the tile type stores it, in board
+    /// orientation from [`TileType::arrow()`].
     pub side: Side,
 }
 
@@ -126,11 +138,14 @@ pub struct Arrow {
 /// tile it flows into last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RiverEnd {
+    /// The tile the river starts from; with The River it is the start tile.
     Spring,
+    /// The tile the river ends in; drawn after every other river tile.
     Lake,
 }
 
 impl RiverEnd {
+    /// The end in words: `spring` or `lake` (as the tile file writes it).
     pub fn word(self) -> &'static str {
         match self {
             RiverEnd::Spring => "spring",
@@ -149,6 +164,7 @@ pub const MAX_TILES_IN_SET: u32 = 2_000;
 /// One feature's part on one tile, at rotation 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SegmentDef {
+    /// The kind of feature this segment is part of.
     pub kind: FeatureKind,
     /// Bit `s` set = this segment reaches side `s` (cities, roads).
     pub sides: u8,
@@ -179,7 +195,9 @@ struct Oriented {
 /// A tile type, validated and compiled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileType {
+    /// The tile's id in its set, as logs write it, e.g. `D` or `E+garden`.
     pub id: String,
+    /// How many copies of this tile the set holds (start copies included).
     pub count: u16,
     /// How many of `count` carry a garden picture (inert without The Abbot; with it, they
     /// become a tile of their own, see [`TileSet::with_gardens`]).
@@ -189,7 +207,10 @@ pub struct TileType {
     pub garden_in: Option<Port>,
     /// How many of `count` are start tiles.
     pub start: u16,
+    /// The terrain along each side at rotation 0, indexed by [`Side::index`] (N, E, S, W).
     pub edges: [Terrain; 4],
+    /// The tile's segments at rotation 0; a segment's index here is its local segment number
+    /// (cities first, then roads, the monastery, the fields; a garden copy's garden last).
     pub segments: Vec<SegmentDef>,
     /// The arrow printed on the tile (20th Anniversary), at rotation 0.
     pub arrow: Option<Arrow>,
@@ -358,7 +379,9 @@ fn rotate_mask4(mask: u8, turns: u8) -> u8 {
 /// A validated tile set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileSet {
+    /// The set's name from its file (`base`, …); combined sets join theirs with `+`.
     pub name: String,
+    /// The file's free-text description (empty if the file has none, and for combined sets).
     pub description: String,
     tiles: Vec<TileType>,
     by_id: BTreeMap<String, TileTypeId>,
@@ -378,16 +401,29 @@ pub(crate) fn river_type_ids(tiles: &[TileType]) -> Vec<TileTypeId> {
 /// What is wrong with a tile-set file.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum TileSetError {
+    /// The text is not JSON, or not of the file's shape (a missing or unknown field, a wrong
+    /// type).
     #[error("tile set is not valid JSON or has the wrong shape (line {line}, column {column}): {message}")]
     Parse {
+        /// The line of the text where parsing failed, from 1.
         line: usize,
+        /// The column in that line, from 1.
         column: usize,
+        /// The JSON parser's message.
         message: String,
     },
+    /// Something wrong with the set as a whole (its format or version, the total number of
+    /// tiles, …), in words.
     #[error("tile set: {0}")]
     Set(String),
+    /// Something wrong with one tile (its geometry, its counts, a duplicate id, …).
     #[error("tile set: tile {tile}: {problem}")]
-    Tile { tile: String, problem: String },
+    Tile {
+        /// The id of the tile at fault.
+        tile: String,
+        /// What is wrong with it, in words.
+        problem: String,
+    },
 }
 
 const BASE_JSON: &str = include_str!("../data/base.json");
@@ -570,6 +606,7 @@ impl TileSet {
         })
     }
 
+    /// Every tile type of the set, in set order (the slice index is [`TileTypeId::index`]).
     pub fn tiles(&self) -> &[TileType] {
         &self.tiles
     }
@@ -579,10 +616,12 @@ impl TileSet {
         &self.river_types
     }
 
+    /// The tile type with this id. Panics if `id` comes from a larger set than this one.
     pub fn get(&self, id: TileTypeId) -> &TileType {
         &self.tiles[id.0 as usize]
     }
 
+    /// The id of the tile type whose [`TileType::id`] is `id` (e.g. `"U"`), or `None`.
     pub fn find(&self, id: &str) -> Option<TileTypeId> {
         self.by_id.get(id).copied()
     }
@@ -592,14 +631,17 @@ impl TileSet {
         (0..self.tiles.len() as u16).map(TileTypeId)
     }
 
+    /// The number of tile types (not copies; see [`TileSet::total_count`]).
     pub fn len(&self) -> usize {
         self.tiles.len()
     }
 
+    /// Whether the set holds no tile type.
     pub fn is_empty(&self) -> bool {
         self.tiles.is_empty()
     }
 
+    /// The number of tiles in the set: every type's [`TileType::count`] added up.
     pub fn total_count(&self) -> u32 {
         self.tiles.iter().map(|t| u32::from(t.count)).sum()
     }

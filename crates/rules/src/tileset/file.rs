@@ -119,7 +119,9 @@ struct FileField {
     cities: Vec<usize>,
 }
 
+/// The `format` a tile-set file must name: `carcassonne-tiles`.
 pub const TILESET_FORMAT: &str = "carcassonne-tiles";
+/// The file `version` this crate reads; a file of any other version is refused.
 pub const TILESET_VERSION: u32 = 1;
 
 impl TileSet {

@@ -4,12 +4,16 @@
 /// token per symbol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Good {
+    /// Wine (9 symbols in the compiled-in Traders & Builders set).
     Wine,
+    /// Grain (6 symbols in the compiled-in set).
     Grain,
+    /// Cloth (5 symbols in the compiled-in set).
     Cloth,
 }
 
 impl Good {
+    /// The three kinds in [`Good::index`] order: wine, grain, cloth.
     pub const ALL: [Good; 3] = [Good::Wine, Good::Grain, Good::Cloth];
 
     /// Index into per-kind counts (wine 0, grain 1, cloth 2).

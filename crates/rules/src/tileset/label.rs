@@ -9,14 +9,19 @@ use crate::geometry::{Port, Side};
 /// Where on a tile a segment is named: a side for cities and roads, a port for fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Anchor {
+    /// A side the city or road reaches (the first in N, E, S, W order when it reaches
+    /// several).
     Side(Side),
+    /// A port the field touches (the first clockwise from `Nw` when it touches several).
     Port(Port),
 }
 
 /// A segment named for people: kind plus a side or port in board orientation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SegmentLabel {
+    /// The kind of the segment's feature.
     pub kind: FeatureKind,
+    /// The side (city, road) or port (field) that names it; `None` for a monastery or garden.
     pub anchor: Option<Anchor>,
 }
 
