@@ -50,7 +50,9 @@ pub enum RegionKind {
 /// A region outside the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
+    /// Its name from the file's legend, used in explanations ("toward Denmark").
     pub name: &'static str,
+    /// Sea (or clouds) or a neighbouring country.
     pub kind: RegionKind,
 }
 
@@ -61,21 +63,27 @@ pub struct Print {
     pub terrain: Terrain,
     /// Printed segments, each counted like a tile of the feature.
     pub segments: u16,
+    /// Coats of arms printed on these segments (0 if none).
     pub coats_of_arms: u16,
 }
 
 /// What lies beyond one outer side of a playable square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Border {
+    /// The region outside the map that the side faces.
     pub region: Region,
+    /// The road or city printed across that side, or `None` where nothing is printed.
     pub print: Option<Print>,
 }
 
 /// A large city: blocked squares printed as one city.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LargeCity {
+    /// Its name from the file, e.g. `Berlin` (unique on the map).
     pub name: &'static str,
+    /// The blocked squares it covers (one orthogonally connected area).
     pub squares: Vec<Pos>,
+    /// Coats of arms printed on it, counted when the city it joins is scored.
     pub coats_of_arms: u16,
     /// Sides of its squares that face playable squares (city edges a tile must close).
     pub open_sides: u16,
@@ -84,15 +92,20 @@ pub struct LargeCity {
 /// A named playable square (start square or town).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NamedSquare {
+    /// The name printed on the map, e.g. `Rostock`.
     pub name: &'static str,
+    /// The playable square it names.
     pub at: Pos,
 }
 
 /// A validated map board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MapBoard {
+    /// The name logs use for the map (`rules.map.name`), e.g. `germany`.
     pub name: String,
+    /// The title for people, e.g. `Carcassonne Maps – Germany` (empty if the file has none).
     pub title: String,
+    /// The file's free-text description, its lines joined with `\n` (empty if none).
     pub description: String,
     min_x: i32,
     max_y: i32,
@@ -113,14 +126,21 @@ pub struct MapBoard {
 /// What is wrong with a map file.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum MapError {
+    /// The text is not JSON, or not of the file's shape (a missing or unknown field, a wrong
+    /// type).
     #[error(
         "map is not valid JSON or has the wrong shape (line {line}, column {column}): {message}"
     )]
     Parse {
+        /// The line of the text where parsing failed, from 1.
         line: usize,
+        /// The column in that line, from 1.
         column: usize,
+        /// The JSON parser's message.
         message: String,
     },
+    /// The file parses but the map is not valid (its format or version, a character not in
+    /// the legend, a start square off the playable squares, …), in words with its place.
     #[error("map: {0}")]
     Map(String),
 }
@@ -543,10 +563,12 @@ impl MapBoard {
         }
     }
 
+    /// The regions outside the map; [`Square::Outside`] holds an index into this slice.
     pub fn regions(&self) -> &[Region] {
         &self.regions
     }
 
+    /// The large cities; [`Square::LargeCity`] holds an index into this slice.
     pub fn large_cities(&self) -> &[LargeCity] {
         &self.large_cities
     }
@@ -559,14 +581,17 @@ impl MapBoard {
         }
     }
 
+    /// The start squares, in the file's order (2 to 8).
     pub fn start_squares(&self) -> &[NamedSquare] {
         &self.start_squares
     }
 
+    /// The towns, in the file's order (none on a map without towns).
     pub fn towns(&self) -> &[NamedSquare] {
         &self.towns
     }
 
+    /// The name of the town on square `at`, or `None` if no town is printed there.
     pub fn town_at(&self, at: Pos) -> Option<&'static str> {
         self.towns.iter().find(|t| t.at == at).map(|t| t.name)
     }
