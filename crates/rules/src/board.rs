@@ -16,8 +16,11 @@ pub(crate) const EMPTY: u16 = u16::MAX;
 /// A tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlacedTile {
+    /// The tile type, an id of the game's tile set.
     pub tile: TileTypeId,
+    /// The square it lies on.
     pub at: Pos,
+    /// How it was turned when placed (clockwise from the tile's rotation-0 drawing).
     pub rotation: Rotation,
     /// Edge pattern in board orientation (two bits per side).
     pub(crate) pattern: u8,

@@ -8,14 +8,20 @@ use std::fmt;
 /// A gift card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GiftCard {
+    /// Synod: a meeple from supply on any incomplete monastery, occupied or not.
     Synod,
+    /// Road Sweeper: an incomplete road scores now as at the end; every meeple on it returns.
     RoadSweeper,
+    /// Change Position: one of your meeples on the same tile, standing ↔ lying (farmer).
     ChangePosition,
+    /// Cash Out: one of your meeples back, 2 points per meeple on its feature (it included).
     CashOut,
+    /// Take 2: a second tile drawn; one of the two is placed, the other goes back to the bag.
     TakeTwo,
 }
 
 impl GiftCard {
+    /// The five cards, in [`GiftCard::index`] order.
     pub const ALL: [GiftCard; 5] = [
         GiftCard::Synod,
         GiftCard::RoadSweeper,
@@ -51,6 +57,7 @@ impl GiftCard {
         }
     }
 
+    /// The card with this machine name ([`GiftCard::name`], e.g. `take_2`), or `None`.
     pub fn from_name(name: &str) -> Option<GiftCard> {
         GiftCard::ALL.into_iter().find(|c| c.name() == name)
     }

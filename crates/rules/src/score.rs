@@ -16,24 +16,41 @@ pub enum ScoreSource {
     /// A newly placed arrow tile whose arrow points at no tile (20th Anniversary). The score's
     /// `feature` then names the segment of the arrow tile at the side the arrow points out of,
     /// and `tiles` holds the arrow tile's square.
-    Arrow { symbol: ArrowSymbol, side: Side },
+    Arrow {
+        /// The symbol of the arrow that scored.
+        symbol: ArrowSymbol,
+        /// The board side the arrow points out of (the tile's rotation applied).
+        side: Side,
+    },
     /// Carcassonne Maps, town variant 2: covering the town `town` cost the winner `points`
     /// (deducted, never below zero). `feature` names the covering tile's first segment and
     /// `tiles` holds the town's square.
-    TownCost { town: &'static str },
+    TownCost {
+        /// The town's name as the map prints it.
+        town: &'static str,
+    },
     /// A gift's action (The Gifts): Road Sweeper (the road's majority, as in final scoring)
     /// or Cash Out (the player who takes a meeple back).
-    Gift { card: GiftCard },
+    Gift {
+        /// The card whose action scored: Road Sweeper or Cash Out.
+        card: GiftCard,
+    },
     /// Final scoring of unopened gifts (The Gifts): 2 points per card for the one winner.
     /// No feature scores: `feature` names the start tile and `tiles` is empty.
-    UnopenedGifts { cards: u8 },
+    UnopenedGifts {
+        /// How many unopened cards the winner holds (2 points each).
+        cards: u8,
+    },
     /// The Abbot: the abbot taken back from its monastery or garden instead of a meeple,
     /// scored at once as an incomplete monastery (1 + the tiles around it).
     AbbotTakenBack,
     /// Traders & Builders, final scoring: the most tokens of `good` (10 for each tied
     /// player). No feature scores: `feature` names the start tile, `tiles` is empty and
     /// `meeples` holds each seat's tokens of that kind (seats with none left out).
-    Goods { good: Good },
+    Goods {
+        /// The kind of goods whose majority scored.
+        good: Good,
+    },
     /// Traders & Builders, final scoring: the pig's extra point per completed city for the
     /// field's winners who have their pig there. `feature` is the field.
     Pig,
@@ -69,7 +86,9 @@ pub enum ScoreTime {
 /// A feature named by one of its segments: the tile it lies on and the segment's label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FeatureRef {
+    /// The square of the tile the segment lies on.
     pub at: Pos,
+    /// The segment on that tile, in board orientation.
     pub label: SegmentLabel,
 }
 
@@ -82,12 +101,16 @@ impl fmt::Display for FeatureRef {
 /// One scored feature, with everything needed to explain it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Score {
+    /// The kind of the feature scored. For a score of no feature (see [`ScoreSource`]) the
+    /// kind of the segment `feature` names, or `City` for goods.
     pub kind: FeatureKind,
+    /// During play or at the final scoring.
     pub time: ScoreTime,
     /// The feature, named by its first segment.
     pub feature: FeatureRef,
     /// Distinct squares the feature covers, sorted.
     pub tiles: Vec<Pos>,
+    /// Coats of arms counted in a city, or in a road on a map (printed ones); 0 otherwise.
     pub coats_of_arms: u32,
     /// For fields: the completed cities that touch it.
     pub cities: Vec<FeatureRef>,
@@ -95,10 +118,13 @@ pub struct Score {
     pub meeples: Vec<(u8, u8)>,
     /// Seats with the most meeples; each scores `points`.
     pub winners: Vec<u8>,
+    /// The points each winner scores (taken away instead when [`Score::is_penalty`]).
     pub points: u32,
     /// The arithmetic in words, e.g. `2 × 3 tiles + 2 × 1 coat of arms = 8`.
     pub formula: String,
+    /// The rule that awarded the points, e.g. `base.score.city.completed`.
     pub rule: RuleId,
+    /// What earned the score: a feature, or an expansion's other source.
     pub source: ScoreSource,
 }
 
@@ -173,8 +199,11 @@ impl fmt::Display for Score {
 /// A meeple that went back to its owner's supply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReturnedMeeple {
+    /// The owner's seat, from 0.
     pub player: u8,
+    /// The square the figure stood on.
     pub at: Pos,
+    /// The segment it stood on, in board orientation.
     pub label: SegmentLabel,
     /// The figure was the player's abbot (The Abbot), not a meeple.
     pub abbot: bool,
@@ -187,11 +216,16 @@ pub struct ReturnedMeeple {
 /// The figures of Traders & Builders, which are no meeples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Special {
+    /// The builder: on a road or city beside its owner's meeple; its owner takes a second
+    /// turn after a tile of theirs extends that feature.
     Builder,
+    /// The pig: on a field beside its owner's farmer; 1 more point per completed city when
+    /// its owner wins (or ties for) the field at the end.
     Pig,
 }
 
 impl Special {
+    /// The figure in words: `builder` or `pig`.
     pub fn word(self) -> &'static str {
         match self {
             Special::Builder => "builder",
