@@ -29,31 +29,60 @@ pub type RuleId = &'static str;
 /// The rule ids of the base game.
 pub mod rule {
     use super::RuleId;
+    /// Setup: 1 to 6 players, 1 to 20 meeples each, a two-tile city worth 2 or 4, a non-empty bag
+    /// of known tiles; tile sets an expansion needs only with that expansion on.
     pub const SETUP: RuleId = "base.setup";
+    /// The first action places the start tile.
     pub const START_TILE: RuleId = "base.setup.start-tile";
+    /// Only the seat whose turn it is acts.
     pub const TURN_ORDER: RuleId = "base.turn.order";
+    /// Actions come in turn order: draw, place (or set aside), meeple.
     pub const TURN_PHASE: RuleId = "base.turn.phase";
+    /// A drawn tile must still be in the bag; tiles unknown to the game are refused.
     pub const DRAW_BAG: RuleId = "base.draw.bag";
+    /// The tile placed or set aside is the tile drawn.
     pub const TILE_DRAWN: RuleId = "base.tile.drawn";
+    /// One tile per square.
     pub const TILE_EMPTY_SQUARE: RuleId = "base.tile.empty-square";
+    /// A tile touches a placed tile along a full edge; corners do not count.
     pub const TILE_ADJACENT: RuleId = "base.tile.adjacent";
+    /// Every touching edge matches: city–city, road–road, field–field.
     pub const TILE_EDGES_MATCH: RuleId = "base.tile.edges-match";
+    /// A tile may be set aside only if it fits nowhere; it leaves the game for good.
     pub const TILE_SET_ASIDE: RuleId = "base.tile.set-aside";
+    /// The meeple goes on a segment of the tile just placed.
     pub const MEEPLE_SEGMENT: RuleId = "base.meeple.segment";
+    /// With the option `farmers` off, no meeple goes on a field.
     pub const MEEPLE_FARMERS: RuleId = "base.meeple.farmers-option";
+    /// A meeple placed must come from the seat's supply (7 each by default).
     pub const MEEPLE_SUPPLY: RuleId = "base.meeple.supply";
+    /// The whole connected feature, as it stands after the tile, must hold no meeple, the
+    /// player's own included.
     pub const MEEPLE_OCCUPIED: RuleId = "base.meeple.occupied";
+    /// Placing a meeple is optional.
     pub const MEEPLE_OPTIONAL: RuleId = "base.meeple.optional";
+    /// A tile may join features that are already occupied; they become one shared feature.
     pub const FEATURE_JOINED: RuleId = "base.feature.joined";
+    /// A completed road (every end closed, or a loop) scores 1 per tile.
     pub const SCORE_ROAD_COMPLETED: RuleId = "base.score.road.completed";
+    /// A completed city (no open city side) scores 2 per tile and 2 per coat of arms.
     pub const SCORE_CITY_COMPLETED: RuleId = "base.score.city.completed";
+    /// Option `two_tile_city: 2` (old rules): a completed city of exactly two tiles scores 2.
     pub const SCORE_CITY_TWO_TILE: RuleId = "base.score.city.two-tile";
+    /// A monastery whose eight surrounding squares all hold tiles scores 9.
     pub const SCORE_MONASTERY_COMPLETED: RuleId = "base.score.monastery.completed";
+    /// At the end, an incomplete road scores 1 per tile.
     pub const SCORE_ROAD_FINAL: RuleId = "base.score.road.final";
+    /// At the end, an incomplete city scores 1 per tile and 1 per coat of arms.
     pub const SCORE_CITY_FINAL: RuleId = "base.score.city.final";
+    /// At the end, an incomplete monastery scores 1 + the tiles around it.
     pub const SCORE_MONASTERY_FINAL: RuleId = "base.score.monastery.final";
+    /// At the end, each field scores 3 per completed city it touches.
     pub const SCORE_FIELD_FINAL: RuleId = "base.score.field.final";
+    /// Only the seat(s) with the most meeples on a feature score, tied seats in full; every
+    /// meeple on a scored feature returns.
     pub const SCORE_MAJORITY: RuleId = "base.score.majority";
+    /// No action after the final scoring.
     pub const GAME_END: RuleId = "base.game.end";
     /// The players may end a game between turns before the bag is empty (a game abandoned at
     /// the table): final scoring as at the end.
@@ -220,277 +249,617 @@ pub mod rule {
 /// Why an action is rejected. The state it was offered to is left unchanged.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum RuleViolation {
+    /// A setup [`Game::new`](crate::Game::new) refuses (players outside 1 to 6, meeples outside 1
+    /// to 20, a bag listing an unknown tile, an expansion combined with a map board, …), or a
+    /// refused redeal of the hidden gift cards.
     #[error("{what}")]
-    Setup { what: String },
+    Setup {
+        /// What is wrong, in words.
+        what: String,
+    },
+    /// An action offered in a phase that does not take it, e.g. a meeple before the tile is placed.
     #[error("it is not the time to {action}: the game is waiting for {expected}")]
     WrongPhase {
+        /// What the action would do, e.g. `place a meeple`.
         action: &'static str,
+        /// What the game waits for now, e.g. `a tile to be drawn`.
         expected: &'static str,
     },
+    /// A seat other than the current one acts ([`Game::check_player`](crate::Game::check_player);
+    /// actions carry no seat, so `Game::apply` never returns it).
     #[error("{}", self.message_with(&seat_number))]
-    NotYourTurn { expected: u8, got: u8 },
+    NotYourTurn {
+        /// The seat whose turn it is, from 0.
+        expected: u8,
+        /// The seat that tried to act, from 0.
+        got: u8,
+    },
+    /// A tile drawn (or placed as start tile) of which no copy is left in the bag.
     #[error("tile {tile} cannot be drawn: all {holds} cop{} in the game are already out of the bag", if *holds == 1 { "y" } else { "ies" })]
-    TileNotInBag { tile: String, holds: u16 },
+    TileNotInBag {
+        /// The id of the tile drawn.
+        tile: String,
+        /// How many copies the game has in all, every one already out of the bag.
+        holds: u16,
+    },
+    /// A tile that is not in this game's tile set: an id past the set, or a log's tile id no set of
+    /// the game has.
     #[error("tile {tile} is not part of this game's tile sets")]
-    UnknownTile { tile: String },
+    UnknownTile {
+        /// The tile as named: `#N` for an id past the set, else the log's tile id.
+        tile: String,
+    },
+    /// A log places or sets aside a tile other than the one drawn; raised by the `carc-events`
+    /// bridge when it reads a log, never by `Game::apply` (a `Place` action carries no tile).
     #[error("the tile placed is {placed}, but the tile drawn is {drawn}")]
-    NotTheDrawnTile { drawn: String, placed: String },
+    NotTheDrawnTile {
+        /// The id of the tile drawn.
+        drawn: String,
+        /// The tile id the log names.
+        placed: String,
+    },
+    /// A tile placed on a square that already holds one.
     #[error("square {at} already holds tile {tile}")]
-    SquareTaken { at: Pos, tile: String },
+    SquareTaken {
+        /// The square of the placement.
+        at: Pos,
+        /// The id of the tile already lying there.
+        tile: String,
+    },
+    /// A tile placed on a square that touches no placed tile along a full edge (corners do not
+    /// count; on a map, a connected large city counts as a tile).
     #[error("square {at} touches no placed tile along a full edge")]
-    NotAdjacent { at: Pos },
+    NotAdjacent {
+        /// The square of the placement.
+        at: Pos,
+    },
+    /// A tile placed with an edge that does not match its neighbour's: city meets city, road meets
+    /// road, field meets field, river meets river.
     #[error("tile {tile} at {at} rotated {rotation}: its {side} side is {ours}, but the neighbour at {neighbour} shows {theirs} on its {facing} side")]
     EdgeMismatch {
+        /// The id of the tile placed.
         tile: String,
+        /// The square of the placement.
         at: Pos,
+        /// The rotation it was placed with.
         rotation: Rotation,
+        /// Its side (board orientation) that does not match.
         side: Side,
+        /// That side's terrain in words: `field`, `road`, `city` or `river`.
         ours: &'static str,
+        /// The square of the neighbouring tile.
         neighbour: Pos,
+        /// The terrain the neighbour shows on the facing side, in words.
         theirs: &'static str,
+        /// The neighbour's side that faces the tile (the opposite of `side`).
         facing: Side,
     },
+    /// The drawn tile set aside although it fits somewhere; the first legal placement found is
+    /// named.
     #[error("tile {tile} cannot be set aside: it fits at {at} rotated {rotation}")]
     SetAsideButFits {
+        /// The id of the drawn tile.
         tile: String,
+        /// A square where it fits.
         at: Pos,
+        /// A rotation with which it fits there.
         rotation: Rotation,
     },
+    /// A segment label that names no segment of the tile, when a label is resolved to a segment
+    /// (e.g. [`Game::resolve_meeple_target`](crate::Game::resolve_meeple_target)).
     #[error("tile {tile} at {at} has no {label}")]
     NoSuchSegment {
+        /// The id of the tile looked at.
         tile: String,
+        /// The square of that tile.
         at: Pos,
+        /// The label that names nothing there (board orientation).
         label: SegmentLabel,
     },
+    /// A local segment number past the tile's segments (a meeple, abbot, figure or gift target).
     #[error("tile {tile} at {at} has no segment number {segment} (it has {count})")]
     NoSuchSegmentIndex {
+        /// The id of the tile looked at.
         tile: String,
+        /// The square of that tile.
         at: Pos,
+        /// The segment number given.
         segment: u8,
+        /// How many segments the tile has (numbers 0 to `count - 1`).
         count: usize,
     },
+    /// A meeple put on a field (directly, through an arrow, or by Change Position) while the option
+    /// `farmers` is off.
     #[error("farmers are switched off in this game: no meeple may go on the {label} at {at}")]
-    FarmersOff { at: Pos, label: SegmentLabel },
+    FarmersOff {
+        /// The square of the field's tile.
+        at: Pos,
+        /// The field segment.
+        label: SegmentLabel,
+    },
+    /// A meeple placed (on the tile, through an arrow, or by Synod) while the seat has none left in
+    /// supply.
     #[error("{}", self.message_with(&seat_number))]
-    NoMeepleLeft { player: u8 },
+    NoMeepleLeft {
+        /// The seat, from 0.
+        player: u8,
+    },
+    /// A meeple, the large meeple or the abbot on the tile just placed, joining a feature that
+    /// already holds a figure anywhere (the player's own included).
     #[error("{}", self.message_with(&seat_number))]
     FeatureOccupied {
+        /// The kind of the feature.
         kind: FeatureKind,
+        /// The square of the tile the figure was to go on.
         at: Pos,
+        /// The segment it was to go on.
         label: SegmentLabel,
+        /// The seat of a figure already on the feature, from 0.
         owner: u8,
+        /// The square where that figure stands.
         owner_at: Pos,
+        /// The segment it stands on.
         owner_label: SegmentLabel,
     },
+    /// Any action after the final scoring: the game is over.
     #[error("the game is over: final scoring is done")]
     GameOver,
+    /// At the arrow choice (20th Anniversary), an arrow that is not one of the candidates this
+    /// placement activates.
     #[error("no arrow of the tile at {at} can be chosen this turn; the arrows this placement activates are: {candidates}")]
-    NotAnArrowChoice { at: Pos, candidates: String },
+    NotAnArrowChoice {
+        /// The square of the tile whose arrow was chosen.
+        at: Pos,
+        /// The candidate arrows in words, comma-separated.
+        candidates: String,
+    },
+    /// A log's arrow choice names a symbol other than the one the arrow on that tile carries;
+    /// raised by the `carc-events` bridge when it reads a log, never by `Game::apply`.
     #[error("the arrow of the tile at {at} is a {actual} arrow, not a {named} arrow")]
     ArrowSymbolMismatch {
+        /// The square of the arrow's tile.
         at: Pos,
+        /// The symbol the log names.
         named: ArrowSymbol,
+        /// The symbol the arrow carries.
         actual: ArrowSymbol,
     },
+    /// A meeple (or the abbot) sent through an arrow whose symbol was not activated this turn; an
+    /// extra-turn arrow never sends one.
     #[error("no {action} arrow was activated this turn ({})", match activated { Some(s) => format!("the activated arrow is a {s} arrow"), None => "no arrow was activated".to_string() })]
     ArrowActionNotActivated {
+        /// The arrow action asked for.
         action: ArrowSymbol,
+        /// The symbol of the arrow activated this turn, or `None` if none was.
         activated: Option<ArrowSymbol>,
     },
+    /// A companion or portal target square (the abbot's too) that holds no tile.
     #[error("{action} target square {at} holds no tile")]
-    NoTileAt { action: ArrowSymbol, at: Pos },
+    NoTileAt {
+        /// The arrow action that looked there (`Portal` for the abbot).
+        action: ArrowSymbol,
+        /// The empty square.
+        at: Pos,
+    },
+    /// A companion (20th Anniversary) on a segment where the player has no meeple to stand beside.
     #[error("{}", self.message_with(&seat_number))]
     CompanionNoOwnMeeple {
+        /// The seat, from 0.
         player: u8,
+        /// The square of the named tile.
         at: Pos,
+        /// The named segment.
         label: SegmentLabel,
     },
+    /// A companion beside a meeple that already stands beside another through a companion: no third
+    /// meeple joins them.
     #[error("{}", self.message_with(&seat_number))]
     CompanionLimit {
+        /// The seat, from 0.
         player: u8,
+        /// The square of the named tile.
         at: Pos,
+        /// The named segment.
         label: SegmentLabel,
     },
+    /// A meeple (or the abbot) through a portal onto a feature that already holds a figure
+    /// anywhere.
     #[error("{}", self.message_with(&seat_number))]
     PortalOccupied {
+        /// The kind of the feature.
         kind: FeatureKind,
+        /// The square of the target tile.
         at: Pos,
+        /// The target segment.
         label: SegmentLabel,
+        /// The seat of a figure already on the feature, from 0.
         owner: u8,
+        /// The square where that figure stands.
         owner_at: Pos,
+        /// The segment it stands on.
         owner_label: SegmentLabel,
     },
+    /// On a map board, a tile on a square that is not one of its printed squares.
     #[error("square {at} is not on the map: tiles go only on its printed squares")]
-    OffMap { at: Pos },
-    #[error("square {at} is part of the large city {city}: no tile may be placed on a large city")]
-    OnLargeCity { at: Pos, city: &'static str },
-    #[error("tile {tile} at {at} rotated {rotation}: its {side} side is {ours}, but it faces the large city {city}, whose edge is city")]
-    LargeCityEdgeMismatch {
-        tile: String,
+    OffMap {
+        /// The square of the placement.
         at: Pos,
-        rotation: Rotation,
-        side: Side,
-        ours: &'static str,
+    },
+    /// On a map board, a tile on a square of a large city.
+    #[error("square {at} is part of the large city {city}: no tile may be placed on a large city")]
+    OnLargeCity {
+        /// The square of the placement.
+        at: Pos,
+        /// The large city's name, e.g. `Berlin`.
         city: &'static str,
     },
+    /// On a map board, a tile whose edge facing a large city is not city.
+    #[error("tile {tile} at {at} rotated {rotation}: its {side} side is {ours}, but it faces the large city {city}, whose edge is city")]
+    LargeCityEdgeMismatch {
+        /// The id of the tile placed.
+        tile: String,
+        /// The square of the placement.
+        at: Pos,
+        /// The rotation it was placed with.
+        rotation: Rotation,
+        /// Its side (board orientation) facing the large city.
+        side: Side,
+        /// That side's terrain in words: `field`, `road` or `river`.
+        ours: &'static str,
+        /// The large city's name.
+        city: &'static str,
+    },
+    /// On a map board, a tile whose edge facing a road or city printed across the border is not the
+    /// same.
     #[error("tile {tile} at {at} rotated {rotation}: its {side} side is {ours}, but a {print} is printed across the border toward {region}")]
     BorderPrintMismatch {
+        /// The id of the tile placed.
         tile: String,
+        /// The square of the placement.
         at: Pos,
+        /// The rotation it was placed with.
         rotation: Rotation,
+        /// Its side (board orientation) facing the print.
         side: Side,
+        /// That side's terrain in words.
         ours: &'static str,
+        /// The printed terrain in words: `road` or `city`.
         print: &'static str,
+        /// The name of the region abroad, e.g. `Denmark`.
         region: &'static str,
     },
+    /// On a map board, a start tile on a square that is not a free start square of the map.
     #[error("square {at} is not a free start square of the map; the start squares are: {squares}")]
-    NotAStartSquare { at: Pos, squares: String },
+    NotAStartSquare {
+        /// The square of the placement.
+        at: Pos,
+        /// The free start squares in words (`Rostock (3,6)`, comma-separated).
+        squares: String,
+    },
+    /// A meeple (or the abbot) through a portal onto a completed feature, this turn's tile included
+    /// (fields never are complete).
     #[error("portal target {label} at {at} belongs to a completed {kind}; the portal reaches only incomplete features")]
     PortalCompleted {
+        /// The kind of the feature.
         kind: FeatureKind,
+        /// The square of the target tile.
         at: Pos,
+        /// The target segment.
         label: SegmentLabel,
     },
+    /// A log's gift whose targets do not fit the card (one missing or one too many); raised by the
+    /// `carc-events` bridge when it reads a log, never by `Game::apply`.
     #[error("{card} {what}")]
-    GiftTargetShape { card: GiftCard, what: &'static str },
+    GiftTargetShape {
+        /// The card opened.
+        card: GiftCard,
+        /// What the card takes, in words.
+        what: &'static str,
+    },
+    /// A gift opened while the expansion `gifts` is off.
     #[error("gifts are not part of this game (the expansion \"gifts\" is not on)")]
     GiftsNotInGame,
+    /// The card received (chance) is not in the gift deck, or, the deck being empty, not in the
+    /// discard pile that becomes the new deck.
     #[error("{card} cannot be the card received: {}", if *reshuffled { format!("the deck is empty and the discard pile that becomes the new deck holds {deck}") } else { format!("the gift deck holds {deck}") })]
     GiftNotInDeck {
+        /// The card named as received.
         card: GiftCard,
+        /// The cards of that deck (or discard pile), in words.
         deck: String,
+        /// Whether the deck was empty, so that `deck` lists the discard pile.
         reshuffled: bool,
     },
+    /// The current seat opens a card it does not hold.
     #[error("{}", self.message_with(&seat_number))]
     GiftNotInHand {
+        /// The seat, from 0.
         player: u8,
+        /// The card opened.
         card: GiftCard,
+        /// The cards the seat holds, in words.
         holds: String,
     },
+    /// A second gift opened in the same turn: at most one per turn.
     #[error("{}", self.message_with(&seat_number))]
-    GiftAlreadyOpened { player: u8 },
+    GiftAlreadyOpened {
+        /// The seat, from 0.
+        player: u8,
+    },
+    /// A gift's target square holds no tile.
     #[error("{card} target square {at} holds no tile")]
-    GiftNoTileAt { card: GiftCard, at: Pos },
+    GiftNoTileAt {
+        /// The card opened.
+        card: GiftCard,
+        /// The empty square.
+        at: Pos,
+    },
+    /// Synod aimed at a tile without a monastery.
     #[error("Synod needs an incomplete monastery; tile {tile} at {at} has no monastery")]
-    SynodNoMonastery { at: Pos, tile: String },
+    SynodNoMonastery {
+        /// The square of the tile.
+        at: Pos,
+        /// The id of that tile.
+        tile: String,
+    },
+    /// Synod aimed at a completed monastery.
     #[error("Synod needs an incomplete monastery; the one at {at} is complete")]
-    SynodMonasteryComplete { at: Pos },
+    SynodMonasteryComplete {
+        /// The square of the monastery's tile.
+        at: Pos,
+    },
+    /// Road Sweeper aimed at a segment that is not a road.
     #[error("Road Sweeper needs an incomplete road; {label} at {at} is part of a {kind}")]
     SweeperNotRoad {
+        /// The square of the tile.
         at: Pos,
+        /// The segment named.
         label: SegmentLabel,
+        /// The kind of feature it is part of.
         kind: FeatureKind,
     },
+    /// Road Sweeper aimed at a completed road.
     #[error("Road Sweeper needs an incomplete road; the road through {label} at {at} is complete")]
-    SweeperRoadComplete { at: Pos, label: SegmentLabel },
+    SweeperRoadComplete {
+        /// The square of the tile.
+        at: Pos,
+        /// The road segment named.
+        label: SegmentLabel,
+    },
+    /// Change Position or Cash Out aimed at a segment where the current seat has no meeple.
     #[error("{}", self.message_with(&seat_number))]
     GiftNoOwnMeeple {
+        /// The card opened.
         card: GiftCard,
+        /// The seat, from 0.
         player: u8,
+        /// The square of the tile.
         at: Pos,
+        /// The segment named.
         label: SegmentLabel,
     },
+    /// Change Position between two places of the same stance: standing to standing (road, city,
+    /// monastery) or field to field.
     #[error("Change Position turns a standing meeple into a farmer or a farmer into a standing meeple; {from} to {to} at {at} keeps the stance")]
     ChangePositionSameStance {
+        /// The square of the tile.
         at: Pos,
+        /// The segment the meeple stands on.
         from: SegmentLabel,
+        /// The segment it was to move to.
         to: SegmentLabel,
     },
+    /// Change Position stands a farmer up on a completed feature, which would never be scored.
     #[error("Change Position cannot stand a meeple on {label} at {at}: that {kind} is complete and would never be scored")]
     ChangePositionCompleted {
+        /// The square of the tile.
         at: Pos,
+        /// The segment it was to stand on.
         label: SegmentLabel,
+        /// The kind of that feature.
         kind: FeatureKind,
     },
+    /// With The River, a start tile other than the spring.
     #[error("the start tile must be the spring {spring} with The River, not {tile}")]
-    RiverStartNotSpring { tile: String, spring: String },
+    RiverStartNotSpring {
+        /// The id of the start tile offered.
+        tile: String,
+        /// The spring's id (empty if the tile set has none).
+        spring: String,
+    },
+    /// With The River, a tile drawn out of order: a land tile while river tiles are left, or the
+    /// lake before the other river tiles.
     #[error("{tile} cannot be drawn now: {why}")]
-    RiverDrawOrder { tile: String, why: &'static str },
+    RiverDrawOrder {
+        /// The id of the tile drawn.
+        tile: String,
+        /// The order it breaks, in words.
+        why: &'static str,
+    },
+    /// With The River, a river tile that does not continue the river from its open end.
     #[error("river tile {tile} at {at} does not continue the river: {why}")]
-    RiverNotContinued { tile: String, at: Pos, why: String },
+    RiverNotContinued {
+        /// The id of the tile placed.
+        tile: String,
+        /// The square of the placement.
+        at: Pos,
+        /// Why not, in words (e.g. where the open end is).
+        why: String,
+    },
+    /// With The River, a river tile that turns the river the same way as the previous turn (no
+    /// immediate U-turn).
     #[error("river tile {tile} at {at} turns the river {turn} again: no immediate U-turn")]
     RiverUTurn {
+        /// The id of the tile placed.
         tile: String,
+        /// The square of the placement.
         at: Pos,
+        /// The way it turns again: `left` or `right`.
         turn: &'static str,
     },
+    /// The abbot placed or taken back while the option `abbot` is off.
     #[error("the abbot is not part of this game (the expansion \"abbot\" is not on)")]
     AbbotNotInGame,
+    /// A setup ([`Game::new`](crate::Game::new)) whose tile set has garden copies while the option
+    /// `abbot` is off.
     #[error("tile set has garden copies (tile {tile}) but the expansion \"abbot\" is not on")]
-    GardenWithoutAbbot { tile: String },
+    GardenWithoutAbbot {
+        /// The id of the first garden copy.
+        tile: String,
+    },
+    /// The abbot placed while it stands on the board.
     #[error("seat {player}'s abbot is not in their supply: it stands on the {label} at {at}")]
     AbbotNotInSupply {
+        /// The seat, from 0.
         player: u8,
+        /// The square where the abbot stands.
         at: Pos,
+        /// The segment it stands on.
         label: SegmentLabel,
     },
+    /// The abbot taken back while it is in its owner's supply.
     #[error(
         "seat {player}'s abbot is in their supply, not on the board: there is nothing to take back"
     )]
-    AbbotNotOnBoard { player: u8 },
+    AbbotNotOnBoard {
+        /// The seat, from 0.
+        player: u8,
+    },
+    /// The abbot taken back from a feature the tile just placed completes: it scores as completed
+    /// this turn and the abbot comes home then.
     #[error(
         "the abbot on the {label} at {at} cannot be taken back: the tile just placed completes the {kind}, which scores as completed this turn and sends the abbot home"
     )]
     AbbotFeatureCompleted {
+        /// The square where the abbot stands.
         at: Pos,
+        /// The segment it stands on.
         label: SegmentLabel,
+        /// The kind of that feature: monastery or garden.
         kind: FeatureKind,
     },
+    /// A log's abbot take-back names a square where that seat's abbot does not stand; raised by the
+    /// `carc-events` bridge when it reads a log, never by `Game::apply`.
     #[error(
         "seat {player}'s abbot stands at {on}, not at {at}: it is taken back from where it stands"
     )]
-    AbbotNotOnSquare { player: u8, at: Pos, on: Pos },
+    AbbotNotOnSquare {
+        /// The seat, from 0.
+        player: u8,
+        /// The square the log names.
+        at: Pos,
+        /// The square where the abbot stands.
+        on: Pos,
+    },
+    /// The abbot on a segment that is neither a monastery nor a garden.
     #[error("the abbot stands only on a monastery or a garden, not on the {label} at {at}")]
-    AbbotWrongFeature { at: Pos, label: SegmentLabel },
+    AbbotWrongFeature {
+        /// The square of the tile.
+        at: Pos,
+        /// The segment named.
+        label: SegmentLabel,
+    },
+    /// A meeple (not the abbot) on a garden: placed, sent through an arrow, or by Change Position.
     #[error("only the abbot may stand on a garden: no meeple on the garden at {at}")]
-    MeepleOnGarden { at: Pos },
+    MeepleOnGarden {
+        /// The square of the garden's tile.
+        at: Pos,
+    },
+    /// The abbot, without a portal, on a tile other than the one just placed.
     #[error("the abbot goes on the tile just placed at {placed}, not at {at} (elsewhere only through an activated portal)")]
-    AbbotNotOnPlacedTile { at: Pos, placed: Pos },
+    AbbotNotOnPlacedTile {
+        /// The square named.
+        at: Pos,
+        /// The square of the tile just placed.
+        placed: Pos,
+    },
+    /// A gift that puts a meeple where an abbot stands: Synod on the abbot's monastery, or Change
+    /// Position onto the abbot's feature.
     #[error("seat {owner}'s abbot stands on the monastery at {at}: no meeple may join it (monk and abbot are not mixed)")]
-    AbbotOnMonastery { at: Pos, owner: u8 },
+    AbbotOnMonastery {
+        /// The square of the tile the gift names.
+        at: Pos,
+        /// The seat whose abbot stands there, from 0.
+        owner: u8,
+    },
+    /// The large meeple placed while the option `inns_cathedrals` is off.
     #[error(
         "the large meeple is not part of this game (the expansion \"inns_cathedrals\" is not on)"
     )]
     LargeMeepleNotInGame,
+    /// The large meeple placed while it stands on the board.
     #[error("seat {player}'s large meeple is not in their supply: it stands on {label} at {at}")]
     LargeMeepleNotInSupply {
+        /// The seat, from 0.
         player: u8,
+        /// The square where the large meeple stands.
         at: Pos,
+        /// The segment it stands on.
         label: SegmentLabel,
     },
+    /// A setup ([`Game::new`](crate::Game::new)) with a tile with an inn or a cathedral while the
+    /// option `inns_cathedrals` is off.
     #[error(
         "tile {tile} has an inn or a cathedral, but the expansion \"inns_cathedrals\" is not on"
     )]
-    InnsCathedralsOff { tile: String },
+    InnsCathedralsOff {
+        /// The id of the first such tile.
+        tile: String,
+    },
+    /// The builder or the pig placed while the option `traders_builders` is off.
     #[error("the builder and the pig are not part of this game (the expansion \"traders_builders\" is not on)")]
     TradersBuildersNotInGame,
+    /// A setup ([`Game::new`](crate::Game::new)) with a tile showing goods while the option
+    /// `traders_builders` is off.
     #[error("tile {tile} shows goods, but the expansion \"traders_builders\" is not on")]
-    TradersBuildersOff { tile: String },
+    TradersBuildersOff {
+        /// The id of the first such tile.
+        tile: String,
+    },
+    /// The builder or the pig placed while it stands on the board.
     #[error("seat {player}'s {figure} is not in their supply: it stands on {label} at {at}")]
     FigureNotInSupply {
+        /// The seat, from 0.
         player: u8,
+        /// `builder` or `pig`.
         figure: &'static str,
+        /// The square where the figure stands.
         at: Pos,
+        /// The segment it stands on.
         label: SegmentLabel,
     },
+    /// The builder on neither a road nor a city, or the pig on something other than a field.
     #[error("the {figure} goes only on {wants}, not on the {label} at {at}")]
     FigureWrongFeature {
+        /// `builder` or `pig`.
         figure: &'static str,
+        /// Where it may go, in words: `a road or a city` or `a field`.
         wants: &'static str,
+        /// The square of the tile just placed.
         at: Pos,
+        /// The segment named.
         label: SegmentLabel,
     },
+    /// The builder or the pig on a feature that holds none of the seat's meeples.
     #[error("the {figure} joins only a feature where seat {player} already has a meeple; the {label} at {at} holds none of theirs")]
     FigureWithoutMeeple {
+        /// The seat, from 0.
         player: u8,
+        /// `builder` or `pig`.
         figure: &'static str,
+        /// The square of the tile just placed.
         at: Pos,
+        /// The segment named.
         label: SegmentLabel,
     },
+    /// Take 2: the tile returned to the bag is neither of the two drawn.
     #[error("tile {tile} is not one of the two tiles drawn through Take 2 ({first} and {second})")]
     NotATakeTwoTile {
+        /// The id of the tile returned.
         tile: String,
+        /// The id of the first tile drawn.
         first: String,
+        /// The id of the second tile drawn.
         second: String,
     },
 }
