@@ -13,50 +13,83 @@ use crate::tileset::{ArrowSymbol, FeatureKind, SegmentLabel};
 /// to words by `Display`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Note {
+    /// The start tile was placed (the first action of a game).
     StartPlaced {
+        /// The square it lies on.
         at: Pos,
+        /// The rotation it was placed with.
         rotation: Rotation,
     },
+    /// The tile drawn was still in the bag.
     Drew {
+        /// Tiles left in the bag after the draw.
         left: u32,
     },
+    /// One side of the tile just placed matches the neighbour it touches.
     EdgeMatched {
+        /// The side of the tile just placed (board orientation).
         side: Side,
+        /// The terrain both edges show.
         terrain: Terrain,
+        /// The square of the neighbouring tile.
         neighbour: Pos,
     },
+    /// The drawn tile fits on no open square in any rotation, so it is set aside.
     FitsNowhere,
+    /// The tile just placed joins two or more separate cities, roads or fields into one.
     Joined {
+        /// The kind of the features joined: city, road or field.
         kind: FeatureKind,
+        /// How many separate features became one (2 or more).
         count: u8,
+        /// How many of them held meeples before.
         occupied: u8,
     },
+    /// A meeple from supply on the tile just placed, on a feature that held no meeple.
     MeepleOnFreeFeature {
+        /// The segment of the tile just placed the meeple stands on.
         label: SegmentLabel,
     },
+    /// The player placed no meeple (always legal).
     MeepleSkipped,
+    /// The tile just placed completed a city, road, monastery or garden; it is scored at the end of
+    /// the turn.
     Completed {
+        /// The kind of the completed feature.
         kind: FeatureKind,
+        /// The square of the monastery's (or garden's) tile; for a city or road, the tile just
+        /// placed.
         at: Pos,
     },
+    /// The turn passes to the next seat.
     NextPlayer {
+        /// The seat that plays next, from 0.
         seat: u8,
     },
+    /// The bag is empty: the game ends and the final scoring follows.
     BagEmpty,
     /// The players ended the game with `left` tiles still in the bag (`Action::EndGame`).
     EndedEarly {
+        /// Tiles still in the bag.
         left: u32,
     },
     /// The new tile's arrow points at no tile (or off the board): 2 points.
     ArrowNoTile {
+        /// The arrow's symbol.
         symbol: ArrowSymbol,
+        /// The board side the arrow points out of.
         side: Side,
+        /// Whether it points at no square: off the board, or on a map at a square that can hold
+        /// no tile.
         off_board: bool,
     },
     /// An arrow was activated: the one on the tile at `at`, pointing `side`.
     ArrowActivated {
+        /// The arrow's symbol.
         symbol: ArrowSymbol,
+        /// The square of the tile that carries the arrow.
         at: Pos,
+        /// The board side the arrow points out of.
         side: Side,
         /// True when the new tile filled the square the arrow points at (case 3), false when
         /// the new tile's own arrow points at a placed tile (case 2).
@@ -64,24 +97,36 @@ pub enum Note {
     },
     /// Several arrows could be activated; the player chooses one.
     ArrowsToChoose {
+        /// How many arrows are candidates (2 or more).
         count: u8,
     },
     /// The player chose this arrow.
     ArrowChosen {
+        /// The chosen arrow's symbol.
         symbol: ArrowSymbol,
+        /// The square of the tile that carries it.
         at: Pos,
     },
     /// An arrow whose square is now filled without activating it: it can never activate.
     ArrowSpent {
+        /// The spent arrow's symbol.
         symbol: ArrowSymbol,
+        /// The square of the tile that carries it.
         at: Pos,
     },
+    /// Companion (20th Anniversary): a meeple from supply beside the player's own meeple.
     CompanionPlaced {
+        /// The square of the tile the meeples stand on.
         at: Pos,
+        /// The segment they stand on.
         label: SegmentLabel,
     },
+    /// Portal (20th Anniversary): a meeple from supply on an unoccupied, incomplete feature
+    /// anywhere.
     PortalPlaced {
+        /// The square of the target tile.
         at: Pos,
+        /// The segment the meeple stands on.
         label: SegmentLabel,
     },
     /// The extra-turn arrow gives this player one more turn after this one.
@@ -90,31 +135,42 @@ pub enum Note {
     ExtraTurnDenied,
     /// The same seat takes its extra turn now.
     ExtraTurnBegins {
+        /// The seat that plays again, from 0.
         seat: u8,
     },
     /// A start tile (or a drawn tile at setup) went on this start square of the map.
     StartSquare {
+        /// The start square's name, e.g. `Rostock`.
         name: &'static str,
     },
     /// The new tile's `side` faces the large city `city`, city to city.
     LargeCityEdge {
+        /// The side of the tile just placed (board orientation).
         side: Side,
+        /// The large city's name.
         city: &'static str,
     },
     /// The large city is connected: tiles may now be placed next to it.
     LargeCityConnected {
+        /// The large city's name.
         city: &'static str,
     },
     /// The new tile's `side` (of terrain `terrain`) faces the border toward `region`.
     Border {
+        /// The side of the tile just placed (board orientation).
         side: Side,
+        /// The terrain of that side: road or city (fields facing the border get no note).
         terrain: Terrain,
+        /// The name of the region beyond the border.
         region: &'static str,
+        /// Whether the region is sea or clouds rather than a neighbouring country.
         sea: bool,
+        /// The road or city printed abroad that the side continues into, or `None`.
         print: Option<Print>,
     },
     /// The tile covers the town `name`.
     TownCovered {
+        /// The town's name.
         name: &'static str,
     },
     /// Town variant 1: the player takes an extra turn.
@@ -123,45 +179,67 @@ pub enum Note {
     TownExtraTurnDenied,
     /// Town variant 2: covering the town cost seat `seat` 2 points.
     TownCost {
+        /// The seat that paid, from 0.
         seat: u8,
     },
     /// The tile extends a road or city that belongs to `owner`: one gift.
     GiftEarned {
+        /// The kind of feature extended: road or city.
         kind: FeatureKind,
+        /// The seat it belongs to, from 0.
         owner: u8,
     },
     /// A gift would be due, but every card is in the players' hands.
     GiftNoneLeft {
+        /// The kind of feature extended: road or city.
         kind: FeatureKind,
+        /// The seat it belongs to, from 0.
         owner: u8,
     },
     /// The deck was empty: the discard pile of `cards` cards became the new deck.
     GiftDeckReshuffled {
+        /// How many cards the new deck holds.
         cards: u8,
     },
     /// A card came off the deck (which card is for the event to say, so that a trace shown
     /// from another player's point of view gives nothing away).
     GiftReceived {
+        /// Cards left in the deck.
         left: u8,
     },
+    /// The player opened this gift before placing the drawn tile; it goes to the discard pile.
     GiftOpened {
+        /// The card opened.
         card: GiftCard,
     },
+    /// Synod: a meeple from supply joined an incomplete monastery.
     SynodPlaced {
+        /// The square of the monastery's tile.
         at: Pos,
     },
+    /// Road Sweeper: an incomplete road scored now; every meeple on it returns.
     RoadSwept {
+        /// The square of the tile the road was named on.
         at: Pos,
+        /// The road segment named.
         label: SegmentLabel,
     },
+    /// Change Position: one of the player's meeples changed stance on the same tile.
     PositionChanged {
+        /// The square of the tile.
         at: Pos,
+        /// The segment the meeple stood on.
         from: SegmentLabel,
+        /// The segment it stands on now.
         to: SegmentLabel,
     },
+    /// Cash Out: one of the player's meeples came back, 2 points per meeple on its feature.
     CashedOut {
+        /// The square of the tile the meeple stood on.
         at: Pos,
+        /// The segment it stood on.
         label: SegmentLabel,
+        /// Meeples on its feature, the one taken back included (2 points each).
         meeples: u8,
     },
     /// Take 2: a second tile is drawn next.
@@ -170,63 +248,81 @@ pub enum Note {
     TakeTwoNoTile,
     /// The River: the tile continued the river from its open end (`lake`: and ended it).
     RiverContinued {
+        /// Whether the tile was the lake, which ends the river.
         lake: bool,
     },
     /// Take 2: the other tile went back into the bag.
     TileReturned {
+        /// Tiles in the bag once it is back.
         left: u32,
     },
     /// Final scoring: `seat` holds `cards` unopened gifts, 2 points each.
     GiftsUnopened {
+        /// The seat, from 0.
         seat: u8,
+        /// How many unopened gifts it holds.
         cards: u8,
     },
     /// The Abbot: the abbot from supply on an unoccupied monastery or garden (through the
     /// portal when `portal`).
     AbbotPlaced {
+        /// The square of the tile the abbot stands on.
         at: Pos,
+        /// The monastery or garden segment.
         label: SegmentLabel,
+        /// Whether it went through a portal arrow rather than on the tile just placed.
         portal: bool,
     },
     /// The Abbot: taken back from the monastery or garden at `at`, scored at once.
     AbbotTakenBack {
+        /// The square of the tile it stood on.
         at: Pos,
+        /// The monastery or garden segment.
         label: SegmentLabel,
     },
     /// Inns & Cathedrals: the large meeple from supply on a free feature of the tile just
     /// placed.
     LargeMeeplePlaced {
+        /// The segment of the tile just placed it stands on.
         label: SegmentLabel,
     },
     /// Traders & Builders: the builder from supply on a road or city of the tile just placed
     /// where the player has a meeple.
     BuilderPlaced {
+        /// The segment of the tile just placed it stands on.
         label: SegmentLabel,
     },
     /// Traders & Builders: the pig from supply on a field of the tile just placed where the
     /// player has a farmer.
     PigPlaced {
+        /// The field segment of the tile just placed it stands on.
         label: SegmentLabel,
     },
     /// Traders & Builders: the tile just placed extends the road or city of the player's
     /// builder at `at`: a second turn follows.
     DoubleTurn {
+        /// The square where the builder stands.
         at: Pos,
     },
     /// Traders & Builders: the tile extends the builder's feature during the second turn,
     /// which gives no third (or during another extra turn).
     DoubleTurnDenied {
+        /// The square where the builder stands.
         at: Pos,
     },
     /// Traders & Builders: the player who completed a city takes its goods tokens (counts of
     /// wine, grain and cloth).
     GoodsTaken {
+        /// The square of a tile of the completed city.
         at: Pos,
+        /// The tokens taken per kind, in [`Good::index`](crate::Good::index) order: wine, grain,
+        /// cloth.
         goods: [u8; 3],
     },
     /// Traders & Builders: the builder's second turn begins (an extra turn, like
     /// [`Note::ExtraTurnBegins`], with the builder's rule).
     SecondTurnBegins {
+        /// The seat that plays again, from 0.
         seat: u8,
     },
 }
@@ -241,6 +337,7 @@ impl Note {
         )
     }
 
+    /// The rule the note applies, e.g. `base.tile.edges-match` for [`Note::EdgeMatched`].
     pub fn rule(&self) -> RuleId {
         match self {
             Note::StartPlaced { .. } => rule::START_TILE,
