@@ -43,7 +43,7 @@ pub enum RegionKind {
     /// Sea or clouds: any edge may face it; roads and cities end there (closed).
     Sea,
     /// A neighbouring country: any edge may face it unless a segment is printed there; roads
-    /// and cities end at the border [I].
+    /// and cities end at the border \[I\].
     Land,
 }
 
