@@ -239,7 +239,8 @@ pub enum Note {
         at: Pos,
         /// The segment it stood on.
         label: SegmentLabel,
-        /// Meeples on its feature, the one taken back included (2 points each).
+        /// Meeples counted on its feature (a large meeple as two), the one taken back included;
+        /// 2 points each.
         meeples: u8,
     },
     /// Take 2: a second tile is drawn next.
