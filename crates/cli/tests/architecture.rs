@@ -366,12 +366,12 @@ fn expansion_rules_live_in_their_module() {
     // and scores. A field (`self.…`) is matched as a whole name (`self.map`, not
     // `self.map_constraint`); anything else as a prefix (`Note::Arrow` is every arrow note).
     // File names are relative to `crates/rules/src`.
-    let owned: [(&str, &[&str]); 5] = [
+    let owned: [(&str, &[&str]); 7] = [
         (
             "game/anniversary.rs",
             &[
                 "self.arrows",
-                "self.arrow_choices",
+                "arrows_turn_over(",
                 "ArrowState::",
                 "activate_arrow(",
                 "portal_refusal(",
@@ -392,8 +392,6 @@ fn expansion_rules_live_in_their_module() {
             "game/maps.rs",
             &[
                 "self.map",
-                "self.large_connected",
-                "self.starts_placed",
                 "monastery_neighbour(",
                 "large_city_at(",
                 ".constraint(",
@@ -415,10 +413,8 @@ fn expansion_rules_live_in_their_module() {
         (
             "game/gifts.rs",
             &[
-                "self.gift_deck",
-                "self.gift_discard",
-                "self.hands",
-                "self.gift_resume",
+                "self.gifts",
+                "gifts_turn_over(",
                 "GiftCard::",
                 "Note::Gift",
                 "rule::GIFT",
@@ -427,7 +423,8 @@ fn expansion_rules_live_in_their_module() {
         (
             "game/abbot.rs",
             &[
-                "self.abbots",
+                "self.abbot",
+                "abbot_standing_on(",
                 "return_abbot(",
                 "abbot_on(",
                 "garden_formula(",
@@ -437,12 +434,23 @@ fn expansion_rules_live_in_their_module() {
         ),
         (
             "game/river.rs",
-            &["self.river", "river_continuation(", "Turn::", "Note::River"],
+            &[
+                "self.river",
+                "count_river_tile(",
+                "river_continuation(",
+                "Turn::",
+                "Note::River",
+            ],
+        ),
+        ("game/inns_cathedrals.rs", &["self.inns"]),
+        (
+            "game/traders_builders.rs",
+            &["self.traders", "take_builder_turn("],
         ),
     ];
     // The hook points: (file, function, name, why it may appear there). Kept short: every
     // other use of an expansion's names belongs in its module.
-    let hooks: [(&str, &str, &str, &str); 10] = [
+    let hooks: [(&str, &str, &str, &str); 16] = [
         (
             "game.rs",
             "apply",
@@ -494,8 +502,44 @@ fn expansion_rules_live_in_their_module() {
         (
             "game/meeples.rs",
             "holder",
-            "self.abbots",
+            "abbot_standing_on(",
             "the figure named in a refusal may be an abbot",
+        ),
+        (
+            "game.rs",
+            "take_from_bag",
+            "count_river_tile(",
+            "the river's draw check counts the river tiles left, one flag test without",
+        ),
+        (
+            "game.rs",
+            "put_back_in_bag",
+            "count_river_tile(",
+            "a Take 2 tile handed back may be a river tile",
+        ),
+        (
+            "game.rs",
+            "finish_turn",
+            "arrows_turn_over(",
+            "an activated arrow's action lasts the turn",
+        ),
+        (
+            "game.rs",
+            "finish_turn",
+            "gifts_turn_over(",
+            "one gift may be opened a turn",
+        ),
+        (
+            "game.rs",
+            "finish_turn",
+            "take_builder_turn(",
+            "the extra turn's note names the builder's rule when the builder gave it",
+        ),
+        (
+            "game.rs",
+            "end_early",
+            "take_builder_turn(",
+            "a game ended early forgets the pending second turn",
         ),
         (
             "game/scoring.rs",
@@ -575,6 +619,73 @@ fn expansion_rules_live_in_their_module() {
         assert!(
             used,
             "hook point {i} of the list is no longer used: remove it"
+        );
+    }
+}
+
+#[test]
+fn each_expansion_keeps_its_state_in_one_field_of_the_game() {
+    // The game's state: the core's fields, then one field per expansion, of a type its own
+    // module defines. A new expansion adds one line here and its state in its module, never
+    // fields of its own to the game.
+    let core = [
+        "tiles",
+        "options",
+        "players",
+        "board",
+        "features",
+        "meeples",
+        "supply",
+        "score",
+        "bag",
+        "in_game",
+        "bag_total",
+        "current",
+        "phase",
+        "turn",
+        "pending",
+        "set_aside",
+        "extra_pending",
+        "in_extra_turn",
+        "pseudo",
+    ];
+    let expansions = [
+        ("river", "river::RiverState"),
+        ("abbot", "abbot::AbbotState"),
+        ("inns", "inns_cathedrals::InnsState"),
+        ("traders", "traders_builders::TradersState"),
+        ("arrows", "anniversary::ArrowsState"),
+        ("map", "maps::MapsState"),
+        ("gifts", "gifts::GiftsState"),
+    ];
+    let text = std::fs::read_to_string(root().join("crates/rules/src/game.rs")).unwrap();
+    let body = text
+        .split_once("pub struct Game {")
+        .and_then(|(_, rest)| rest.split_once("\n}"))
+        .expect("game.rs declares `pub struct Game { … }`")
+        .0;
+    let fields: Vec<(&str, &str)> = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//"))
+        .map(|l| {
+            let (name, ty) = l.split_once(':').expect("a field line");
+            (name.trim(), ty.trim().trim_end_matches(','))
+        })
+        .collect();
+    for (name, ty) in &fields {
+        let expansion = expansions.iter().find(|e| e.0 == *name);
+        assert!(
+            core.contains(name) || expansion.is_some_and(|e| e.1 == *ty),
+            "Game has a field `{name}: {ty}` that is neither the core's nor an expansion's \
+             state: put an expansion's state in its module's state type"
+        );
+    }
+    let names: Vec<&str> = fields.iter().map(|f| f.0).collect();
+    for name in core.iter().chain(expansions.iter().map(|e| &e.0)) {
+        assert!(
+            names.contains(name),
+            "the list names `{name}`, which Game no longer has"
         );
     }
 }

@@ -369,10 +369,6 @@ pub struct Game {
     bag: Vec<u16>,
     in_game: Vec<u16>,
     bag_total: u32,
-    /// With The River, the river tiles (the lake included) still in the bag: `bag` summed over
-    /// the river types, kept as tiles leave and return (the river's draw check runs on every
-    /// draw).
-    river_in_bag: u32,
     current: u8,
     phase: Phase,
     /// Turns begun (the start tile is turn 0).
@@ -380,54 +376,23 @@ pub struct Game {
     /// Features the tile just placed completed, scored after the meeple step.
     pending: Vec<u32>,
     set_aside: Vec<TileTypeId>,
-    /// Arrows on the board, in the order their tiles were placed (empty without the
-    /// anniversary expansion, so the base game pays nothing for them).
-    arrows: Vec<PlacedArrow>,
-    /// Indices into `arrows` the player chooses among in [`Phase::ChooseArrow`].
-    arrow_choices: Vec<u32>,
-    /// The companion or portal action this turn's activated arrow offers at the meeple step.
-    arrow_action: Option<ArrowSymbol>,
-    /// An extra turn follows this one.
+    /// An extra turn follows this one (an arrow's, a town's or the builder's).
     extra_pending: bool,
-    /// This turn is an extra turn (so another extra-turn arrow gives nothing).
+    /// This turn is an extra turn (so no other extra turn follows it).
     in_extra_turn: bool,
-    /// The map board (Carcassonne Maps); `None` in the base game, which then pays one branch
-    /// per placement for maps.
-    map: Option<Arc<MapBoard>>,
-    /// Per large city of the map: connected yet.
-    large_connected: Vec<bool>,
-    /// Start tiles placed so far (a map game places one per start square in use).
-    starts_placed: u8,
     /// Segments `0..pseudo` stand for the map's large cities (one city segment each, not on
-    /// any placed tile), so tiles touching a large city join one city feature.
+    /// any placed tile), so tiles touching a large city join one city feature; 0 without a
+    /// map.
     pseudo: u32,
-    /// The Gifts: cards per kind (index [`GiftCard::index`]) in the deck, on the discard
-    /// pile and in each seat's hand. The deck's order is chance and lives in the simulator or
-    /// the log, never here: the rules know only what is in it.
-    gift_deck: [u8; 5],
-    gift_discard: [u8; 5],
-    hands: [[u8; 5]; MAX_PLAYERS],
-    /// A gift was opened this turn (at most one per turn).
-    gift_opened: bool,
-    /// Where the game goes on after [`Phase::ReceiveGift`].
-    gift_resume: Phase,
-    /// The Abbot: the global segment each seat's abbot stands on, `None` in supply (always
-    /// `None` without the abbot).
-    abbots: [Option<u32>; MAX_PLAYERS],
-    /// The River: the river's open end, `None` before the spring, after the lake and always
-    /// without the river.
-    river: Option<river::RiverOpen>,
-    /// Inns & Cathedrals: whether each seat's large meeple is in its supply (always false
-    /// without the expansion).
-    large_in_supply: [bool; MAX_PLAYERS],
-    /// Traders & Builders: the global segment each seat's builder and pig stand on, `None`
-    /// in supply (always `None` without the expansion), and each seat's goods tokens (wine,
-    /// grain, cloth).
-    builders: [Option<u32>; MAX_PLAYERS],
-    pigs: [Option<u32>; MAX_PLAYERS],
-    goods: [[u8; 3]; MAX_PLAYERS],
-    /// The extra turn pending was given by the builder (its notes name the builder's rule).
-    builder_turn: bool,
+    // Each expansion's state, in its module; the core reaches it through the module's
+    // functions (the layout test names the few hook points).
+    river: river::RiverState,
+    abbot: abbot::AbbotState,
+    inns: inns_cathedrals::InnsState,
+    traders: traders_builders::TradersState,
+    arrows: anniversary::ArrowsState,
+    map: maps::MapsState,
+    gifts: gifts::GiftsState,
 }
 
 impl Game {
@@ -488,20 +453,12 @@ impl Game {
         Ok(Game {
             board: Board::new(Pos::default(), setup.map.clone()),
             pseudo: features.len(),
-            large_connected: vec![false; setup.map.as_ref().map_or(0, |m| m.large_cities().len())],
-            starts_placed: 0,
-            map: setup.map,
             features,
             meeples: Vec::with_capacity(setup.players as usize * setup.options.meeples as usize),
             supply,
             score: [0; MAX_PLAYERS],
+            river: river::RiverState::new(&setup, &in_game),
             bag: in_game.clone(),
-            river_in_bag: setup
-                .tiles
-                .river_types()
-                .iter()
-                .map(|id| u32::from(in_game[id.0 as usize]))
-                .sum(),
             in_game,
             bag_total,
             current: 0,
@@ -509,31 +466,14 @@ impl Game {
             turn: 0,
             pending: Vec::new(),
             set_aside: Vec::new(),
-            arrows: Vec::new(),
-            arrow_choices: Vec::new(),
-            arrow_action: None,
             extra_pending: false,
             in_extra_turn: false,
-            gift_deck: if setup.options.gifts {
-                [GIFT_COPIES; 5]
-            } else {
-                [0; 5]
-            },
-            gift_discard: [0; 5],
-            hands: [[0; 5]; MAX_PLAYERS],
-            gift_opened: false,
-            gift_resume: Phase::Over,
-            abbots: [None; MAX_PLAYERS],
-            river: None,
-            large_in_supply: {
-                let mut large = [false; MAX_PLAYERS];
-                large[..setup.players as usize].fill(setup.options.inns_cathedrals);
-                large
-            },
-            builders: [None; MAX_PLAYERS],
-            pigs: [None; MAX_PLAYERS],
-            goods: [[0; 3]; MAX_PLAYERS],
-            builder_turn: false,
+            abbot: abbot::AbbotState::default(),
+            inns: inns_cathedrals::InnsState::new(&setup),
+            traders: traders_builders::TradersState::default(),
+            arrows: anniversary::ArrowsState::default(),
+            map: maps::MapsState::new(&setup),
+            gifts: gifts::GiftsState::new(&setup),
             tiles: setup.tiles,
             options: setup.options,
             players: setup.players,
@@ -692,7 +632,7 @@ impl Game {
             expected: phase.expects(),
         };
         match (*action, self.phase) {
-            (Action::PlaceStart { tile, at, rotation }, Phase::Start) if self.map.is_some() => {
+            (Action::PlaceStart { tile, at, rotation }, Phase::Start) if self.map().is_some() => {
                 // One start tile per start square in use; seat 0's turn 1 follows the last.
                 if self.place_start_on_map(tile, at, rotation, fx)? {
                     self.phase = Phase::Draw;
@@ -778,7 +718,7 @@ impl Game {
                 if self.options.river {
                     self.river_after_placement(tile, at, rotation, fx);
                 }
-                if self.map.is_some() {
+                if self.map().is_some() {
                     self.town_after_placement(tile, at, rotation, fx);
                 }
                 if self.options.anniversary {
@@ -873,10 +813,19 @@ impl Game {
         }
         *left -= 1;
         self.bag_total -= 1;
-        if self.options.river && self.tiles.get(tile).is_river() {
-            self.river_in_bag -= 1;
+        if self.options.river {
+            self.count_river_tile(tile, false);
         }
         Ok(())
+    }
+
+    /// A tile taken from the bag goes back into it (a Take 2 tile the player did not keep).
+    fn put_back_in_bag(&mut self, tile: TileTypeId) {
+        self.bag[tile.0 as usize] += 1;
+        self.bag_total += 1;
+        if self.options.river {
+            self.count_river_tile(tile, true);
+        }
     }
 
     /// Scores what the turn's tile completed, then passes the turn or ends the game.
@@ -891,18 +840,18 @@ impl Game {
         }
         self.pending = pending;
         self.pending.clear();
-        self.arrow_action = None;
-        self.gift_opened = false;
+        self.arrows_turn_over();
+        self.gifts_turn_over();
         if self.bag_total == 0 {
             self.extra_pending = false;
-            self.builder_turn = false;
+            self.take_builder_turn();
             self.finish_game(fx);
         } else if self.extra_pending {
             self.extra_pending = false;
             self.in_extra_turn = true;
             self.turn += 1;
             self.phase = Phase::Draw;
-            fx.notes.push(if std::mem::take(&mut self.builder_turn) {
+            fx.notes.push(if self.take_builder_turn() {
                 Note::SecondTurnBegins { seat: self.current }
             } else {
                 Note::ExtraTurnBegins { seat: self.current }
@@ -924,7 +873,7 @@ impl Game {
     /// The players end the game with tiles still in the bag: the same final scoring.
     fn end_early(&mut self, fx: &mut Effects) {
         self.extra_pending = false;
-        self.builder_turn = false;
+        self.take_builder_turn();
         fx.notes.push(Note::EndedEarly {
             left: self.bag_total,
         });

@@ -20,6 +20,7 @@
 //! `abbot.score.garden.final`.
 
 use super::{Action, Effects, Game, Phase, Setup};
+use crate::features::MAX_PLAYERS;
 use crate::geometry::Pos;
 use crate::ruling::{rule, Note, RuleViolation};
 use crate::score::{noun, ReturnedMeeple, Score, ScoreSource, ScoreTime};
@@ -58,6 +59,13 @@ impl AbbotMove {
             AbbotMove::TakeBack { .. } => Action::TakeBackAbbot,
         }
     }
+}
+
+/// The Abbot's part of a game's state: the global segment each seat's abbot stands on,
+/// `None` in supply (always `None` without the abbot).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct AbbotState {
+    on: [Option<u32>; MAX_PLAYERS],
 }
 
 /// Garden copies are only played with the abbot: a tile set with them is refused otherwise.
@@ -102,20 +110,20 @@ impl Game {
     /// Where seat `seat`'s abbot stands (square and feature), or `None` when it is in the
     /// supply or the game has no abbot.
     pub fn abbot_of(&self, seat: u8) -> Option<(Pos, SegmentLabel)> {
-        let s = (*self.abbots.get(seat as usize)?)?;
+        let s = (*self.abbot.on.get(seat as usize)?)?;
         let (at, _, label) = self.segment_place(s);
         Some((at, label))
     }
 
     /// Whether seat `seat` has its abbot in supply (always false without the abbot).
     pub fn abbot_in_supply(&self, seat: u8) -> bool {
-        self.options.abbot && seat < self.players && self.abbots[seat as usize].is_none()
+        self.options.abbot && seat < self.players && self.abbot.on[seat as usize].is_none()
     }
 
     /// Abbots on the board: owner, square, segment and its label, seat order.
     pub fn abbots(&self) -> impl Iterator<Item = (u8, Pos, u8, SegmentLabel)> + '_ {
         (0..self.players).filter_map(|p| {
-            let s = self.abbots[p as usize]?;
+            let s = self.abbot.on[p as usize]?;
             let (at, local, label) = self.segment_place(s);
             Some((p, at, local, label))
         })
@@ -123,11 +131,19 @@ impl Game {
 
     /// The owner of the abbot on the feature `root`, if one stands there.
     pub(super) fn abbot_on(&self, root: u32) -> Option<u8> {
+        self.abbot_standing_on(root).map(|(seat, _)| seat)
+    }
+
+    /// The owner of the abbot on the feature `root` and the global segment it stands on, if
+    /// one stands there.
+    pub(super) fn abbot_standing_on(&self, root: u32) -> Option<(u8, u32)> {
         if !self.options.abbot {
             return None;
         }
-        (0..self.players)
-            .find(|&p| self.abbots[p as usize].is_some_and(|s| self.features.root(s) == root))
+        (0..self.players).find_map(|p| {
+            let s = self.abbot.on[p as usize]?;
+            (self.features.root(s) == root).then_some((p, s))
+        })
     }
 
     /// Every legal abbot move now, into `out` (empty without the abbot or outside the meeple
@@ -143,7 +159,7 @@ impl Game {
             return;
         }
         let player = self.current as usize;
-        if let Some(s) = self.abbots[player] {
+        if let Some(s) = self.abbot.on[player] {
             // Not from a monastery or garden the tile just placed completes: it scores as
             // completed this turn (interpretation 10).
             if self.features.open[self.features.root(s) as usize] > 0 {
@@ -166,7 +182,7 @@ impl Game {
                 });
             }
         }
-        if self.arrow_action == Some(ArrowSymbol::Portal) {
+        if self.arrow_action() == Some(ArrowSymbol::Portal) {
             for p in &self.board.placed {
                 let tile = self.tiles.get(p.tile);
                 let Some(ring) = tile.ring_segment() else {
@@ -219,7 +235,7 @@ impl Game {
             });
         }
         if portal {
-            if self.arrow_action != Some(ArrowSymbol::Portal) {
+            if self.arrow_action() != Some(ArrowSymbol::Portal) {
                 return Err(RuleViolation::ArrowActionNotActivated {
                     action: ArrowSymbol::Portal,
                     activated: self.activated_symbol(),
@@ -276,7 +292,7 @@ impl Game {
         if portal && self.features.open[root as usize] == 0 {
             return Err(RuleViolation::PortalCompleted { kind, at, label });
         }
-        self.abbots[player as usize] = Some(global);
+        self.abbot.on[player as usize] = Some(global);
         self.features.meeples[root as usize][player as usize] += 1;
         fx.notes.push(Note::AbbotPlaced { at, label, portal });
         self.finish_turn(fx);
@@ -291,7 +307,7 @@ impl Game {
             return Err(RuleViolation::AbbotNotInGame);
         }
         let player = self.current;
-        let Some(s) = self.abbots[player as usize] else {
+        let Some(s) = self.abbot.on[player as usize] else {
             return Err(RuleViolation::AbbotNotOnBoard { player });
         };
         let (at, _, label) = self.segment_place(s);
@@ -323,7 +339,7 @@ impl Game {
         self.score[player as usize] += score.points;
         fx.notes.push(Note::AbbotTakenBack { at, label });
         fx.scores.push(score);
-        self.abbots[player as usize] = None;
+        self.abbot.on[player as usize] = None;
         self.features.meeples[root as usize][player as usize] -= 1;
         fx.returned.push(ReturnedMeeple {
             player,
@@ -341,7 +357,7 @@ impl Game {
     /// `return_meeples`, which clears the feature's counts.
     pub(super) fn return_abbot(&mut self, root: u32, fx: &mut Effects) {
         for p in 0..self.players {
-            let Some(s) = self.abbots[p as usize] else {
+            let Some(s) = self.abbot.on[p as usize] else {
                 continue;
             };
             if self.features.root(s) == root {
@@ -354,7 +370,7 @@ impl Game {
                     large: false,
                     special: None,
                 });
-                self.abbots[p as usize] = None;
+                self.abbot.on[p as usize] = None;
             }
         }
     }

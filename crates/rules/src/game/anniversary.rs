@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use super::{Effects, Game, Meeple, Phase, Setup};
 use crate::geometry::{Pos, Rotation, Side};
+use crate::reuse::clone_reusing;
 use crate::ruling::{rule, Note, RuleViolation};
 use crate::score::{FeatureRef, Score, ScoreSource, ScoreTime};
 use crate::tileset::{Anchor, ArrowSymbol, FeatureKind, SegmentLabel, TileTypeId};
@@ -54,6 +55,24 @@ pub struct ArrowMeepleSpot {
     pub label: SegmentLabel,
 }
 
+/// The 20th Anniversary's part of a game's state (empty without the expansion, so the base
+/// game pays nothing for arrows).
+#[derive(Debug, Default)]
+pub(super) struct ArrowsState {
+    /// Arrows on the board, in the order their tiles were placed.
+    placed: Vec<PlacedArrow>,
+    /// Indices into `placed` the player chooses among in [`Phase::ChooseArrow`].
+    choices: Vec<u32>,
+    /// The companion or portal action this turn's activated arrow offers at the meeple step.
+    action: Option<ArrowSymbol>,
+}
+
+clone_reusing!(ArrowsState {
+    placed,
+    choices,
+    action
+});
+
 /// A tile set with arrows needs the expansion on: refused at setup otherwise.
 pub(super) fn check_setup(setup: &Setup) -> Result<(), RuleViolation> {
     if !setup.options.anniversary {
@@ -72,13 +91,13 @@ pub(super) fn check_setup(setup: &Setup) -> Result<(), RuleViolation> {
 impl Game {
     /// Arrows on the board (20th Anniversary), in the order their tiles were placed.
     pub fn arrows(&self) -> &[PlacedArrow] {
-        &self.arrows
+        &self.arrows.placed
     }
 
     /// The companion or portal action the arrow activated this turn offers at the meeple
     /// step, if any.
     pub fn arrow_action(&self) -> Option<ArrowSymbol> {
-        self.arrow_action
+        self.arrows.action
     }
 
     /// The local segment a label names on the tile at `at` (any placed tile: for meeples sent
@@ -97,7 +116,12 @@ impl Game {
     pub fn legal_arrow_choices(&self, out: &mut Vec<PlacedArrow>) {
         out.clear();
         if let Phase::ChooseArrow { .. } = self.phase {
-            out.extend(self.arrow_choices.iter().map(|&i| self.arrows[i as usize]));
+            out.extend(
+                self.arrows
+                    .choices
+                    .iter()
+                    .map(|&i| self.arrows.placed[i as usize]),
+            );
         }
     }
 
@@ -107,7 +131,7 @@ impl Game {
     /// segment with the lowest number; any segment of the same feature names it as well.
     pub fn legal_arrow_meeples(&self, out: &mut Vec<ArrowMeepleSpot>) {
         out.clear();
-        let (Phase::Meeple { .. }, Some(via)) = (self.phase, self.arrow_action) else {
+        let (Phase::Meeple { .. }, Some(via)) = (self.phase, self.arrows.action) else {
             return;
         };
         if self.supply[self.current as usize] == 0 {
@@ -198,10 +222,10 @@ impl Game {
         rotation: Rotation,
         fx: &mut Effects,
     ) {
-        self.arrow_choices.clear();
-        for (i, a) in self.arrows.iter().enumerate() {
+        self.arrows.choices.clear();
+        for (i, a) in self.arrows.placed.iter().enumerate() {
             if a.state == ArrowState::Waiting && a.target == Some(at) {
-                self.arrow_choices.push(i as u32);
+                self.arrows.choices.push(i as u32);
             }
         }
         let tiles = Arc::clone(&self.tiles);
@@ -210,10 +234,10 @@ impl Game {
             // On a map, a square that can hold no tile (outside, large city) is no square [I].
             let target = at
                 .step(arrow.side)
-                .filter(|&p| self.map.as_ref().is_none_or(|m| m.is_playable(p)));
+                .filter(|&p| self.map().is_none_or(|m| m.is_playable(p)));
             let occupied = target.is_some_and(|p| self.board.tile_index(p).is_some());
-            let index = self.arrows.len() as u32;
-            self.arrows.push(PlacedArrow {
+            let index = self.arrows.placed.len() as u32;
+            self.arrows.placed.push(PlacedArrow {
                 at,
                 symbol: arrow.symbol,
                 side: arrow.side,
@@ -226,7 +250,7 @@ impl Game {
                 },
             });
             if occupied {
-                self.arrow_choices.push(index);
+                self.arrows.choices.push(index);
             } else {
                 fx.notes.push(Note::ArrowNoTile {
                     symbol: arrow.symbol,
@@ -246,7 +270,7 @@ impl Game {
                     meeples: Vec::new(),
                     winners: vec![player],
                     points: 2,
-                    formula: if target.is_none() && self.map.is_some() {
+                    formula: if target.is_none() && self.map().is_some() {
                         "arrow points off the map, at no square: +2".into()
                     } else if target.is_none() {
                         "arrow points off the board, at no tile: +2".into()
@@ -261,10 +285,10 @@ impl Game {
                 });
             }
         }
-        match self.arrow_choices.len() {
+        match self.arrows.choices.len() {
             0 => {}
             1 => {
-                let only = self.arrow_choices[0];
+                let only = self.arrows.choices[0];
                 self.activate_arrow(only, at, fx);
             }
             n => {
@@ -283,15 +307,17 @@ impl Game {
         fx: &mut Effects,
     ) -> Result<(), RuleViolation> {
         let Some(&chosen) = self
-            .arrow_choices
+            .arrows
+            .choices
             .iter()
-            .find(|&&i| self.arrows[i as usize].at == arrow)
+            .find(|&&i| self.arrows.placed[i as usize].at == arrow)
         else {
             let candidates: Vec<String> = self
-                .arrow_choices
+                .arrows
+                .choices
                 .iter()
                 .map(|&i| {
-                    let a = self.arrows[i as usize];
+                    let a = self.arrows.placed[i as usize];
                     format!("the {} arrow of the tile at {}", a.symbol, a.at)
                 })
                 .collect();
@@ -300,7 +326,7 @@ impl Game {
                 candidates: candidates.join(", "),
             });
         };
-        let a = self.arrows[chosen as usize];
+        let a = self.arrows.placed[chosen as usize];
         fx.notes.push(Note::ArrowChosen {
             symbol: a.symbol,
             at: a.at,
@@ -312,17 +338,17 @@ impl Game {
     /// Activates arrow `index` (one of this turn's candidates, the tile just placed being at
     /// `placed`); every other candidate is spent, since the squares they point at are filled.
     fn activate_arrow(&mut self, index: u32, placed: Pos, fx: &mut Effects) {
-        let a = self.arrows[index as usize];
-        self.arrows[index as usize].state = ArrowState::Activated;
+        let a = self.arrows.placed[index as usize];
+        self.arrows.placed[index as usize].state = ArrowState::Activated;
         fx.notes.push(Note::ArrowActivated {
             symbol: a.symbol,
             at: a.at,
             side: a.side,
             filled: a.at != placed,
         });
-        for &i in &self.arrow_choices {
+        for &i in &self.arrows.choices {
             if i != index {
-                let other = &mut self.arrows[i as usize];
+                let other = &mut self.arrows.placed[i as usize];
                 other.state = ArrowState::Spent;
                 fx.notes.push(Note::ArrowSpent {
                     symbol: other.symbol,
@@ -330,9 +356,9 @@ impl Game {
                 });
             }
         }
-        self.arrow_choices.clear();
+        self.arrows.choices.clear();
         match a.symbol {
-            ArrowSymbol::Companion | ArrowSymbol::Portal => self.arrow_action = Some(a.symbol),
+            ArrowSymbol::Companion | ArrowSymbol::Portal => self.arrows.action = Some(a.symbol),
             ArrowSymbol::ExtraTurn if self.in_extra_turn => fx.notes.push(Note::ExtraTurnDenied),
             ArrowSymbol::ExtraTurn => {
                 self.extra_pending = true;
@@ -349,7 +375,7 @@ impl Game {
         segment: u8,
         fx: &mut Effects,
     ) -> Result<(), RuleViolation> {
-        if self.arrow_action != Some(via) || via == ArrowSymbol::ExtraTurn {
+        if self.arrows.action != Some(via) || via == ArrowSymbol::ExtraTurn {
             return Err(RuleViolation::ArrowActionNotActivated {
                 action: via,
                 activated: self.activated_symbol(),
@@ -405,15 +431,21 @@ impl Game {
         Ok(())
     }
 
+    /// The turn is over: the activated arrow's companion or portal action with it.
+    pub(super) fn arrows_turn_over(&mut self) {
+        self.arrows.action = None;
+    }
+
     /// The symbol of the arrow activated this turn, for messages.
     pub(super) fn activated_symbol(&self) -> Option<ArrowSymbol> {
-        if self.arrow_action.is_some() {
-            return self.arrow_action;
+        if self.arrows.action.is_some() {
+            return self.arrows.action;
         }
         let Phase::Meeple { at } = self.phase else {
             return None;
         };
         self.arrows
+            .placed
             .iter()
             .find(|a| a.state == ArrowState::Activated && (a.at == at || a.target == Some(at)))
             .map(|a| a.symbol)

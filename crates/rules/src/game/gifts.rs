@@ -21,7 +21,8 @@
 
 pub use crate::gift_card::GiftCard;
 
-use super::{Effects, Game, Meeple, Phase};
+use super::{Effects, Game, Meeple, Phase, Setup};
+use crate::features::MAX_PLAYERS;
 use crate::geometry::Pos;
 use crate::ruling::{rule, Note, RuleViolation};
 use crate::score::{plural, FeatureRef, ReturnedMeeple, Score, ScoreSource, ScoreTime};
@@ -29,6 +30,33 @@ use crate::tileset::{FeatureKind, SegmentLabel, TileTypeId};
 
 /// Copies of each of the five cards in the gift deck.
 pub const GIFT_COPIES: u8 = 5;
+
+/// The Gifts' part of a game's state: cards per kind (index [`GiftCard::index`]) in the deck,
+/// on the discard pile and in each seat's hand. The deck's order is chance and lives in the
+/// simulator or the log, never here: the rules know only what is in it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct GiftsState {
+    deck: [u8; 5],
+    discard: [u8; 5],
+    hands: [[u8; 5]; MAX_PLAYERS],
+    /// A gift was opened this turn (at most one per turn).
+    opened: bool,
+    /// Where the game goes on after [`Phase::ReceiveGift`].
+    resume: Phase,
+}
+
+impl GiftsState {
+    /// At the start of a game: the full deck with the expansion, no card without.
+    pub(super) fn new(setup: &Setup) -> GiftsState {
+        GiftsState {
+            deck: [if setup.options.gifts { GIFT_COPIES } else { 0 }; 5],
+            discard: [0; 5],
+            hands: [[0; 5]; MAX_PLAYERS],
+            opened: false,
+            resume: Phase::Over,
+        }
+    }
+}
 
 /// Opening a gift: the card and its target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -88,7 +116,11 @@ impl Game {
 
     /// Cards per kind (index [`GiftCard::index`]) in `seat`'s hand.
     pub fn hand(&self, seat: u8) -> [u8; 5] {
-        self.hands.get(seat as usize).copied().unwrap_or([0; 5])
+        self.gifts
+            .hands
+            .get(seat as usize)
+            .copied()
+            .unwrap_or([0; 5])
     }
 
     /// How many gifts `seat` holds.
@@ -98,39 +130,44 @@ impl Game {
 
     /// Cards per kind still in the gift deck.
     pub fn gift_deck(&self) -> [u8; 5] {
-        self.gift_deck
+        self.gifts.deck
     }
 
     /// Cards per kind on the discard pile.
     pub fn gift_discard(&self) -> [u8; 5] {
-        self.gift_discard
+        self.gifts.discard
     }
 
     /// A card a gift could be received as now: the first kind left in the deck, or, with the
     /// deck empty, on the discard pile (which is shuffled into a new deck). For listing what a
     /// player may do after a placement that earns a gift: which card comes is chance.
     pub fn a_gift_card_left(&self) -> Option<GiftCard> {
-        let source = if self.gift_deck.iter().all(|&c| c == 0) {
-            self.gift_discard
+        let source = if self.gifts.deck.iter().all(|&c| c == 0) {
+            self.gifts.discard
         } else {
-            self.gift_deck
+            self.gifts.deck
         };
         GiftCard::ALL.into_iter().find(|c| source[c.index()] > 0)
     }
 
     /// Every gift card in the game: deck + discard pile + hands (25 with the option on).
     pub fn gift_cards_total(&self) -> u32 {
-        total(&self.gift_deck)
-            + total(&self.gift_discard)
-            + self.hands[..self.players as usize]
+        total(&self.gifts.deck)
+            + total(&self.gifts.discard)
+            + self.gifts.hands[..self.players as usize]
                 .iter()
                 .map(total)
                 .sum::<u32>()
     }
 
+    /// The turn is over: the next may open a gift again.
+    pub(super) fn gifts_turn_over(&mut self) {
+        self.gifts.opened = false;
+    }
+
     /// Whether the current seat has already opened a gift this turn.
     pub fn gift_opened_this_turn(&self) -> bool {
-        self.gift_opened
+        self.gifts.opened
     }
 
     /// The label of segment `segment` of the tile at `at`, if there is such a segment.
@@ -162,9 +199,9 @@ impl Game {
         observer: u8,
         deal: &[GiftCard],
     ) -> Result<(), RuleViolation> {
-        let mut hidden = self.gift_deck;
+        let mut hidden = self.gifts.deck;
         for seat in (0..self.players).filter(|&s| s != observer) {
-            for (h, n) in hidden.iter_mut().zip(self.hands[seat as usize]) {
+            for (h, n) in hidden.iter_mut().zip(self.gifts.hands[seat as usize]) {
                 *h += n;
             }
         }
@@ -181,18 +218,18 @@ impl Game {
         }
         let mut cards = deal.iter();
         for seat in (0..self.players).filter(|&s| s != observer) {
-            let size = total(&self.hands[seat as usize]);
+            let size = total(&self.gifts.hands[seat as usize]);
             let mut hand = [0u8; 5];
             for card in cards.by_ref().take(size as usize) {
                 hand[card.index()] += 1;
             }
-            self.hands[seat as usize] = hand;
+            self.gifts.hands[seat as usize] = hand;
         }
         let mut deck = [0u8; 5];
         for card in cards {
             deck[card.index()] += 1;
         }
-        self.gift_deck = deck;
+        self.gifts.deck = deck;
         Ok(())
     }
 
@@ -203,11 +240,11 @@ impl Game {
     /// Road Sweeper lists each road once, by its lowest segment.
     pub fn legal_gifts(&self, out: &mut Vec<GiftAction>) {
         out.clear();
-        if !self.options.gifts || self.gift_opened || !matches!(self.phase, Phase::Place { .. }) {
+        if !self.options.gifts || self.gifts.opened || !matches!(self.phase, Phase::Place { .. }) {
             return;
         }
         let me = self.current;
-        let hand = self.hands[me as usize];
+        let hand = self.gifts.hands[me as usize];
         let has = |c: GiftCard| hand[c.index()] > 0;
         let f = &self.features;
         if has(GiftCard::Synod) && self.supply[me as usize] > 0 {
@@ -278,10 +315,10 @@ impl Game {
         }
         let me = self.current;
         let card = gift.card();
-        if self.gift_opened {
+        if self.gifts.opened {
             return Some(RuleViolation::GiftAlreadyOpened { player: me });
         }
-        let hand = self.hands[me as usize];
+        let hand = self.gifts.hands[me as usize];
         if hand[card.index()] == 0 {
             return Some(RuleViolation::GiftNotInHand {
                 player: me,
@@ -415,12 +452,12 @@ impl Game {
         let Some((kind, owner)) = self.gift_due(at) else {
             return;
         };
-        if total(&self.gift_deck) + total(&self.gift_discard) == 0 {
+        if total(&self.gifts.deck) + total(&self.gifts.discard) == 0 {
             fx.notes.push(Note::GiftNoneLeft { kind, owner });
             return;
         }
         fx.notes.push(Note::GiftEarned { kind, owner });
-        self.gift_resume = self.phase;
+        self.gifts.resume = self.phase;
         self.phase = Phase::ReceiveGift { at };
     }
 
@@ -452,11 +489,11 @@ impl Game {
         fx: &mut Effects,
     ) -> Result<(), RuleViolation> {
         let i = card.index();
-        let reshuffle = total(&self.gift_deck) == 0;
+        let reshuffle = total(&self.gifts.deck) == 0;
         let source = if reshuffle {
-            &self.gift_discard
+            &self.gifts.discard
         } else {
-            &self.gift_deck
+            &self.gifts.deck
         };
         if source[i] == 0 {
             return Err(RuleViolation::GiftNotInDeck {
@@ -467,16 +504,16 @@ impl Game {
         }
         if reshuffle {
             fx.notes.push(Note::GiftDeckReshuffled {
-                cards: total(&self.gift_discard) as u8,
+                cards: total(&self.gifts.discard) as u8,
             });
-            self.gift_deck = std::mem::take(&mut self.gift_discard);
+            self.gifts.deck = std::mem::take(&mut self.gifts.discard);
         }
-        self.gift_deck[i] -= 1;
-        self.hands[self.current as usize][i] += 1;
+        self.gifts.deck[i] -= 1;
+        self.gifts.hands[self.current as usize][i] += 1;
         fx.notes.push(Note::GiftReceived {
-            left: total(&self.gift_deck) as u8,
+            left: total(&self.gifts.deck) as u8,
         });
-        self.phase = self.gift_resume;
+        self.phase = self.gifts.resume;
         Ok(())
     }
 
@@ -493,9 +530,9 @@ impl Game {
         };
         let me = self.current;
         let card = gift.card();
-        self.hands[me as usize][card.index()] -= 1;
-        self.gift_discard[card.index()] += 1;
-        self.gift_opened = true;
+        self.gifts.hands[me as usize][card.index()] -= 1;
+        self.gifts.discard[card.index()] += 1;
+        self.gifts.opened = true;
         fx.notes.push(Note::GiftOpened { card });
         match gift {
             GiftAction::Synod { at } => {
@@ -630,11 +667,7 @@ impl Game {
                 second: self.tiles.get(second).id.clone(),
             });
         };
-        self.bag[tile.0 as usize] += 1;
-        self.bag_total += 1;
-        if self.options.river && self.tiles.get(tile).is_river() {
-            self.river_in_bag += 1;
-        }
+        self.put_back_in_bag(tile);
         fx.notes.push(Note::TileReturned {
             left: self.bag_total,
         });
@@ -651,7 +684,7 @@ impl Game {
         };
         let label = self.tiles.get(start.tile).segment_label(start.rotation, 0);
         for seat in 0..self.players {
-            let hand = self.hands[seat as usize];
+            let hand = self.gifts.hands[seat as usize];
             let n = total(&hand);
             if n == 0 {
                 continue;

@@ -18,10 +18,27 @@
 //! `inns.score.cathedral.completed`, `inns.score.cathedral.final`.
 
 use super::{Effects, Game, Meeple, MeepleSpot, Phase, Setup};
+use crate::features::MAX_PLAYERS;
 use crate::geometry::Pos;
 use crate::ruling::{rule, Note, RuleId, RuleViolation};
 use crate::score::{noun, ScoreTime};
 use crate::tileset::{FeatureKind, SegmentLabel};
+
+/// Inns & Cathedrals' part of a game's state: whether each seat's large meeple is in its
+/// supply (always false without the expansion).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct InnsState {
+    large_in_supply: [bool; MAX_PLAYERS],
+}
+
+impl InnsState {
+    /// At the start of a game: every seat's large meeple in supply, with the expansion.
+    pub(super) fn new(setup: &Setup) -> InnsState {
+        let mut large_in_supply = [false; MAX_PLAYERS];
+        large_in_supply[..setup.players as usize].fill(setup.options.inns_cathedrals);
+        InnsState { large_in_supply }
+    }
+}
 
 /// Tiles with an inn or a cathedral are only played with the option; the option does not
 /// combine with a map board (the map's road and city scoring knows no inns) [I].
@@ -62,7 +79,7 @@ impl Game {
     /// Whether seat `seat` has its large meeple in supply (always false without the
     /// expansion).
     pub fn large_meeple_in_supply(&self, seat: u8) -> bool {
-        self.large_in_supply.get(seat as usize).copied() == Some(true)
+        self.inns.large_in_supply.get(seat as usize).copied() == Some(true)
     }
 
     /// Large meeples on the board: owner, square, segment and its label, in placing order.
@@ -116,7 +133,7 @@ impl Game {
         let placed = *self.board.tile_at(at).expect("the tile just placed");
         let (kind, label, global) = self.figure_target(placed, at, segment)?;
         self.put_on_free_feature(global, kind, at, label, true)?;
-        self.large_in_supply[player as usize] = false;
+        self.inns.large_in_supply[player as usize] = false;
         fx.notes.push(Note::LargeMeeplePlaced { label });
         self.finish_turn(fx);
         Ok(())
@@ -126,7 +143,7 @@ impl Game {
     /// own place there.
     pub(super) fn return_to_supply(&mut self, m: Meeple) {
         if m.large {
-            self.large_in_supply[m.player as usize] = true;
+            self.inns.large_in_supply[m.player as usize] = true;
         } else {
             self.supply[m.player as usize] += 1;
         }

@@ -27,6 +27,7 @@ use crate::board::Board;
 use crate::features::Features;
 use crate::geometry::{Pos, Rotation, Side, Terrain};
 use crate::map::{MapBoard, RegionKind, Square};
+use crate::reuse::clone_reusing;
 use crate::ruling::{rule, Note, RuleId, RuleViolation};
 use crate::score::{plural, FeatureRef, Score, ScoreSource, ScoreTime};
 use crate::tileset::{FeatureKind, SegmentLabel, TileType, TileTypeId};
@@ -105,27 +106,56 @@ pub(super) fn add_large_cities(features: &mut Features, setup: &Setup) {
     }
 }
 
+/// Carcassonne Maps' part of a game's state (`None` and empty in a game without a map).
+#[derive(Debug)]
+pub(super) struct MapsState {
+    /// The map board; `None` in the base game, which then pays one branch per placement for
+    /// maps.
+    board: Option<Arc<MapBoard>>,
+    /// Per large city of the map: connected yet.
+    large_connected: Vec<bool>,
+    /// Start tiles placed so far (a map game places one per start square in use).
+    starts_placed: u8,
+}
+
+clone_reusing!(MapsState {
+    board,
+    large_connected,
+    starts_placed
+});
+
+impl MapsState {
+    /// At the start of a game on the setup's map, if any.
+    pub(super) fn new(setup: &Setup) -> MapsState {
+        MapsState {
+            large_connected: vec![false; setup.map.as_ref().map_or(0, |m| m.large_cities().len())],
+            starts_placed: 0,
+            board: setup.map.clone(),
+        }
+    }
+}
+
 impl Game {
     // ---- queries ---------------------------------------------------------------------------
 
     /// The map board the game is played on, if any.
     pub fn map(&self) -> Option<&MapBoard> {
-        self.map.as_deref()
+        self.map.board.as_deref()
     }
 
     /// The map board, shared.
     pub fn map_arc(&self) -> Option<&Arc<MapBoard>> {
-        self.map.as_ref()
+        self.map.board.as_ref()
     }
 
     /// Whether the map's large city number `city` is connected (a tile touches it).
     pub fn large_city_connected(&self, city: usize) -> bool {
-        self.large_connected.get(city).copied().unwrap_or(false)
+        self.map.large_connected.get(city).copied().unwrap_or(false)
     }
 
     /// Start tiles placed so far.
     pub fn starts_placed(&self) -> u8 {
-        self.starts_placed
+        self.map.starts_placed
     }
 
     // ---- start tiles -----------------------------------------------------------------------
@@ -134,7 +164,7 @@ impl Game {
     /// map (empty otherwise): free start squares, rotations matching what is printed around.
     pub fn legal_start_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
         out.clear();
-        let (Some(map), Phase::Start) = (&self.map, self.phase) else {
+        let (Some(map), Phase::Start) = (&self.map.board, self.phase) else {
             return;
         };
         for s in map.start_squares() {
@@ -155,7 +185,7 @@ impl Game {
         at: Pos,
         rotation: Rotation,
     ) -> Result<(), RuleViolation> {
-        let map = self.map.as_ref().expect("a map game");
+        let map = self.map.board.as_ref().expect("a map game");
         if !map.start_squares().iter().any(|s| s.at == at) || self.board_has_tile(at) {
             let free: Vec<String> = map
                 .start_squares()
@@ -173,7 +203,7 @@ impl Game {
 
     /// Whether a tile lies on `at` (before the first start tile the board is not yet set up).
     fn board_has_tile(&self, at: Pos) -> bool {
-        self.starts_placed > 0 && self.board.tile_at(at).is_some()
+        self.map.starts_placed > 0 && self.board.tile_at(at).is_some()
     }
 
     /// A start tile on a map (action `PlaceStart` while the game waits for its start tiles):
@@ -188,18 +218,18 @@ impl Game {
     ) -> Result<bool, RuleViolation> {
         self.check_start(tile, at, rotation)?;
         self.take_from_bag(tile)?;
-        if self.starts_placed == 0 {
-            self.board = Board::new(at, self.map.clone());
+        if self.map.starts_placed == 0 {
+            self.board = Board::new(at, self.map.board.clone());
         }
         self.put_tile(tile, at, rotation, fx);
         fx.notes.push(Note::StartPlaced { at, rotation });
-        let map = self.map.as_ref().expect("checked");
+        let map = self.map.board.as_ref().expect("checked");
         if let Some(s) = map.start_squares().iter().find(|s| s.at == at) {
             fx.notes.push(Note::StartSquare { name: s.name });
         }
         self.pending.clear();
-        self.starts_placed += 1;
-        Ok(self.starts_placed == self.options.map.start_squares)
+        self.map.starts_placed += 1;
+        Ok(self.map.starts_placed == self.options.map.start_squares)
     }
 
     // ---- placement -------------------------------------------------------------------------
@@ -227,12 +257,12 @@ impl Game {
     /// The edges printed around `at` that a tile there must match (required, mask), as in
     /// the board's frontier constraint; nothing without a map.
     pub(super) fn map_constraint(&self, at: Pos) -> (u8, u8) {
-        self.map.as_ref().map_or((0, 0), |m| m.constraint(at))
+        self.map.board.as_ref().map_or((0, 0), |m| m.constraint(at))
     }
 
     /// A tile goes only on a playable square of the map (none of a large city, none outside).
     pub(super) fn check_on_map(&self, at: Pos) -> Result<(), RuleViolation> {
-        if let Some(map) = &self.map {
+        if let Some(map) = &self.map.board {
             match map.square(at) {
                 Square::Playable => {}
                 Square::LargeCity(i) => {
@@ -254,7 +284,7 @@ impl Game {
         at: Pos,
         rotation: Rotation,
     ) -> Result<(), RuleViolation> {
-        if let Some(map) = &self.map {
+        if let Some(map) = &self.map.board {
             for side in Side::ALL {
                 let ours = t.edge(rotation, side);
                 let Some(n) = at.step(side) else { continue };
@@ -311,7 +341,7 @@ impl Game {
         joins: &mut Joins,
         fx: &mut Effects,
     ) {
-        let Some(map) = self.map.clone() else {
+        let Some(map) = self.map.board.clone() else {
             return;
         };
         let t = self.tiles.get(tile);
@@ -336,8 +366,8 @@ impl Game {
                 }
                 joins.pairs[joins.n_pairs] = (first + u32::from(a), theirs);
                 joins.n_pairs += 1;
-                if !self.large_connected[c as usize] {
-                    self.large_connected[c as usize] = true;
+                if !self.map.large_connected[c as usize] {
+                    self.map.large_connected[c as usize] = true;
                     fx.notes.push(Note::LargeCityConnected { city: city.name });
                     for &sq in &city.squares {
                         for s in Side::ALL {
@@ -385,7 +415,7 @@ impl Game {
         rotation: Rotation,
         fx: &mut Effects,
     ) {
-        let Some(town) = self.map.as_ref().and_then(|m| m.town_at(at)) else {
+        let Some(town) = self.map.board.as_ref().and_then(|m| m.town_at(at)) else {
             return;
         };
         fx.notes.push(Note::TownCovered { name: town });
@@ -434,6 +464,7 @@ impl Game {
     pub(super) fn large_city_ref(&self, root: u32) -> FeatureRef {
         let city = &self
             .map
+            .board
             .as_ref()
             .expect("large cities are on a map")
             .large_cities()[self.features.local[root as usize] as usize];
@@ -453,7 +484,7 @@ impl Game {
         tiles: &mut Vec<Pos>,
         time: ScoreTime,
     ) -> (u32, String, RuleId) {
-        let map = self.map.as_ref().expect("matched");
+        let map = self.map.board.as_ref().expect("matched");
         let at = tiles[0];
         let existing = at
             .ring()
@@ -597,7 +628,7 @@ impl Game {
     /// The printed parts of the feature whose segments are `members` (nothing without a map).
     fn printed_parts(&self, members: &[u32]) -> Printed {
         let mut out = Printed::default();
-        let Some(map) = &self.map else {
+        let Some(map) = &self.map.board else {
             return out;
         };
         for &s in members {
@@ -635,7 +666,7 @@ impl Game {
 
     /// Towns with no tile on them orthogonally next to any of `squares` (town variant 3).
     fn visible_towns_beside(&self, squares: &[Pos]) -> u32 {
-        let Some(map) = &self.map else { return 0 };
+        let Some(map) = &self.map.board else { return 0 };
         map.towns()
             .iter()
             .filter(|t| {

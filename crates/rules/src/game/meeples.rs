@@ -28,11 +28,8 @@ impl Game {
             .iter()
             .any(|m| m.player == seat && here(m.segment))
             || self
-                .abbots
-                .get(seat as usize)
-                .copied()
-                .flatten()
-                .is_some_and(here)
+                .abbots()
+                .any(|(p, square, local, _)| p == seat && (square, local) == (at, segment))
     }
 
     /// The square and local segment of the global segment `segment` (`segment_place`
@@ -252,12 +249,7 @@ impl Game {
             .iter()
             .find(|m| self.features.root(m.segment) == root)
             .map(|m| (m.player, m.segment))
-            .or_else(|| {
-                (0..self.players).find_map(|p| {
-                    let s = self.abbots[p as usize]?;
-                    (self.features.root(s) == root).then_some((p, s))
-                })
-            })
+            .or_else(|| self.abbot_standing_on(root))
             .expect("an occupied feature has a figure on the board");
         let (at, _, label) = self.segment_place(segment);
         (player, at, label)

@@ -29,7 +29,7 @@ impl Game {
         out.clear();
         let t = self.tiles.get(tile);
         let board = &self.board;
-        if let Some(map) = &self.map {
+        if let Some(map) = self.map() {
             let mut patterns = [(Rotation::default(), 0u8); 4];
             let mut n = 0;
             for rotation in Rotation::ALL {
@@ -75,7 +75,9 @@ impl Game {
         pick: impl FnOnce(usize) -> usize,
     ) -> Option<Placement> {
         let constraints = &self.board.frontier_constraint;
-        if self.map.is_some() || self.river_check_needed(tile) || constraints.len() > PICK_FRONTIER
+        if self.map().is_some()
+            || self.river_check_needed(tile)
+            || constraints.len() > PICK_FRONTIER
         {
             self.legal_placements(tile, scratch);
             if scratch.is_empty() {
@@ -223,7 +225,7 @@ impl Game {
         let neighbours_present = n_around as u16;
         // On a map only squares that exist count around a monastery; large-city squares are
         // printed, so filled from the start.
-        let ring_open = match &self.map {
+        let ring_open = match self.map() {
             None => 8 - neighbours_present,
             Some(map) => self.monastery_ring_open_on_map(map, at),
         };
@@ -248,7 +250,7 @@ impl Game {
             before: [(0, FeatureKind::Field, false); 12],
             n_before: 0,
         };
-        if self.map.is_some() {
+        if self.map().is_some() {
             self.join_printed_edges(tile, at, rotation, first, &mut joins, fx);
         }
         // Borrowed again: the map's edges above changed `self`.

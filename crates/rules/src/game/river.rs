@@ -30,6 +30,33 @@ pub(crate) struct RiverOpen {
     pub(crate) turn: Turn,
 }
 
+/// The River's part of a game's state (its default, without the river: no open end, no
+/// river tile in the bag).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct RiverState {
+    /// The river's open end, `None` before the spring, after the lake and always without the
+    /// river.
+    open: Option<RiverOpen>,
+    /// The river tiles (the lake included) still in the bag: the bag summed over the river
+    /// types, kept as tiles leave and return (the river's draw check runs on every draw).
+    in_bag: u32,
+}
+
+impl RiverState {
+    /// At the start of a game whose bag holds `in_game` copies of each tile type.
+    pub(super) fn new(setup: &Setup, in_game: &[u16]) -> RiverState {
+        RiverState {
+            open: None,
+            in_bag: setup
+                .tiles
+                .river_types()
+                .iter()
+                .map(|id| u32::from(in_game[id.index()]))
+                .sum(),
+        }
+    }
+}
+
 /// Why a river tile does not continue the river; `Game::river_continuation` words it.
 #[derive(Clone, Copy, Debug)]
 enum Fault {
@@ -138,7 +165,7 @@ impl Game {
 
     /// Whether the river is still open (The River): the lake is not yet placed.
     pub fn river_open_end(&self) -> Option<(Pos, Side)> {
-        self.river.map(|o| (o.at, o.out))
+        self.river.open.map(|o| (o.at, o.out))
     }
 
     /// The start tile with The River must be the spring; its river side is the open end.
@@ -158,7 +185,7 @@ impl Game {
 
     pub(super) fn river_start(&mut self, tile: TileTypeId, at: Pos, rotation: Rotation) {
         let sides = self.tiles.get(tile).river_sides(rotation);
-        self.river = Side::ALL
+        self.river.open = Side::ALL
             .into_iter()
             .find(|s| sides & (1 << s.index()) != 0)
             .map(|out| RiverOpen {
@@ -182,10 +209,10 @@ impl Game {
         };
         let t = self.tiles.get(tile);
         // Any river tile left: the count kept as tiles leave and return the bag.
-        debug_assert_eq!(self.river_in_bag > 0, left(true), "river tiles in the bag");
+        debug_assert_eq!(self.river.in_bag > 0, left(true), "river tiles in the bag");
         let why = if is_lake(t) && left(false) {
             "the lake comes after every other river tile"
-        } else if !t.is_river() && self.river_in_bag > 0 {
+        } else if !t.is_river() && self.river.in_bag > 0 {
             "the river tiles are drawn before every other tile"
         } else {
             return Ok(());
@@ -201,7 +228,7 @@ impl Game {
     /// square exists only at the open end (every other one faces the river tile placed against
     /// it), so once the lake has closed the river, land tiles are placed as in the base game.
     pub(super) fn river_check_needed(&self, tile: TileTypeId) -> bool {
-        self.options.river && (self.river.is_some() || self.tiles.get(tile).is_river())
+        self.options.river && (self.river.open.is_some() || self.tiles.get(tile).is_river())
     }
 
     /// The legal placements of a river tile (into `out`, emptied by the caller): only the
@@ -209,7 +236,7 @@ impl Game {
     /// that square alone is looked at instead of the whole frontier; its rotations in
     /// increasing order, as the frontier scan lists them.
     pub(super) fn river_tile_placements(&self, tile: TileTypeId, out: &mut Vec<Placement>) {
-        let Some(at) = self.river.and_then(|open| open.at.step(open.out)) else {
+        let Some(at) = self.river.open.and_then(|open| open.at.step(open.out)) else {
             return;
         };
         let Some(required) = self.board.frontier_required(at) else {
@@ -294,7 +321,7 @@ impl Game {
         at: Pos,
         rotation: Rotation,
     ) -> Result<(Option<Side>, Turn), Fault> {
-        let open = self.river.ok_or(Fault::NoOpenEnd)?;
+        let open = self.river.open.ok_or(Fault::NoOpenEnd)?;
         let square = open.at.step(open.out).ok_or(Fault::OffBoard)?;
         if at != square {
             return Err(Fault::NotAtOpenEnd { square, open });
@@ -346,7 +373,18 @@ impl Game {
         fx.notes.push(Note::RiverContinued {
             lake: out.is_none(),
         });
-        self.river = out.map(|out| RiverOpen { at, out, turn });
+        self.river.open = out.map(|out| RiverOpen { at, out, turn });
+    }
+
+    /// Keeps the count of river tiles in the bag as `tile` leaves it or goes back into it.
+    pub(super) fn count_river_tile(&mut self, tile: TileTypeId, back_in_bag: bool) {
+        if self.tiles.get(tile).is_river() {
+            if back_in_bag {
+                self.river.in_bag += 1;
+            } else {
+                self.river.in_bag -= 1;
+            }
+        }
     }
 }
 
@@ -357,7 +395,7 @@ mod tests {
 
     use crate::{Action, Effects, Game, Options, Pos, Rotation, Setup, TileSet};
 
-    /// What `river_in_bag` stands for, counted the long way.
+    /// What `RiverState::in_bag` stands for, counted the long way.
     fn counted(game: &Game) -> u32 {
         let types = game.tiles.river_types();
         types
@@ -386,7 +424,7 @@ mod tests {
         };
         let mut game = Game::new(setup).unwrap();
         let mut fx = Effects::default();
-        assert_eq!((game.river_in_bag, counted(&game)), (4, 4));
+        assert_eq!((game.river.in_bag, counted(&game)), (4, 4));
         let id = |g: &Game, name: &str| g.tiles.find(name).unwrap();
         let (rs, r1, a) = (id(&game, "RS"), id(&game, "R1"), id(&game, "A"));
         let start = Action::PlaceStart {
@@ -396,12 +434,12 @@ mod tests {
         };
         game.apply(&start, &mut fx).unwrap();
         game.apply(&Action::Draw { tile: r1 }, &mut fx).unwrap();
-        assert_eq!((game.river_in_bag, counted(&game)), (2, 2));
+        assert_eq!((game.river.in_bag, counted(&game)), (2, 2));
         // A river tile handed back by Take 2 (the land tile kept, as if drawn second) counts
         // again, and a land tile is refused while it is in the bag.
         game.take_from_bag(a).unwrap();
         game.return_tile(r1, r1, a, &mut fx).unwrap();
-        assert_eq!((game.river_in_bag, counted(&game)), (3, 3));
+        assert_eq!((game.river.in_bag, counted(&game)), (3, 3));
         assert!(game.check_river_draw(a).is_err());
     }
 }

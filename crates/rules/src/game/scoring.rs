@@ -37,7 +37,7 @@ impl Game {
     /// limits, from `evaluate` itself.
     pub fn appraise_points(&self, at: Pos, segment: u8) -> Option<u32> {
         let (root, time) = self.appraised(at, segment)?;
-        let quiet = if self.map.is_none() {
+        let quiet = if self.map().is_none() {
             self.quiet_points(root, time)
         } else {
             None
@@ -92,7 +92,7 @@ impl Game {
     /// Scores the feature `root` by the normal rules: explained (`evaluate`, then `award`), or
     /// with `Effects::quiet` and no map, by `quiet_points` alone.
     pub(super) fn score_feature(&mut self, root: u32, time: ScoreTime, fx: &mut Effects) {
-        if !fx.explain && self.map.is_none() {
+        if !fx.explain && self.map().is_none() {
             if let Some(points) = self.quiet_points(root, time) {
                 debug_assert_eq!(points, self.evaluate(root, time).points);
                 let counts = self.features.meeples[root as usize];
@@ -230,7 +230,7 @@ impl Game {
         };
 
         let (points, formula, rule) = match kind {
-            FeatureKind::Monastery | FeatureKind::Garden if self.map.is_some() => {
+            FeatureKind::Monastery | FeatureKind::Garden if self.map().is_some() => {
                 let (points, formula, rule) = self.monastery_on_map(&mut tiles, time);
                 if kind == FeatureKind::Garden {
                     let garden = Game::garden_formula(0, time);
@@ -265,7 +265,7 @@ impl Game {
                     ),
                 }
             }
-            FeatureKind::Road if self.map.is_some() => {
+            FeatureKind::Road if self.map().is_some() => {
                 self.road_on_map(&mut tiles, &members, coats_of_arms, time)
             }
             FeatureKind::Road => {
@@ -285,7 +285,7 @@ impl Game {
                         )
                     })
             }
-            FeatureKind::City if self.map.is_some() => {
+            FeatureKind::City if self.map().is_some() => {
                 self.city_on_map(&mut tiles, &members, coats_of_arms, time)
             }
             FeatureKind::City => {

@@ -30,6 +30,18 @@ use crate::tileset::{FeatureKind, Good, SegmentLabel};
 /// Points for the most tokens of one kind of goods.
 const GOODS_MAJORITY_POINTS: u32 = 10;
 
+/// Traders & Builders' part of a game's state (always empty without the expansion).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct TradersState {
+    /// The global segment each seat's builder and pig stand on, `None` in supply.
+    builders: [Option<u32>; MAX_PLAYERS],
+    pigs: [Option<u32>; MAX_PLAYERS],
+    /// Each seat's goods tokens: wine, grain, cloth (index [`Good::index`]).
+    goods: [[u8; 3]; MAX_PLAYERS],
+    /// The extra turn pending was given by the builder (its notes name the builder's rule).
+    second_turn: bool,
+}
+
 /// Tiles with goods are only played with the option; the option does not combine with a map
 /// board (the map's cities and fields are valued by rules of their own) [I].
 pub(super) fn check_setup(setup: &Setup) -> Result<(), RuleViolation> {
@@ -82,7 +94,11 @@ impl Game {
 
     /// Goods tokens of seat `seat`: wine, grain, cloth (index [`Good::index`]).
     pub fn goods(&self, seat: u8) -> [u8; 3] {
-        self.goods.get(seat as usize).copied().unwrap_or_default()
+        self.traders
+            .goods
+            .get(seat as usize)
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Where seat `seat`'s builder (or pig) stands: square, local segment and label, or
@@ -173,17 +189,23 @@ impl Game {
         }
     }
 
+    /// Whether the extra turn pending is the builder's second turn, forgotten once asked
+    /// (when that turn begins or the game ends first).
+    pub(super) fn take_builder_turn(&mut self) -> bool {
+        std::mem::take(&mut self.traders.second_turn)
+    }
+
     fn special_slot(&self, which: Special) -> &[Option<u32>; MAX_PLAYERS] {
         match which {
-            Special::Builder => &self.builders,
-            Special::Pig => &self.pigs,
+            Special::Builder => &self.traders.builders,
+            Special::Pig => &self.traders.pigs,
         }
     }
 
     fn special_slot_mut(&mut self, which: Special) -> &mut [Option<u32>; MAX_PLAYERS] {
         match which {
-            Special::Builder => &mut self.builders,
-            Special::Pig => &mut self.pigs,
+            Special::Builder => &mut self.traders.builders,
+            Special::Pig => &mut self.traders.pigs,
         }
     }
 
@@ -242,7 +264,7 @@ impl Game {
     /// After the current player placed the tile at `at`: if it joined the road or city of
     /// his builder, a second turn follows (none from a second or other extra turn).
     pub(super) fn builder_after_placement(&mut self, at: Pos, fx: &mut Effects) {
-        let Some(b) = self.builders[self.current as usize] else {
+        let Some(b) = self.traders.builders[self.current as usize] else {
             return;
         };
         let builder_root = self.features.root(b);
@@ -261,7 +283,7 @@ impl Game {
         } else {
             // Another extra turn already pending this turn (an arrow, a town) is the same one
             // turn: never two [I].
-            self.builder_turn = !self.extra_pending;
+            self.traders.second_turn = !self.extra_pending;
             self.extra_pending = true;
             fx.notes.push(Note::DoubleTurn { at: builder_at });
         }
@@ -286,7 +308,7 @@ impl Game {
             return;
         }
         let me = self.current as usize;
-        for (have, add) in self.goods[me].iter_mut().zip(taken) {
+        for (have, add) in self.traders.goods[me].iter_mut().zip(taken) {
             *have = have.saturating_add(add);
         }
         let at = self.segment_place(root).0;
@@ -344,7 +366,9 @@ impl Game {
     pub(super) fn pig_bonus(&self, root: u32) -> Option<Score> {
         // One bit per seat with its pig there (no list allocated for every field scored).
         let pig_owners: u32 = (0..self.players)
-            .filter(|&p| self.pigs[p as usize].is_some_and(|s| self.features.root(s) == root))
+            .filter(|&p| {
+                self.traders.pigs[p as usize].is_some_and(|s| self.features.root(s) == root)
+            })
             .fold(0, |bits, p| bits | 1 << p);
         if pig_owners == 0 {
             return None;
@@ -387,7 +411,7 @@ impl Game {
         let label = self.tiles.get(start.tile).segment_label(start.rotation, 0);
         for good in Good::ALL {
             let counts: Vec<u8> = (0..self.players)
-                .map(|p| self.goods[p as usize][good.index()])
+                .map(|p| self.traders.goods[p as usize][good.index()])
                 .collect();
             let most = counts.iter().copied().max().unwrap_or(0);
             if most == 0 {
