@@ -58,6 +58,37 @@ impl GiftsState {
     }
 }
 
+/// What opening a checked gift does (`Game::plan_gift` decides it, `Game::open_gift` carries it
+/// out): the targets found while checking, global segments and `meeples` indices.
+#[derive(Clone, Copy, Debug)]
+enum GiftPlan {
+    /// A meeple from supply onto the monastery segment `global`.
+    Synod { at: Pos, global: u32 },
+    /// The road through segment `global` scored now.
+    RoadSweeper {
+        at: Pos,
+        global: u32,
+        label: SegmentLabel,
+    },
+    /// The meeple `index` moves onto segment `to`.
+    ChangePosition {
+        at: Pos,
+        index: usize,
+        to: u32,
+        from_label: SegmentLabel,
+        to_label: SegmentLabel,
+    },
+    /// The meeple `index` on segment `global` comes back.
+    CashOut {
+        at: Pos,
+        global: u32,
+        index: usize,
+        label: SegmentLabel,
+    },
+    /// A second tile is drawn beside `first`, the tile drawn this turn.
+    TakeTwo { first: TileTypeId },
+}
+
 /// Opening a gift: the card and its target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GiftAction {
@@ -304,23 +335,30 @@ impl Game {
 
     /// Why `gift` may not be opened now by the current seat, if it may not. Changes nothing.
     pub fn gift_refusal(&self, gift: GiftAction) -> Option<RuleViolation> {
+        self.plan_gift(gift).err()
+    }
+
+    /// Checks `gift` and decides what opening it does: the plan `open_gift` carries out, with
+    /// the segments, the figure and the labels it needs already found (so carrying it out
+    /// looks nothing up again and cannot fail).
+    fn plan_gift(&self, gift: GiftAction) -> Result<GiftPlan, RuleViolation> {
         if !self.options.gifts {
-            return Some(RuleViolation::GiftsNotInGame);
+            return Err(RuleViolation::GiftsNotInGame);
         }
-        if !matches!(self.phase, Phase::Place { .. }) {
-            return Some(RuleViolation::WrongPhase {
+        let Phase::Place { tile } = self.phase else {
+            return Err(RuleViolation::WrongPhase {
                 action: "open a gift",
                 expected: self.phase.expects(),
             });
-        }
+        };
         let me = self.current;
         let card = gift.card();
         if self.gifts.opened {
-            return Some(RuleViolation::GiftAlreadyOpened { player: me });
+            return Err(RuleViolation::GiftAlreadyOpened { player: me });
         }
         let hand = self.gifts.hands[me as usize];
         if hand[card.index()] == 0 {
-            return Some(RuleViolation::GiftNotInHand {
+            return Err(RuleViolation::GiftNotInHand {
                 player: me,
                 card,
                 holds: cards_words(&hand),
@@ -349,98 +387,113 @@ impl Game {
                     tile.segment_label(placed.rotation, segment),
                 ))
             };
+        // The current seat's meeple on `global`: its index in `meeples`.
         let own_meeple = |global: u32| {
             self.meeples
                 .iter()
-                .any(|m| m.player == me && m.segment == global)
+                .position(|m| m.player == me && m.segment == global)
         };
-        let check = || -> Result<(), RuleViolation> {
-            match gift {
-                GiftAction::Synod { at } => {
-                    let placed = self
-                        .board
-                        .tile_at(at)
-                        .ok_or(RuleViolation::GiftNoTileAt { card, at })?;
-                    let tile = self.tiles.get(placed.tile);
-                    let Some(m) = tile.monastery_segment() else {
-                        return Err(RuleViolation::SynodNoMonastery {
-                            at,
-                            tile: tile.id.clone(),
-                        });
-                    };
-                    let root = f.root(placed.first_segment + u32::from(m));
-                    if f.open[root as usize] == 0 {
-                        return Err(RuleViolation::SynodMonasteryComplete { at });
-                    }
-                    // Monk and abbot are never mixed on a monastery [I] (`abbot.unoccupied`).
-                    if let Some(owner) = self.abbot_on(root) {
-                        return Err(RuleViolation::AbbotOnMonastery { at, owner });
-                    }
-                    if self.supply[me as usize] == 0 {
-                        return Err(RuleViolation::NoMeepleLeft { player: me });
-                    }
+        match gift {
+            GiftAction::Synod { at } => {
+                let placed = self
+                    .board
+                    .tile_at(at)
+                    .ok_or(RuleViolation::GiftNoTileAt { card, at })?;
+                let tile = self.tiles.get(placed.tile);
+                let Some(m) = tile.monastery_segment() else {
+                    return Err(RuleViolation::SynodNoMonastery {
+                        at,
+                        tile: tile.id.clone(),
+                    });
+                };
+                let root = f.root(placed.first_segment + u32::from(m));
+                if f.open[root as usize] == 0 {
+                    return Err(RuleViolation::SynodMonasteryComplete { at });
                 }
-                GiftAction::RoadSweeper { at, segment: s } => {
-                    let (global, kind, label) = segment(at, s)?;
-                    if kind != FeatureKind::Road {
-                        return Err(RuleViolation::SweeperNotRoad { at, label, kind });
-                    }
-                    if f.open[f.root(global) as usize] == 0 {
-                        return Err(RuleViolation::SweeperRoadComplete { at, label });
-                    }
+                // Monk and abbot are never mixed on a monastery [I] (`abbot.unoccupied`).
+                if let Some(owner) = self.abbot_on(root) {
+                    return Err(RuleViolation::AbbotOnMonastery { at, owner });
                 }
-                GiftAction::ChangePosition { at, from, to } => {
-                    let (g_from, k_from, l_from) = segment(at, from)?;
-                    let (g_to, k_to, l_to) = segment(at, to)?;
-                    if !own_meeple(g_from) {
-                        return Err(RuleViolation::GiftNoOwnMeeple {
-                            card,
-                            player: me,
-                            at,
-                            label: l_from,
-                        });
-                    }
-                    if standing(k_from) == standing(k_to) {
-                        return Err(RuleViolation::ChangePositionSameStance {
-                            at,
-                            from: l_from,
-                            to: l_to,
-                        });
-                    }
-                    if k_to == FeatureKind::Field && !self.options.farmers {
-                        return Err(RuleViolation::FarmersOff { at, label: l_to });
-                    }
-                    // The Abbot [I]: a farmer never stands up on a garden, nor beside an abbot.
-                    if k_to == FeatureKind::Garden {
-                        return Err(RuleViolation::MeepleOnGarden { at });
-                    }
-                    if let Some(owner) = self.abbot_on(f.root(g_to)) {
-                        return Err(RuleViolation::AbbotOnMonastery { at, owner });
-                    }
-                    if standing(k_to) && f.open[f.root(g_to) as usize] == 0 {
-                        return Err(RuleViolation::ChangePositionCompleted {
-                            at,
-                            label: l_to,
-                            kind: k_to,
-                        });
-                    }
+                if self.supply[me as usize] == 0 {
+                    return Err(RuleViolation::NoMeepleLeft { player: me });
                 }
-                GiftAction::CashOut { at, segment: s } => {
-                    let (global, _, label) = segment(at, s)?;
-                    if !own_meeple(global) {
-                        return Err(RuleViolation::GiftNoOwnMeeple {
-                            card,
-                            player: me,
-                            at,
-                            label,
-                        });
-                    }
-                }
-                GiftAction::TakeTwo => {}
+                Ok(GiftPlan::Synod {
+                    at,
+                    global: placed.first_segment + u32::from(m),
+                })
             }
-            Ok(())
-        };
-        check().err()
+            GiftAction::RoadSweeper { at, segment: s } => {
+                let (global, kind, label) = segment(at, s)?;
+                if kind != FeatureKind::Road {
+                    return Err(RuleViolation::SweeperNotRoad { at, label, kind });
+                }
+                if f.open[f.root(global) as usize] == 0 {
+                    return Err(RuleViolation::SweeperRoadComplete { at, label });
+                }
+                Ok(GiftPlan::RoadSweeper { at, global, label })
+            }
+            GiftAction::ChangePosition { at, from, to } => {
+                let (g_from, k_from, l_from) = segment(at, from)?;
+                let (g_to, k_to, l_to) = segment(at, to)?;
+                let Some(index) = own_meeple(g_from) else {
+                    return Err(RuleViolation::GiftNoOwnMeeple {
+                        card,
+                        player: me,
+                        at,
+                        label: l_from,
+                    });
+                };
+                if standing(k_from) == standing(k_to) {
+                    return Err(RuleViolation::ChangePositionSameStance {
+                        at,
+                        from: l_from,
+                        to: l_to,
+                    });
+                }
+                if k_to == FeatureKind::Field && !self.options.farmers {
+                    return Err(RuleViolation::FarmersOff { at, label: l_to });
+                }
+                // The Abbot [I]: a farmer never stands up on a garden, nor beside an abbot.
+                if k_to == FeatureKind::Garden {
+                    return Err(RuleViolation::MeepleOnGarden { at });
+                }
+                if let Some(owner) = self.abbot_on(f.root(g_to)) {
+                    return Err(RuleViolation::AbbotOnMonastery { at, owner });
+                }
+                if standing(k_to) && f.open[f.root(g_to) as usize] == 0 {
+                    return Err(RuleViolation::ChangePositionCompleted {
+                        at,
+                        label: l_to,
+                        kind: k_to,
+                    });
+                }
+                Ok(GiftPlan::ChangePosition {
+                    at,
+                    index,
+                    to: g_to,
+                    from_label: l_from,
+                    to_label: l_to,
+                })
+            }
+            GiftAction::CashOut { at, segment: s } => {
+                let (global, _, label) = segment(at, s)?;
+                let Some(index) = own_meeple(global) else {
+                    return Err(RuleViolation::GiftNoOwnMeeple {
+                        card,
+                        player: me,
+                        at,
+                        label,
+                    });
+                };
+                Ok(GiftPlan::CashOut {
+                    at,
+                    global,
+                    index,
+                    label,
+                })
+            }
+            GiftAction::TakeTwo => Ok(GiftPlan::TakeTwo { first: tile }),
+        }
     }
 
     // ---- actions ---------------------------------------------------------------------------
@@ -522,27 +575,15 @@ impl Game {
         gift: GiftAction,
         fx: &mut Effects,
     ) -> Result<(), RuleViolation> {
-        if let Some(refusal) = self.gift_refusal(gift) {
-            return Err(refusal);
-        }
-        let Phase::Place { tile } = self.phase else {
-            unreachable!("checked by gift_refusal")
-        };
+        let plan = self.plan_gift(gift)?;
         let me = self.current;
         let card = gift.card();
         self.gifts.hands[me as usize][card.index()] -= 1;
         self.gifts.discard[card.index()] += 1;
         self.gifts.opened = true;
         fx.notes.push(Note::GiftOpened { card });
-        match gift {
-            GiftAction::Synod { at } => {
-                let placed = *self.board.tile_at(at).expect("checked");
-                let m = self
-                    .tiles
-                    .get(placed.tile)
-                    .monastery_segment()
-                    .expect("checked");
-                let global = placed.first_segment + u32::from(m);
+        match plan {
+            GiftPlan::Synod { at, global } => {
                 let root = self.features.find(global);
                 self.meeples.push(Meeple {
                     player: me,
@@ -554,27 +595,24 @@ impl Game {
                 self.supply[me as usize] -= 1;
                 fx.notes.push(Note::SynodPlaced { at });
             }
-            GiftAction::RoadSweeper { at, segment } => {
-                let global =
-                    self.board.tile_at(at).expect("checked").first_segment + u32::from(segment);
+            GiftPlan::RoadSweeper { at, global, label } => {
                 let root = self.features.find(global);
                 let mut score = self.evaluate(root, ScoreTime::Final);
                 score.time = ScoreTime::Completed;
                 score.formula = format!("swept now, as in final scoring: {}", score.formula);
                 score.rule = rule::GIFT_ROAD_SWEEPER;
                 score.source = ScoreSource::Gift { card };
-                let label = self.segment_label_at(at, segment).expect("checked");
                 fx.notes.push(Note::RoadSwept { at, label });
                 self.award(root, score, fx);
             }
-            GiftAction::ChangePosition { at, from, to } => {
-                let first = self.board.tile_at(at).expect("checked").first_segment;
-                let (g_from, g_to) = (first + u32::from(from), first + u32::from(to));
-                let index = self
-                    .meeples
-                    .iter()
-                    .position(|m| m.player == me && m.segment == g_from)
-                    .expect("checked");
+            GiftPlan::ChangePosition {
+                at,
+                index,
+                to: g_to,
+                from_label,
+                to_label,
+            } => {
+                let g_from = self.meeples[index].segment;
                 let old_root = self.features.find(g_from);
                 let new_root = self.features.find(g_to);
                 // The large meeple (Inns & Cathedrals) moves with its weight of two.
@@ -587,13 +625,16 @@ impl Game {
                 self.special_figures_left_alone(old_root, me, fx);
                 fx.notes.push(Note::PositionChanged {
                     at,
-                    from: self.segment_label_at(at, from).expect("checked"),
-                    to: self.segment_label_at(at, to).expect("checked"),
+                    from: from_label,
+                    to: to_label,
                 });
             }
-            GiftAction::CashOut { at, segment } => {
-                let global =
-                    self.board.tile_at(at).expect("checked").first_segment + u32::from(segment);
+            GiftPlan::CashOut {
+                at,
+                global,
+                index,
+                label,
+            } => {
                 let root = self.features.find(global);
                 let mut score = self.evaluate(root, ScoreTime::Final);
                 let n = self.features.meeple_total(root);
@@ -611,15 +652,9 @@ impl Game {
                 score.source = ScoreSource::Gift { card };
                 self.score[me as usize] += score.points;
                 fx.scores.push(score);
-                let index = self
-                    .meeples
-                    .iter()
-                    .position(|m| m.player == me && m.segment == global)
-                    .expect("checked");
                 let taken = self.meeples.remove(index);
                 self.features.meeples[root as usize][me as usize] -= taken.weight();
                 self.return_to_supply(taken);
-                let label = self.segment_label_at(at, segment).expect("checked");
                 fx.returned.push(ReturnedMeeple {
                     player: me,
                     at,
@@ -635,7 +670,7 @@ impl Game {
                     meeples: n as u8,
                 });
             }
-            GiftAction::TakeTwo => {
+            GiftPlan::TakeTwo { first: tile } => {
                 if self.bag_total == 0 {
                     // [I] The second draw is impossible; the card is used up all the same.
                     fx.notes.push(Note::TakeTwoNoTile);
