@@ -556,7 +556,7 @@ fn expansion_rules_live_in_their_module() {
         ("game/gifts.rs", "open_gift", ".paired"),
         // Synod and Change Position never put a meeple beside an abbot (`abbot.unoccupied`).
         ("game/gifts.rs", "legal_gifts", "abbot_on("),
-        ("game/gifts.rs", "gift_refusal", "abbot_on("),
+        ("game/gifts.rs", "plan_gift", "abbot_on("),
         // The portal may send the abbot anywhere (`shared/rules/abbot.md`).
         ("game/abbot.rs", "legal_abbot_moves", "ArrowSymbol::Portal"),
         (
