@@ -119,8 +119,11 @@ impl Default for Options {
 /// Plain-data description of a game before it starts. Checked by [`Game::new`].
 #[derive(Clone, Debug)]
 pub struct Setup {
+    /// Seats at the table, 1 to 6 ([`Game::new`] refuses others); seat 0 plays first.
     pub players: u8,
+    /// The rules played: base-game choices and which expansions are on.
     pub options: Options,
+    /// The tile set; its counts fill the bag unless `bag` overrides them.
     pub tiles: Arc<TileSet>,
     /// Copies of each tile in the game, overriding the tile set's counts (short games, tests).
     pub bag: Option<BTreeMap<String, u16>>,
@@ -149,21 +152,38 @@ pub enum Phase {
     /// The current seat draws a tile.
     Draw,
     /// The drawn tile is placed, or set aside if it fits nowhere.
-    Place { tile: TileTypeId },
+    Place {
+        /// The tile just drawn.
+        tile: TileTypeId,
+    },
     /// Several arrows could be activated by the tile just placed at `at`; the player chooses
     /// one (20th Anniversary). See [`Game::legal_arrow_choices`].
-    ChooseArrow { at: Pos },
+    ChooseArrow {
+        /// The square of the tile just placed.
+        at: Pos,
+    },
     /// A meeple may go on the tile just placed (or, after a companion or portal arrow was
     /// activated, elsewhere: see [`Game::legal_arrow_meeples`]).
-    Meeple { at: Pos },
+    Meeple {
+        /// The square of the tile just placed.
+        at: Pos,
+    },
     /// The tile just placed at `at` earned a gift (The Gifts): the card drawn from the gift
     /// deck comes next (chance), then the game goes on where it was.
-    ReceiveGift { at: Pos },
+    ReceiveGift {
+        /// The square of the tile just placed.
+        at: Pos,
+    },
     /// Take 2 was opened: a second tile is drawn (chance) beside `first`.
-    DrawSecond { first: TileTypeId },
+    DrawSecond {
+        /// The tile drawn first this turn.
+        first: TileTypeId,
+    },
     /// Take 2: of the two tiles drawn, the player returns one to the bag and places the other.
     ReturnTile {
+        /// The tile drawn first this turn.
         first: TileTypeId,
+        /// The tile drawn through Take 2.
         second: TileTypeId,
     },
     /// Final scoring is done.
@@ -189,47 +209,64 @@ impl Phase {
 /// One thing a player (or chance) does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// The start tile `tile` on square `at`; on a map, one per start square in use.
     PlaceStart {
+        /// The start tile, taken from the bag.
         tile: TileTypeId,
+        /// The square it goes on.
         at: Pos,
+        /// How it is turned.
         rotation: Rotation,
     },
     /// Chance: the tile that came out of the bag.
     Draw {
+        /// The tile drawn; a copy must be left ([`RuleViolation::TileNotInBag`] otherwise).
         tile: TileTypeId,
     },
     /// The drawn tile fits nowhere and is removed from the game.
     SetAside,
+    /// The drawn tile on square `at`; refused unless [`Game::check_placement`] accepts it.
     Place {
+        /// The empty square the tile goes on.
         at: Pos,
+        /// How the tile is turned.
         rotation: Rotation,
     },
     /// A meeple on segment `segment` (local index) of the tile just placed.
     PlaceMeeple {
+        /// The segment, as [`MeepleSpot::segment`] lists it.
         segment: u8,
     },
+    /// No figure this turn: the meeple step ends, what the tile completed is scored.
     SkipMeeple,
     /// Of several arrows the placement could activate, the one on the tile at `arrow`.
     ChooseArrow {
+        /// The square of the tile that carries the chosen arrow.
         arrow: Pos,
     },
     /// Instead of the normal meeple: a meeple from supply on segment `segment` (local index)
     /// of the tile at `at`, through the activated companion or portal arrow `via`.
     PlaceArrowMeeple {
+        /// The arrow's symbol: companion or portal.
         via: ArrowSymbol,
+        /// The square of the tile the meeple goes on.
         at: Pos,
+        /// The segment's local index on that tile.
         segment: u8,
     },
     /// Chance: the gift card the player received (The Gifts).
     ReceiveGift {
+        /// The card; one must be left in the deck (or, the deck empty, the discard pile).
         card: GiftCard,
     },
     /// The player opens a gift before placing the drawn tile (The Gifts).
     OpenGift {
+        /// The card opened and its target.
         gift: GiftAction,
     },
     /// Take 2: of the two tiles drawn, `tile` goes back into the bag; the other is placed.
     ReturnTile {
+        /// The tile returned: one of the two drawn.
         tile: TileTypeId,
     },
     /// The players end the game before the bag is empty (a game abandoned at the table),
@@ -239,8 +276,11 @@ pub enum Action {
     /// garden) of the tile at `at`: the tile just placed, or any tile through the activated
     /// portal arrow (`portal`). The Abbot.
     PlaceAbbot {
+        /// The square of the tile.
         at: Pos,
+        /// The local index of its monastery or garden segment.
         segment: u8,
+        /// Through the portal: any tile, not only the one just placed.
         portal: bool,
     },
     /// Instead of a meeple, the abbot taken back from the board and scored at once. The Abbot.
@@ -248,16 +288,19 @@ pub enum Action {
     /// Instead of a meeple, the player's large meeple on segment `segment` (local index) of
     /// the tile just placed. Inns & Cathedrals.
     PlaceLargeMeeple {
+        /// The segment's local index.
         segment: u8,
     },
     /// Instead of a meeple, the player's builder on segment `segment` (a road or city where
     /// he has a meeple) of the tile just placed. Traders & Builders.
     PlaceBuilder {
+        /// The segment's local index.
         segment: u8,
     },
     /// Instead of a meeple, the player's pig on segment `segment` (a field where he has a
     /// farmer) of the tile just placed. Traders & Builders.
     PlacePig {
+        /// The segment's local index.
         segment: u8,
     },
 }
@@ -265,20 +308,25 @@ pub enum Action {
 /// A legal tile placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Placement {
+    /// The empty square the tile goes on.
     pub at: Pos,
+    /// How the tile is turned there.
     pub rotation: Rotation,
 }
 
 /// A legal meeple target on the tile just placed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MeepleSpot {
+    /// The segment's local index on the tile, for [`Action::PlaceMeeple`].
     pub segment: u8,
+    /// The segment named for people, in board orientation.
     pub label: SegmentLabel,
 }
 
 /// A meeple on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Meeple {
+    /// The owner's seat, from 0.
     pub player: u8,
     /// Global segment id.
     pub(crate) segment: u32,
@@ -297,6 +345,7 @@ pub struct Effects {
     /// Scores, completed-during-play first, then the final scoring if the game ended.
     /// Always empty from [`Effects::quiet`] in a game without a map (see there).
     pub scores: Vec<Score>,
+    /// The figures that went back to their owners' supply, in the order they went.
     pub returned: Vec<ReturnedMeeple>,
     /// Where in `returned` the final scoring's figures begin, when the game ended here.
     final_from: Option<usize>,
@@ -336,6 +385,7 @@ impl Effects {
         self.explain
     }
 
+    /// Empties notes, scores and returned figures for the next action; keeps [`Effects::explains`].
     pub fn clear(&mut self) {
         self.notes.clear();
         self.scores.clear();
@@ -482,26 +532,32 @@ impl Game {
 
     // ---- queries ---------------------------------------------------------------------------
 
+    /// The game's tile set.
     pub fn tiles(&self) -> &TileSet {
         &self.tiles
     }
 
+    /// The game's tile set as the handle a [`Setup`] takes (cloning it copies no tile).
     pub fn tiles_arc(&self) -> &Arc<TileSet> {
         &self.tiles
     }
 
+    /// The rules the game is played with.
     pub fn options(&self) -> &Options {
         &self.options
     }
 
+    /// Seats at the table.
     pub fn players(&self) -> u8 {
         self.players
     }
 
+    /// What the game waits for now.
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
+    /// Whether the final scoring is done ([`Phase::Over`]).
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
     }
@@ -566,6 +622,7 @@ impl Game {
         &self.board.placed
     }
 
+    /// The tile on square `at`, if one lies there.
     pub fn tile_at(&self, at: Pos) -> Option<&PlacedTile> {
         self.board.tile_at(at)
     }
