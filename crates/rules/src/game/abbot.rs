@@ -33,13 +33,22 @@ pub enum AbbotMove {
     /// The abbot from supply on segment `segment` (the monastery or garden) of the tile at
     /// `at`: the tile just placed, or any tile through an activated portal (`portal`).
     Place {
+        /// The square of the tile.
         at: Pos,
+        /// The local index of the tile's monastery or garden segment.
         segment: u8,
+        /// That segment named for people, in board orientation.
         label: SegmentLabel,
+        /// Through the portal: a tile other than the one just placed may be chosen.
         portal: bool,
     },
     /// The abbot taken back from the monastery or garden at `at` and scored at once.
-    TakeBack { at: Pos, label: SegmentLabel },
+    TakeBack {
+        /// The square the abbot stands on.
+        at: Pos,
+        /// The monastery or garden it stands on, named for people.
+        label: SegmentLabel,
+    },
 }
 
 impl AbbotMove {
