@@ -26,11 +26,13 @@ use crate::tileset::{Anchor, ArrowSymbol, FeatureKind, SegmentLabel, TileTypeId}
 pub struct PlacedArrow {
     /// The square of the tile that carries the arrow.
     pub at: Pos,
+    /// What the arrow does when activated: companion, portal or extra turn.
     pub symbol: ArrowSymbol,
     /// The board side the arrow points out of.
     pub side: Side,
     /// The square it points at (`None` off the edge of the board).
     pub target: Option<Pos>,
+    /// Whether it still waits, was activated, or can no longer be.
     pub state: ArrowState,
 }
 
@@ -49,9 +51,13 @@ pub enum ArrowState {
 /// A legal target for a meeple sent through a companion or portal arrow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArrowMeepleSpot {
+    /// The activated arrow's symbol: companion or portal.
     pub via: ArrowSymbol,
+    /// The square of the tile the meeple would go on.
     pub at: Pos,
+    /// The segment's local index on that tile, for [`super::Action::PlaceArrowMeeple`].
     pub segment: u8,
+    /// The segment named for people, in board orientation.
     pub label: SegmentLabel,
 }
 
