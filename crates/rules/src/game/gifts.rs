@@ -93,21 +93,42 @@ enum GiftPlan {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum GiftAction {
     /// A meeple from supply onto the incomplete monastery of the tile at `at`.
-    Synod { at: Pos },
+    Synod {
+        /// The square of the tile with the monastery.
+        at: Pos,
+    },
     /// Score the incomplete road through segment `segment` of the tile at `at` now; every
     /// meeple on it returns.
-    RoadSweeper { at: Pos, segment: u8 },
+    RoadSweeper {
+        /// The square of a tile the road runs through.
+        at: Pos,
+        /// The road segment's local index on that tile.
+        segment: u8,
+    },
     /// The player's meeple on segment `from` of the tile at `at` changes stance onto segment
     /// `to` of the same tile (standing ↔ lying as a farmer).
-    ChangePosition { at: Pos, from: u8, to: u8 },
+    ChangePosition {
+        /// The square of the tile the meeple stands or lies on.
+        at: Pos,
+        /// The local index of the segment it is on now.
+        from: u8,
+        /// The local index of the segment it moves to.
+        to: u8,
+    },
     /// The player's meeple on segment `segment` of the tile at `at` comes back: 2 points per
     /// meeple on its feature, itself included.
-    CashOut { at: Pos, segment: u8 },
+    CashOut {
+        /// The square of the tile the meeple is on.
+        at: Pos,
+        /// The local index of the segment it is on.
+        segment: u8,
+    },
     /// A second tile is drawn; one of the two is placed, the other returns to the bag.
     TakeTwo,
 }
 
 impl GiftAction {
+    /// The gift card this action opens (the one that must be in the player's hand).
     pub fn card(&self) -> GiftCard {
         match self {
             GiftAction::Synod { .. } => GiftCard::Synod,
