@@ -15,23 +15,45 @@ pub enum MeepleStep {
     /// No figure placed.
     None,
     /// A meeple on segment `segment` of the tile just placed.
-    Meeple { segment: u8 },
+    Meeple {
+        /// The segment's local index.
+        segment: u8,
+    },
     /// 20th Anniversary: a meeple through an arrow (`via`), on the tile at `at`.
     ArrowMeeple {
+        /// The activated arrow's symbol: companion or portal.
         via: ArrowSymbol,
+        /// The square of the tile the meeple goes on.
         at: Pos,
+        /// The segment's local index on that tile.
         segment: u8,
     },
     /// The Abbot: the abbot on a monastery or garden (through a portal when `portal`).
-    Abbot { at: Pos, segment: u8, portal: bool },
+    Abbot {
+        /// The square of the tile.
+        at: Pos,
+        /// The local index of its monastery or garden segment.
+        segment: u8,
+        /// Through the activated portal arrow rather than on the tile just placed.
+        portal: bool,
+    },
     /// The Abbot: the abbot taken back instead of a figure placed.
     TakeBackAbbot,
     /// Inns & Cathedrals: the large meeple.
-    LargeMeeple { segment: u8 },
+    LargeMeeple {
+        /// The segment's local index on the tile just placed.
+        segment: u8,
+    },
     /// Traders & Builders: the builder.
-    Builder { segment: u8 },
+    Builder {
+        /// The road or city segment's local index on the tile just placed.
+        segment: u8,
+    },
     /// Traders & Builders: the pig.
-    Pig { segment: u8 },
+    Pig {
+        /// The field segment's local index on the tile just placed.
+        segment: u8,
+    },
 }
 
 impl MeepleStep {
@@ -90,9 +112,11 @@ impl MeepleStep {
 /// activates several (20th Anniversary; `None` otherwise) and the meeple step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Move {
+    /// Where the drawn tile goes and how it is turned.
     pub placement: Placement,
     /// The square of the tile whose arrow is chosen.
     pub arrow: Option<Pos>,
+    /// What the player does after placing the tile.
     pub step: MeepleStep,
 }
 
