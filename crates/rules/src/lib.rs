@@ -29,6 +29,8 @@
 //!
 //! `examples/random_game.rs` plays a whole game this way in under 30 lines.
 
+#![warn(missing_docs)]
+
 mod board;
 mod features;
 pub mod game;
