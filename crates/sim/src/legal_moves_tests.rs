@@ -51,6 +51,79 @@ fn the_rules_list_the_same_moves_as_the_playouts_in_every_kind_of_game() {
     );
 }
 
+/// What a position shows of itself, to tell two positions apart.
+fn summary(game: &Game) -> String {
+    format!(
+        "{:?} turn {} scores {:?} supply {:?} bag {} tiles {} meeples {:?}",
+        game.phase(),
+        game.turn(),
+        game.scores(),
+        game.supply(),
+        game.bag_left(),
+        game.placed().len(),
+        game.meeples().collect::<Vec<_>>()
+    )
+}
+
+#[test]
+fn each_move_leads_where_playing_its_actions_leads_in_every_kind_of_game() {
+    let mut moves_seen = 0;
+    for (k, (name, setup)) in every_kind_of_game().into_iter().enumerate() {
+        // Given a random game of this kind, at every seventh placement on the way
+        let seed = 4_800 + k as u64;
+        let played = play(setup.clone(), seed, &[Strategy::Random]).unwrap();
+        let mut game = Game::new(setup).unwrap();
+        let mut fx = Effects::default();
+        let mut listed = Vec::new();
+        let mut placements = 0;
+        for action in &played.actions {
+            if matches!(game.phase(), Phase::Place { .. }) {
+                placements += 1;
+                if placements % 7 == 0 {
+                    // When the rules give each move with the position it leads to
+                    let mut given = Vec::new();
+                    let stopped: Option<()> = game.try_each_move(|m, after| {
+                        given.push((m, summary(after)));
+                        std::ops::ControlFlow::Continue(())
+                    });
+                    assert_eq!(stopped, None);
+                    game.legal_moves(&mut listed);
+                    // Then those are the listed moves, in order
+                    let moves: Vec<Move> = given.iter().map(|(m, _)| *m).collect();
+                    assert_eq!(moves, listed, "{name}, seed {seed}");
+                    // And each position is the one its actions lead to (a gift card earned is
+                    // the one the rules' listing deals: the first kind left)
+                    for (m, after) in &given {
+                        let mut played = game.clone();
+                        for a in m.actions() {
+                            played.apply(&a, &mut fx).unwrap();
+                            if let Phase::ReceiveGift { .. } = played.phase() {
+                                let card = played.a_gift_card_left().unwrap();
+                                played
+                                    .apply(&carc_rules::Action::ReceiveGift { card }, &mut fx)
+                                    .unwrap();
+                            }
+                        }
+                        assert_eq!(&summary(&played), after, "{name}, seed {seed}, {m:?}");
+                        moves_seen += 1;
+                    }
+                    // And a walk stopped early stops at the move that asked
+                    if given.len() > 1 {
+                        let mut seen = 0;
+                        let stopped = game.try_each_move(|_, _| {
+                            seen += 1;
+                            std::ops::ControlFlow::Break(seen)
+                        });
+                        assert_eq!(stopped, Some(1));
+                    }
+                }
+            }
+            game.apply(action, &mut fx).unwrap();
+        }
+    }
+    assert!(moves_seen > 1000, "{moves_seen} moves");
+}
+
 #[test]
 fn no_moves_are_listed_outside_a_placement() {
     // Given a game waiting for its start tile, then for a draw

@@ -2,6 +2,8 @@
 //! meeple step) and every legal one of a turn ([`Game::legal_moves`]), so that a program that
 //! plays needs no knowledge of which `legal_*` list applies in which phase.
 
+use std::ops::ControlFlow;
+
 use super::{Action, Effects, Game, Phase, Placement};
 use crate::geometry::Pos;
 use crate::score::Special;
@@ -147,25 +149,55 @@ impl Game {
     /// changes no meeple step.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        let _: Option<()> = self.try_each_move(|m, _| {
+            out.push(m);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Each legal move of the turn, in the order of [`Game::legal_moves`], given to `f` with
+    /// the position it leads to (the turn finished: the next draw waits, or the game is
+    /// scored). A solver reads the outcome of every move here without playing it again. `f`
+    /// stops the walk by returning [`ControlFlow::Break`], whose value is returned; `None`
+    /// when every move was given.
+    pub fn try_each_move<B>(&self, mut f: impl FnMut(Move, &Game) -> ControlFlow<B>) -> Option<B> {
         let Phase::Place { tile } = self.phase() else {
-            return;
+            return None;
         };
         let mut placements = Vec::new();
         self.legal_placements(tile, &mut placements);
         let mut fx = Effects::quiet();
         let mut choices = Vec::new();
-        let mut branches: Vec<(Option<Pos>, Game)> = Vec::new();
+        let mut branches: Vec<(Pos, Game)> = Vec::new();
         let mut steps: Vec<MeepleStep> = Vec::new();
         // Scratch games refilled with `clone_from`, which keeps their buffers.
         let mut placed = self.clone();
         let mut after = self.clone();
+        let mut each_step = |p: Placement, arrow: Option<Pos>, position: &Game| {
+            position.meeple_steps(&mut steps);
+            for &step in &steps {
+                after.clone_from(position);
+                if after.apply(&step.action(), &mut fx).is_ok() {
+                    let m = Move {
+                        placement: p,
+                        arrow,
+                        step,
+                    };
+                    if let ControlFlow::Break(b) = f(m, &after) {
+                        return Some(b);
+                    }
+                }
+            }
+            None
+        };
+        let mut place_fx = Effects::quiet();
         for p in placements {
             placed.clone_from(self);
             let place = Action::Place {
                 at: p.at,
                 rotation: p.rotation,
             };
-            if placed.apply(&place, &mut fx).is_err() {
+            if placed.apply(&place, &mut place_fx).is_err() {
                 continue;
             }
             if let Phase::ReceiveGift { .. } = placed.phase() {
@@ -173,41 +205,34 @@ impl Game {
                     continue;
                 };
                 if placed
-                    .apply(&Action::ReceiveGift { card }, &mut fx)
+                    .apply(&Action::ReceiveGift { card }, &mut place_fx)
                     .is_err()
                 {
                     continue;
                 }
             }
-            branches.clear();
             if let Phase::ChooseArrow { .. } = placed.phase() {
                 placed.legal_arrow_choices(&mut choices);
+                branches.clear();
                 for c in &choices {
                     let mut chosen = placed.clone();
                     if chosen
-                        .apply(&Action::ChooseArrow { arrow: c.at }, &mut fx)
+                        .apply(&Action::ChooseArrow { arrow: c.at }, &mut place_fx)
                         .is_ok()
                     {
-                        branches.push((Some(c.at), chosen));
+                        branches.push((c.at, chosen));
                     }
                 }
-            } else {
-                branches.push((None, placed.clone()));
-            }
-            for (arrow, position) in &branches {
-                position.meeple_steps(&mut steps);
-                for &step in &steps {
-                    after.clone_from(position);
-                    if after.apply(&step.action(), &mut fx).is_ok() {
-                        out.push(Move {
-                            placement: p,
-                            arrow: *arrow,
-                            step,
-                        });
+                for (arrow, position) in &branches {
+                    if let Some(b) = each_step(p, Some(*arrow), position) {
+                        return Some(b);
                     }
                 }
+            } else if let Some(b) = each_step(p, None, &placed) {
+                return Some(b);
             }
         }
+        None
     }
 
     /// The meeple steps the rules offer at this meeple step, in the order of
