@@ -184,6 +184,7 @@ mod tests {
                 best: 0.6,
                 lost: 40.0,
                 accuracy: 10.0,
+                exact: false,
             }),
             line: Vec::new(),
         }

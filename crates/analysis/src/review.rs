@@ -88,6 +88,7 @@ pub(crate) fn judge_with_engine(
             best: best_win,
             lost: win_lost,
             accuracy: move_accuracy(win_lost),
+            exact: found.exact && measured.exact,
         }),
         line: line
             .into_iter()

@@ -190,6 +190,9 @@ pub struct WinEstimate {
     pub lost: f64,
     /// The move's accuracy, 0..=100 ([`move_accuracy`]).
     pub accuracy: f64,
+    /// The chances are exact: the game's ending was solved over every order of the tiles
+    /// left and every move (`carc_engine::solve_ending`), not estimated by a search.
+    pub exact: bool,
 }
 
 /// One move of an expected line.

@@ -141,6 +141,7 @@ mod tests {
                 best: played,
                 lost: 0.0,
                 accuracy: 100.0,
+                exact: false,
             }),
             line: Vec::new(),
         }

@@ -330,7 +330,7 @@ pub fn quality_json(q: &QualityReport) -> Value {
             "played": estimate(&t.played),
             "best": estimate(&t.best),
             "loss": t.loss,
-            "win": t.win.map(|w| json!({"played": w.played, "best": w.best, "lost": w.lost, "accuracy": w.accuracy})),
+            "win": t.win.map(|w| json!({"played": w.played, "best": w.best, "lost": w.lost, "accuracy": w.accuracy, "exact": w.exact})),
             "line": t.line.iter().map(|m| json!({"seat": m.seat, "tile": m.tile, "move": m.text})).collect::<Vec<_>>(),
             "mark": t.mark.map(|m| m.glyph()),
         })).collect::<Vec<_>>(),
@@ -380,10 +380,15 @@ pub fn quality_text(q: &QualityReport) -> String {
             ));
             if let Some(w) = t.win {
                 out.push_str(&format!(
-                    "      chance to win: {:.0} % after the move played, {:.0} % after the best ({:.0} % lost)\n",
+                    "      chance to win: {:.0} % after the move played, {:.0} % after the best ({:.0} % lost){}\n",
                     100.0 * w.played,
                     100.0 * w.best,
-                    w.lost
+                    w.lost,
+                    if w.exact {
+                        "; exact: every order of the tiles left solved"
+                    } else {
+                        ""
+                    }
                 ));
             }
             if t.line.len() > 1 {

@@ -18,6 +18,10 @@ pub enum EngineError {
     /// An engine spec (`nodes=2000,rollout=4`) that could not be read.
     #[error("engine options {spec:?}: {why}")]
     BadSpec { spec: String, why: String },
+    /// An exact ending met a position its recursion does not model (a bug: the phases and
+    /// the depth are checked before it starts).
+    #[error("the exact ending could not go on: {0}")]
+    Ending(String),
     /// The rules refused a step of the search (a bug, or a position the simulator cannot
     /// go on from).
     #[error("the search could not go on: {0}")]

@@ -10,6 +10,7 @@
 //!
 //! - `options`: budgets (nodes or time), threads, seed and the search's constants.
 //! - `determinize`: one guess of the hidden parts; chance between two decisions.
+//! - `ending`: exact endings, every order of the last tiles and every move ([`solve_ending`]).
 //! - `eval`: the value of the position where an iteration stops.
 //! - `traders`: that value's corrections for Traders & Builders (goods, builder, second turn).
 //! - `rollout`: a few turns of a cheap policy before that value (off by default).
@@ -22,6 +23,7 @@
 //! - `error`: why a search could not run.
 
 mod determinize;
+mod ending;
 mod error;
 mod eval;
 mod notation;
@@ -33,8 +35,9 @@ mod spec;
 mod traders;
 mod tree;
 
+pub use ending::{solve_ending, Ending, ExactMove, MAX_EXACT_TILES};
 pub use error::EngineError;
 pub use notation::{line_text, move_text};
-pub use options::{Budget, SearchOptions, DEFAULT_NODES, MAX_NODES, MAX_TIME};
+pub use options::{Budget, SearchOptions, DEFAULT_NODES, EXACT_NODES, MAX_NODES, MAX_TIME};
 pub use player::EnginePlayer;
 pub use search::{analyse, compare, Analysis, LineStep, MoveStats};

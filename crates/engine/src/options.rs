@@ -82,7 +82,16 @@ pub struct SearchOptions {
     pub builder_value: f64,
     /// ... and of a builder's second turn due at the leaf.
     pub second_turn_value: f64,
+    /// Exact endings ([`crate::solve_ending`]): with at most this many tiles still to be
+    /// played (the drawn one included), a two-player position is solved exactly instead of
+    /// searched, whatever the budget; with more players, at one tile fewer (their tree is
+    /// not pruned). 0 = never. A tree past [`EXACT_NODES`] positions is searched as usual.
+    pub exact: u32,
 }
+
+/// The most positions an exact ending visits before the engine gives up on it and searches
+/// (about 1.5 s on one core of the project's machine; `docs/benchmarks.md`).
+pub const EXACT_NODES: u64 = 1_000_000;
 
 impl Default for SearchOptions {
     fn default() -> SearchOptions {
@@ -101,11 +110,23 @@ impl Default for SearchOptions {
             goods_spread: 0.0,
             builder_value: 0.0,
             second_turn_value: 0.0,
+            exact: 3,
         }
     }
 }
 
 impl SearchOptions {
+    /// The most tiles left in the bag at which a game of `players` is solved exactly
+    /// ([`SearchOptions::exact`]), `None` when it never is.
+    pub(crate) fn exact_bag(&self, players: u8) -> Option<u32> {
+        let to_play = if players == 2 {
+            self.exact
+        } else {
+            self.exact.saturating_sub(1)
+        };
+        to_play.checked_sub(1)
+    }
+
     /// The number of worker threads to run (0 becomes every core).
     pub fn worker_threads(&self) -> usize {
         if self.threads == 0 {

@@ -19,9 +19,10 @@ use carc_rules::{Effects, Game, Phase, TileTypeId};
 use carc_sim::{play_move, turn_moves, Buffers, TurnMove};
 
 use crate::determinize::{advance, deal};
+use crate::ending::solve_ending;
 use crate::error::EngineError;
 use crate::eval::{evaluate, SEATS};
-use crate::options::{Budget, SearchOptions};
+use crate::options::{Budget, SearchOptions, EXACT_NODES};
 use crate::rollout::{rollout, Policy, Scratch};
 use crate::tree::Tree;
 
@@ -66,8 +67,11 @@ pub struct Analysis {
     /// The line the search expects: the best move, then at each step the outcome of chance
     /// and the reply visited most.
     pub line: Vec<LineStep>,
-    /// Iterations run, over all threads.
+    /// Iterations run, over all threads; for an exact ending, the positions it visited.
     pub nodes: u64,
+    /// The ending was solved ([`crate::solve_ending`]): every move's chance to win and margin
+    /// are exact, not estimates, each move counts one visit, and the line is the best move.
+    pub exact: bool,
 }
 
 impl Analysis {
@@ -93,6 +97,9 @@ pub fn analyse(game: &Game, options: &SearchOptions) -> Result<Analysis, EngineE
     turn_moves(game, &mut Buffers::default(), &mut root_moves);
     if root_moves.is_empty() {
         return Err(EngineError::NoPlacement);
+    }
+    if let Some(solved) = solved(game, options, &root_moves)? {
+        return Ok(solved);
     }
     let results = run(game, &root_moves, options, false)?;
     Ok(summarise(seat, tile, &results))
@@ -123,6 +130,9 @@ pub fn compare(
     }
     if root_moves.is_empty() {
         return Err(EngineError::NotLegal("no move to compare".into()));
+    }
+    if let Some(solved) = solved(game, options, &root_moves)? {
+        return Ok(solved);
     }
     // Whole rounds on every thread.
     let k = root_moves.len() as u64;
@@ -265,7 +275,61 @@ fn summarise(seat: u8, tile: TileTypeId, results: &[ThreadResult]) -> Analysis {
         moves,
         line,
         nodes: results.iter().map(|r| r.nodes).sum(),
+        exact: false,
     }
+}
+
+/// The exact analysis of `game` restricted to `root_moves`, when the options ask for an exact
+/// ending this late and it is solved within [`EXACT_NODES`] positions.
+fn solved(
+    game: &Game,
+    options: &SearchOptions,
+    root_moves: &[(TurnMove, i64)],
+) -> Result<Option<Analysis>, EngineError> {
+    let Some(bag) = options.exact_bag(game.players()) else {
+        return Ok(None);
+    };
+    let Some(ending) = solve_ending(game, bag, EXACT_NODES)? else {
+        return Ok(None);
+    };
+    // The solution's order (best first), kept to the moves asked for.
+    let moves: Vec<MoveStats> = ending
+        .moves
+        .iter()
+        .filter_map(|e| {
+            let &(mv, prior) = root_moves.iter().find(|(m, _)| *m == e.mv)?;
+            Some(MoveStats {
+                mv,
+                visits: 1,
+                win: Some(e.win),
+                margin: Some(e.margin),
+                prior,
+            })
+        })
+        .collect();
+    let Some(best) = moves.first().cloned() else {
+        return Err(EngineError::Ending(
+            "the solution lists none of the moves asked for".into(),
+        ));
+    };
+    let Phase::Place { tile } = game.phase() else {
+        return Err(EngineError::NoDecision(format!("{:?}", game.phase())));
+    };
+    Ok(Some(Analysis {
+        seat: ending.seat,
+        best: best.mv,
+        win: best.win.unwrap_or(0.0),
+        margin: best.margin.unwrap_or(0.0),
+        line: vec![LineStep {
+            seat: ending.seat,
+            tile,
+            mv: best.mv,
+            visits: 1,
+        }],
+        moves,
+        nodes: ending.nodes,
+        exact: true,
+    }))
 }
 
 /// The best move, then the most visited outcome of chance and reply, while visits last.

@@ -6,10 +6,12 @@
 //! rollout's policy), `meeple=X` (points a meeple in supply), `spread=X` (the logistic's
 //! scale), `c=X` (UCT's exploration); Traders & Builders only: `goods=X` (the goods
 //! majorities' spread, 0 = as they stand), `builder=X` (points a builder in play), `turn=X`
-//! (points a second turn due). Keys not given keep their defaults.
+//! (points a second turn due); `exact=N` (tiles still to play at which the ending is solved
+//! exactly, 0 = never). Keys not given keep their defaults.
 
 use std::time::Duration;
 
+use crate::ending::MAX_EXACT_TILES;
 use crate::error::EngineError;
 use crate::options::{Budget, SearchOptions, MAX_NODES, MAX_TIME};
 
@@ -89,10 +91,20 @@ impl SearchOptions {
                 "goods" => options.goods_spread = real()?,
                 "builder" => options.builder_value = real()?,
                 "turn" => options.second_turn_value = real()?,
+                "exact" => {
+                    let n = whole(0)?;
+                    if n > u64::from(MAX_EXACT_TILES) + 1 {
+                        return Err(bad(format!(
+                            "exact {n} is over the most, {} tiles to play",
+                            MAX_EXACT_TILES + 1
+                        )));
+                    }
+                    options.exact = n as u32;
+                }
                 _ => {
                     return Err(bad(format!(
                         "unknown key {key:?}; expected nodes, ms, rollout, top, meeple, spread, \
-                         c, goods, builder or turn"
+                         c, goods, builder, turn or exact"
                     )))
                 }
             }
@@ -126,6 +138,7 @@ impl SearchOptions {
             goods_spread => "goods",
             builder_value => "builder",
             second_turn_value => "turn",
+            exact => "exact",
         );
         s
     }
@@ -173,6 +186,20 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("goods must be a number of at least 0"), "{e}");
+    }
+
+    #[test]
+    fn the_exact_endings_are_read_and_written() {
+        let o = SearchOptions::from_spec("exact=0").unwrap();
+        assert_eq!(o.exact, 0);
+        assert_eq!(o.spec(), "nodes=2000,exact=0");
+        assert_eq!(SearchOptions::from_spec(&o.spec()).unwrap(), o);
+        assert_eq!(SearchOptions::default().exact, 3);
+        let e = SearchOptions::from_spec("exact=9").unwrap_err().to_string();
+        assert!(
+            e.contains("exact 9 is over the most, 5 tiles to play"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -3,79 +3,12 @@
 //! we play is searched; the result is consistent (the best move is legal and most visited, the
 //! line starts with it); a position without a decision is an error, not a panic.
 
-use std::sync::Arc;
-
 use carc_engine::{analyse, compare, move_text, Budget, EngineError, SearchOptions};
-use carc_rules::{Action, Effects, Game, GiftCard, MapBoard, Options, Phase, Setup, TileSet};
+use carc_rules::{Action, Effects, Game, GiftCard, Phase, Setup};
 use carc_sim::{play, turn_moves, Buffers, Strategy};
 
 mod common;
-use common::{decisions, traders};
-
-fn with_options(players: u8, f: impl FnOnce(&mut Options)) -> Setup {
-    let mut setup = Setup::base(players);
-    f(&mut setup.options);
-    setup
-}
-
-fn anniversary(players: u8) -> Setup {
-    let mut setup = with_options(players, |o| o.anniversary = true);
-    setup.tiles = Arc::new(TileSet::combine(&[TileSet::base(), TileSet::anniversary()]).unwrap());
-    setup
-}
-
-fn abbot(mut setup: Setup) -> Setup {
-    setup.tiles = Arc::new(setup.tiles.with_gardens());
-    setup.options.abbot = true;
-    setup
-}
-
-/// The River: base + river tiles, the river dealt first.
-fn river(players: u8) -> Setup {
-    let mut setup = with_options(players, |o| o.river = true);
-    setup.tiles = Arc::new(TileSet::combine(&[TileSet::base(), TileSet::river()]).unwrap());
-    setup
-}
-
-/// Inns & Cathedrals: the setup's tiles and the Inns & Cathedrals set, the option on.
-fn inns(mut setup: Setup) -> Setup {
-    setup.tiles =
-        Arc::new(TileSet::combine(&[(*setup.tiles).clone(), TileSet::inns_cathedrals()]).unwrap());
-    setup.options.inns_cathedrals = true;
-    setup
-}
-
-/// Every expansion and map we play, alone and combined.
-fn every_kind_of_game() -> Vec<(&'static str, Setup)> {
-    let mut germany = with_options(2, |o| o.meeples = 9);
-    germany.map = MapBoard::builtin_shared("germany");
-    let mut all = anniversary(3);
-    all.options.gifts = true;
-    all.options.meeples = 9;
-    all.map = MapBoard::builtin_shared("germany");
-    let mut abbot_all = abbot(anniversary(2));
-    abbot_all.options.gifts = true;
-    let mut river_abbot_gifts = abbot(river(3));
-    river_abbot_gifts.options.gifts = true;
-    vec![
-        ("base 2p", Setup::base(2)),
-        ("base 4p", Setup::base(4)),
-        ("abbot", abbot(Setup::base(2))),
-        ("anniversary", anniversary(2)),
-        ("gifts", with_options(3, |o| o.gifts = true)),
-        ("germany", germany),
-        ("germany+anniversary+gifts", all),
-        ("abbot+anniversary+gifts", abbot_all),
-        ("river", river(2)),
-        ("inns_cathedrals", inns(Setup::base(2))),
-        ("river+abbot+gifts", river_abbot_gifts.clone()),
-        (
-            "traders_builders+inns_cathedrals+river+abbot+gifts",
-            traders(inns(river_abbot_gifts.clone())),
-        ),
-        ("inns_cathedrals+river+abbot+gifts", inns(river_abbot_gifts)),
-    ]
-}
+use common::{decisions, every_kind_of_game, inns, traders, with_options};
 
 /// The positions of a greedy-against-random game where a tile waits to be placed.
 fn decisions_gr(setup: &Setup, seed: u64) -> Vec<Game> {
