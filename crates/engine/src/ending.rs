@@ -9,10 +9,10 @@
 //! is the usual reading of a multi-player expectimax ("max-n").
 //!
 //! What the solver cannot know exactly it refuses rather than guesses: The Gifts (the other
-//! hands and the deck are hidden, and a gift card is drawn at random). Traders & Builders'
-//! second turn is one more draw and is solved like the first. A position whose tree would
-//! visit more than the node budget is not solved (`Ok(None)`); the caller then searches as
-//! usual. The bag's contents are public (every player can count the tiles placed), so the
+//! hands and the deck are hidden, and a gift card is drawn at random; Take 2 is The Gifts' only
+//! second draw). Traders & Builders' second turn is one more draw and is solved like the
+//! first. A position whose tree would visit more than the node budget is not solved
+//! (`Ok(None)`); the caller then searches as usual. The bag's contents are public (every player can count the tiles placed), so the
 //! solution is the same for every seat.
 
 use std::ops::ControlFlow;
@@ -179,19 +179,31 @@ struct Solver {
 }
 
 impl Solver {
-    /// The exact value of `game`, with `frames` the scratch of this depth and the deeper
-    /// ones; `None` once the node budget is spent.
-    fn value(&mut self, game: &Game, frames: &mut [Frame]) -> Result<Option<Value>, EngineError> {
+    /// Counts a position and hands out this depth's scratch and the deeper ones; `None` once
+    /// the node budget is spent.
+    fn enter<'f>(
+        &mut self,
+        frames: &'f mut [Frame],
+    ) -> Result<Option<(&'f mut Frame, &'f mut [Frame])>, EngineError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Ok(None);
         }
-        let Some((frame, deeper)) = frames.split_first_mut() else {
-            return Err(deeper_than_tiles());
+        match frames.split_first_mut() {
+            Some(split) => Ok(Some(split)),
+            None => Err(deeper_than_tiles()),
+        }
+    }
+
+    /// The exact value of `game`, with `frames` the scratch of this depth and the deeper
+    /// ones; `None` once the node budget is spent.
+    fn value(&mut self, game: &Game, frames: &mut [Frame]) -> Result<Option<Value>, EngineError> {
+        let Some((frame, deeper)) = self.enter(frames)? else {
+            return Ok(None);
         };
         match game.phase() {
             Phase::Over => Ok(Some(final_value(game))),
-            Phase::Draw | Phase::DrawSecond { .. } => {
+            Phase::Draw => {
                 let left = game.bag_left();
                 if left == 0 {
                     return Ok(Some(final_value(end_game(game, frame)?)));
@@ -284,16 +296,12 @@ impl Solver {
         alpha: f64,
         beta: f64,
     ) -> Result<Option<Duel>, EngineError> {
-        self.nodes += 1;
-        if self.nodes > self.max_nodes {
+        let Some((frame, deeper)) = self.enter(frames)? else {
             return Ok(None);
-        }
-        let Some((frame, deeper)) = frames.split_first_mut() else {
-            return Err(deeper_than_tiles());
         };
         match game.phase() {
             Phase::Over => final_duel(game),
-            Phase::Draw | Phase::DrawSecond { .. } => {
+            Phase::Draw => {
                 let left = game.bag_left();
                 if left == 0 {
                     return final_duel(end_game(game, frame)?);
