@@ -21,7 +21,7 @@ use carc_rules::{Action, Effects, Game, Phase, TileTypeId};
 use carc_sim::{PlayoutError, TurnMove};
 
 use crate::error::EngineError;
-use crate::eval::SEATS;
+use crate::eval::{final_leaf, SEATS};
 
 /// Tiles left in the bag at most for [`solve_ending`] to try: beyond, the tree is too large
 /// for any budget the engine gives it.
@@ -67,12 +67,13 @@ struct Value {
 /// Two values closer than this are equal (sums of products of bag shares).
 const EPSILON: f64 = 1e-9;
 
-/// Whether `a` is better than `b` for `seat`: the chance to win first, then the margin.
-fn better(a: &Value, b: &Value, seat: usize) -> bool {
-    if (a.win[seat] - b.win[seat]).abs() > EPSILON {
-        a.win[seat] > b.win[seat]
+/// Whether `a` is better than `b` as (chance to win, margin): the chance first, then the
+/// margin.
+fn better(a: (f64, f64), b: (f64, f64)) -> bool {
+    if (a.0 - b.0).abs() > EPSILON {
+        a.0 > b.0
     } else {
-        a.margin[seat] > b.margin[seat] + EPSILON
+        a.1 > b.1 + EPSILON
     }
 }
 
@@ -127,17 +128,15 @@ pub fn solve_ending(
         return Err(EngineError::NoPlacement);
     }
     // Best first; the sort is stable, so equal moves keep the rules' order.
+    let value = |m: &ExactMove| (m.win, m.margin);
     moves.sort_by(|a, b| {
-        let by_win = if (a.win - b.win).abs() > EPSILON {
-            b.win.total_cmp(&a.win)
+        if better(value(a), value(b)) {
+            std::cmp::Ordering::Less
+        } else if better(value(b), value(a)) {
+            std::cmp::Ordering::Greater
         } else {
             std::cmp::Ordering::Equal
-        };
-        by_win.then(if (a.margin - b.margin).abs() > EPSILON {
-            b.margin.total_cmp(&a.margin)
-        } else {
-            std::cmp::Ordering::Equal
-        })
+        }
     });
     Ok(Some(Ending {
         seat: game.current_player(),
@@ -230,7 +229,9 @@ impl Solver {
                 // Each move's outcome as the rules list it, without playing it again.
                 let stopped = game.try_each_move(|_, after| match self.value(after, deeper) {
                     Ok(Some(v)) => {
-                        if best.as_ref().is_none_or(|b| better(&v, b, seat)) {
+                        if best.as_ref().is_none_or(|b| {
+                            better((v.win[seat], v.margin[seat]), (b.win[seat], b.margin[seat]))
+                        }) {
                             best = Some(v);
                         }
                         ControlFlow::Continue(())
@@ -444,24 +445,11 @@ fn through(phase: Phase) -> EngineError {
     ))
 }
 
-/// A finished game's value: 1 to the winner, a share to each of tied winners, 0 to the others;
-/// the real margins.
+/// A finished game's value, as the search values it.
 fn final_value(game: &Game) -> Value {
-    let players = usize::from(game.players());
-    let scores = game.scores();
-    let mut value = Value::default();
-    for p in 0..players {
-        let best_other = (0..players)
-            .filter(|&q| q != p)
-            .map(|q| f64::from(scores[q]))
-            .fold(f64::NEG_INFINITY, f64::max);
-        value.margin[p] = f64::from(scores[p]) - best_other;
+    let leaf = final_leaf(game);
+    Value {
+        win: leaf.reward,
+        margin: leaf.margin,
     }
-    let winners = (0..players).filter(|&p| value.margin[p] >= 0.0).count();
-    for p in 0..players {
-        if value.margin[p] >= 0.0 {
-            value.win[p] = 1.0 / winners as f64;
-        }
-    }
-    value
 }

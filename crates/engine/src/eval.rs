@@ -40,6 +40,25 @@ fn margins(values: &[f64], players: usize) -> [f64; SEATS] {
     margin
 }
 
+/// A finished game's value: 1 to the winner, an equal share to each of tied winners, 0 to the
+/// others; the real margins. (The exact endings value their last positions with it too.)
+pub(crate) fn final_leaf(game: &Game) -> Leaf {
+    let players = usize::from(game.players());
+    let mut values = [0.0; SEATS];
+    for (v, &s) in values.iter_mut().zip(game.scores()) {
+        *v = f64::from(s);
+    }
+    let margin = margins(&values, players);
+    let winners = (0..players).filter(|&p| margin[p] >= 0.0).count().max(1);
+    let mut reward = [0.0; SEATS];
+    for p in 0..players {
+        if margin[p] >= 0.0 {
+            reward[p] = 1.0 / winners as f64;
+        }
+    }
+    Leaf { reward, margin }
+}
+
 /// The value of `game` for every seat. `scratch` is any game, overwritten.
 pub(crate) fn evaluate(
     game: &Game,
@@ -50,18 +69,7 @@ pub(crate) fn evaluate(
     let players = usize::from(game.players());
     let mut values = [0.0; SEATS];
     if game.is_over() {
-        for (v, &s) in values.iter_mut().zip(game.scores()) {
-            *v = f64::from(s);
-        }
-        let margin = margins(&values, players);
-        let winners = (0..players).filter(|&p| margin[p] >= 0.0).count().max(1);
-        let mut reward = [0.0; SEATS];
-        for p in 0..players {
-            if margin[p] >= 0.0 {
-                reward[p] = 1.0 / winners as f64;
-            }
-        }
-        return Leaf { reward, margin };
+        return final_leaf(game);
     }
     let mut potential = false;
     let scores: &[u32] = if game.phase() == Phase::Draw {

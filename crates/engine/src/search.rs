@@ -62,7 +62,7 @@ pub struct Analysis {
     pub win: f64,
     pub margin: f64,
     /// Every legal move of the turn, most visited first (unvisited ones in the greedy
-    /// player's order).
+    /// player's order); for an exact ending, best first.
     pub moves: Vec<MoveStats>,
     /// The line the search expects: the best move, then at each step the outcome of chance
     /// and the reply visited most.
@@ -98,7 +98,7 @@ pub fn analyse(game: &Game, options: &SearchOptions) -> Result<Analysis, EngineE
     if root_moves.is_empty() {
         return Err(EngineError::NoPlacement);
     }
-    if let Some(solved) = solved(game, options, &root_moves)? {
+    if let Some(solved) = solved(game, tile, options, &root_moves)? {
         return Ok(solved);
     }
     let results = run(game, &root_moves, options, false)?;
@@ -131,7 +131,7 @@ pub fn compare(
     if root_moves.is_empty() {
         return Err(EngineError::NotLegal("no move to compare".into()));
     }
-    if let Some(solved) = solved(game, options, &root_moves)? {
+    if let Some(solved) = solved(game, tile, options, &root_moves)? {
         return Ok(solved);
     }
     // Whole rounds on every thread.
@@ -283,6 +283,7 @@ fn summarise(seat: u8, tile: TileTypeId, results: &[ThreadResult]) -> Analysis {
 /// ending this late and it is solved within [`EXACT_NODES`] positions.
 fn solved(
     game: &Game,
+    tile: TileTypeId,
     options: &SearchOptions,
     root_moves: &[(TurnMove, i64)],
 ) -> Result<Option<Analysis>, EngineError> {
@@ -311,9 +312,6 @@ fn solved(
         return Err(EngineError::Ending(
             "the solution lists none of the moves asked for".into(),
         ));
-    };
-    let Phase::Place { tile } = game.phase() else {
-        return Err(EngineError::NoDecision(format!("{:?}", game.phase())));
     };
     Ok(Some(Analysis {
         seat: ending.seat,
