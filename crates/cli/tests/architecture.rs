@@ -483,7 +483,7 @@ fn expansion_rules_live_in_their_module() {
         ),
         (
             "game/scoring.rs",
-            "appraise_points",
+            "points_of",
             "self.map",
             "the greedy player's points-only appraisal takes the same path, without a map only",
         ),

@@ -112,6 +112,15 @@ impl Board {
         (slot != EMPTY).then(|| self.frontier_constraint[slot as usize].0)
     }
 
+    /// The (required, mask) edge codes the placed neighbours impose on the empty square `at`:
+    /// its frontier constraint, or none when no placed tile touches it.
+    pub(crate) fn constraint(&self, at: Pos) -> (u8, u8) {
+        self.index(at)
+            .map(|i| self.frontier_slot[i])
+            .filter(|&slot| slot != EMPTY)
+            .map_or((0, 0), |slot| self.frontier_constraint[slot as usize])
+    }
+
     pub(crate) fn is_frontier(&self, at: Pos) -> bool {
         self.index(at)
             .is_some_and(|i| self.frontier_slot[i] != EMPTY)

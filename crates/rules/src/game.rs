@@ -53,6 +53,7 @@ mod moves;
 mod placement;
 mod river;
 mod scoring;
+mod survey;
 mod traders_builders;
 
 pub use abbot::AbbotMove;
@@ -60,6 +61,7 @@ pub use anniversary::{ArrowMeepleSpot, ArrowState, PlacedArrow};
 pub use gifts::{GiftAction, GiftCard, GIFT_COPIES};
 pub use maps::MapOptions;
 pub use moves::{MeepleStep, Move};
+pub use survey::{FeatureSurvey, OpenFeature, OpenSquare};
 pub use traders_builders::goods_words;
 
 /// Rule options of a game.

@@ -46,9 +46,9 @@ pub use board::PlacedTile;
 pub use features::MAX_PLAYERS;
 pub use game::GIFT_COPIES;
 pub use game::{
-    goods_words, AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, Game, GiftAction,
-    GiftCard, MapOptions, MeepleSpot, MeepleStep, Move, Options, Phase, PlacedArrow, Placement,
-    Setup,
+    goods_words, AbbotMove, Action, ArrowMeepleSpot, ArrowState, Effects, FeatureSurvey, Game,
+    GiftAction, GiftCard, MapOptions, MeepleSpot, MeepleStep, Move, OpenFeature, OpenSquare,
+    Options, Phase, PlacedArrow, Placement, Setup,
 };
 pub use geometry::{Port, Pos, Rotation, Side, Terrain};
 pub use map::{

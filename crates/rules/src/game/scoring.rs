@@ -37,12 +37,17 @@ impl Game {
     /// limits, from `evaluate` itself.
     pub fn appraise_points(&self, at: Pos, segment: u8) -> Option<u32> {
         let (root, time) = self.appraised(at, segment)?;
+        Some(self.points_of(root, time))
+    }
+
+    /// The points the feature `root` scores at `time`, by the quiet path where it serves.
+    pub(super) fn points_of(&self, root: u32, time: ScoreTime) -> u32 {
         let quiet = if self.map().is_none() {
             self.quiet_points(root, time)
         } else {
             None
         };
-        Some(quiet.unwrap_or_else(|| self.evaluate(root, time).points))
+        quiet.unwrap_or_else(|| self.evaluate(root, time).points)
     }
 
     /// The root of the feature `segment` of the tile at `at` belongs to and the time it is
