@@ -11,6 +11,7 @@
 //! - `options`: budgets (nodes or time), threads, seed and the search's constants.
 //! - `determinize`: one guess of the hidden parts; chance between two decisions.
 //! - `ending`: exact endings, every order of the last tiles and every move ([`solve_ending`]).
+//! - `outlook`: what the tiles left say about each unfinished feature ([`read_outlook`]).
 //! - `eval`: the value of the position where an iteration stops.
 //! - `traders`: that value's corrections for Traders & Builders (goods, builder, second turn).
 //! - `rollout`: a few turns of a cheap policy before that value (off by default).
@@ -28,6 +29,7 @@ mod error;
 mod eval;
 mod notation;
 mod options;
+mod outlook;
 mod player;
 mod rollout;
 mod search;
@@ -39,5 +41,8 @@ pub use ending::{solve_ending, Ending, ExactMove, MAX_EXACT_TILES};
 pub use error::EngineError;
 pub use notation::{line_text, move_text};
 pub use options::{Budget, SearchOptions, DEFAULT_NODES, EXACT_NODES, MAX_NODES, MAX_TIME};
+pub use outlook::{
+    read_outlook, FeatureOutlook, Outlook, SeatOutlook, SquareOutlook, PLACED_THERE,
+};
 pub use player::EnginePlayer;
 pub use search::{analyse, compare, Analysis, LineStep, MoveStats};
