@@ -3,7 +3,8 @@
 //! per iteration: nodes per second on one core); `search_nodes_2_threads` the same 400
 //! iterations split over two threads (the 1 → 2 thread speed-up); `greedy_playout` a playout to
 //! the end with greedy players from the same positions (the playouts per second that a search
-//! with greedy playouts would stand on).
+//! with greedy playouts would stand on); `read_outlook` the bag's reading of one position
+//! (what `eval=outlook` adds to each leaf).
 
 /// The allocator `carc` runs the engine with (crates/cli/src/main.rs), as in
 /// examples/search_speed.
@@ -12,7 +13,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
-use carc_engine::{analyse, Budget, SearchOptions};
+use carc_engine::{analyse, read_outlook, Budget, SearchOptions};
 use carc_rules::{Game, Setup};
 use carc_sim::{place_positions, playout, Buffers, Strategy};
 
@@ -63,6 +64,16 @@ fn search(c: &mut Criterion) {
         b.iter(|| {
             for (i, g) in positions.iter().enumerate() {
                 black_box(playout(g, None, i as u64, &[Strategy::Greedy], &mut buffers).unwrap());
+            }
+        })
+    });
+    group.finish();
+    let mut group = c.benchmark_group("read_outlook");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("2p_base", |b| {
+        b.iter(|| {
+            for g in &positions {
+                black_box(read_outlook(g));
             }
         })
     });

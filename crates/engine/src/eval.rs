@@ -6,10 +6,16 @@
 //! that grows with the tiles left. A finished game is worth 1 to each winner (½ to each of
 //! tied winners), 0 to the others, and its real margins. With Traders & Builders, the goods,
 //! the builder and a second turn due are corrected ([`crate::traders`]).
+//!
+//! With [`Evaluation::Outlook`], each seat's potential score also gains what the tiles left
+//! are expected to add to the unfinished features it wins ([`crate::outlook`]): a city no
+//! tile left can close is worth its points of now, one likely to close nearly its completed
+//! value, a farmer the cities its field may still see closed.
 
 use carc_rules::{Action, Effects, Game, Phase};
 
-use crate::options::SearchOptions;
+use crate::options::{Evaluation, SearchOptions};
+use crate::outlook::OutlookReader;
 
 /// Seats at most (the rules' limit).
 pub(crate) const SEATS: usize = 6;
@@ -59,13 +65,27 @@ pub(crate) fn final_leaf(game: &Game) -> Leaf {
     Leaf { reward, margin }
 }
 
-/// The value of `game` for every seat. `scratch` is any game, overwritten.
-pub(crate) fn evaluate(
-    game: &Game,
-    options: &SearchOptions,
-    scratch: &mut Game,
-    fx: &mut Effects,
-) -> Leaf {
+/// What valuing a leaf overwrites: a copy of the game to end it in, its effects, the bag's
+/// reading; kept by each search thread.
+pub(crate) struct LeafScratch {
+    game: Game,
+    fx: Effects,
+    outlook: OutlookReader,
+}
+
+impl LeafScratch {
+    /// Scratch for leaves of games like `game`.
+    pub(crate) fn new(game: &Game) -> LeafScratch {
+        LeafScratch {
+            game: game.clone(),
+            fx: Effects::quiet(),
+            outlook: OutlookReader::default(),
+        }
+    }
+}
+
+/// The value of `game` for every seat.
+pub(crate) fn evaluate(game: &Game, options: &SearchOptions, scratch: &mut LeafScratch) -> Leaf {
     let players = usize::from(game.players());
     let mut values = [0.0; SEATS];
     if game.is_over() {
@@ -73,11 +93,15 @@ pub(crate) fn evaluate(
     }
     let mut potential = false;
     let scores: &[u32] = if game.phase() == Phase::Draw {
-        scratch.clone_from(game);
-        fx.clear();
-        if scratch.apply(&Action::EndGame, fx).is_ok() {
+        scratch.game.clone_from(game);
+        scratch.fx.clear();
+        if scratch
+            .game
+            .apply(&Action::EndGame, &mut scratch.fx)
+            .is_ok()
+        {
             potential = true;
-            scratch.scores()
+            scratch.game.scores()
         } else {
             game.scores()
         }
@@ -89,6 +113,14 @@ pub(crate) fn evaluate(
     let per_meeple = options.meeple_value * per_tile;
     for p in 0..players {
         values[p] = f64::from(scores[p]) + per_meeple * f64::from(game.supply()[p]);
+    }
+    // The bag's expectation refines the potential score, which values every feature as it
+    // stands; without one (mid-turn) there is nothing to refine.
+    if potential && options.evaluation == Evaluation::Outlook {
+        scratch.outlook.read(game);
+        for (value, seat) in values.iter_mut().zip(&scratch.outlook.outlook.seats) {
+            *value += seat.expected_gain;
+        }
     }
     if game.options().traders_builders {
         crate::traders::correct(game, options, per_tile, potential, &mut values);

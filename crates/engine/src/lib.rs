@@ -40,7 +40,9 @@ mod tree;
 pub use ending::{solve_ending, Ending, ExactMove, MAX_EXACT_TILES};
 pub use error::EngineError;
 pub use notation::{line_text, move_text};
-pub use options::{Budget, SearchOptions, DEFAULT_NODES, EXACT_NODES, MAX_NODES, MAX_TIME};
+pub use options::{
+    Budget, Evaluation, SearchOptions, DEFAULT_NODES, EXACT_NODES, MAX_NODES, MAX_TIME,
+};
 pub use outlook::{
     read_outlook, FeatureOutlook, Outlook, SeatOutlook, SquareOutlook, PLACED_THERE,
 };

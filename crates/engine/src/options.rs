@@ -87,6 +87,43 @@ pub struct SearchOptions {
     /// searched, whatever the budget; with more players, at one tile fewer (their tree is
     /// not pruned). 0 = never. A tree past [`EXACT_NODES`] positions is searched as usual.
     pub exact: u32,
+    /// How a leaf is valued ([`Evaluation`]).
+    pub evaluation: Evaluation,
+}
+
+/// How the position where an iteration stops is valued (`docs/engine.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The potential score (every feature scored as it stands) and the meeples in supply.
+    #[default]
+    Potential,
+    /// The potential score refined by what the tiles left are expected to add to each
+    /// unfinished feature ([`crate::read_outlook`]), and the meeples in supply.
+    Outlook,
+}
+
+impl Evaluation {
+    /// Every evaluation, in the order the spec lists them.
+    pub const ALL: [Evaluation; 2] = [Evaluation::Potential, Evaluation::Outlook];
+
+    /// Its name in a spec (`eval=potential`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Evaluation::Potential => "potential",
+            Evaluation::Outlook => "outlook",
+        }
+    }
+
+    /// The evaluation named `name`, if any.
+    pub fn parse(name: &str) -> Option<Evaluation> {
+        Evaluation::ALL.into_iter().find(|e| e.name() == name)
+    }
+}
+
+impl std::fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The most positions an exact ending visits before the engine gives up on it and searches
@@ -111,6 +148,7 @@ impl Default for SearchOptions {
             builder_value: 0.0,
             second_turn_value: 0.0,
             exact: 3,
+            evaluation: Evaluation::Potential,
         }
     }
 }

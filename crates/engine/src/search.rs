@@ -15,13 +15,13 @@ use std::time::Instant;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use carc_rules::{Effects, Game, Phase, TileTypeId};
+use carc_rules::{Game, Phase, TileTypeId};
 use carc_sim::{play_move, turn_moves, Buffers, TurnMove};
 
 use crate::determinize::{advance, deal};
 use crate::ending::solve_ending;
 use crate::error::EngineError;
-use crate::eval::{evaluate, SEATS};
+use crate::eval::{evaluate, LeafScratch, SEATS};
 use crate::options::{Budget, SearchOptions, EXACT_NODES};
 use crate::rollout::{rollout, Policy, Scratch};
 use crate::tree::Tree;
@@ -384,8 +384,7 @@ fn grow(
     tree.add(observer, root_moves);
     let mut buffers = Buffers::default();
     let mut game = root.clone();
-    let mut scratch = root.clone();
-    let mut fx = Effects::quiet();
+    let mut scratch = LeafScratch::new(root);
     let mut bag: Vec<TileTypeId> = Vec::new();
     let mut moves = Vec::new();
     let mut gifts = Vec::new();
@@ -436,21 +435,21 @@ fn grow(
                         policy,
                     )?;
                 }
-                break Some(evaluate(&game, options, &mut scratch, &mut fx));
+                break Some(evaluate(&game, options, &mut scratch));
             }
             if !advance(&mut game, &mut bag, &mut rng, &mut buffers, &mut gifts)? {
-                break Some(evaluate(&game, options, &mut scratch, &mut fx));
+                break Some(evaluate(&game, options, &mut scratch));
             }
             let seat = game.current_player();
             let Phase::Place { tile } = game.phase() else {
-                break Some(evaluate(&game, options, &mut scratch, &mut fx));
+                break Some(evaluate(&game, options, &mut scratch));
             };
             node = match tree.child(node, edge, seat, tile) {
                 Some(child) => child,
                 None => {
                     turn_moves(&game, &mut buffers, &mut moves);
                     if moves.is_empty() {
-                        break Some(evaluate(&game, options, &mut scratch, &mut fx));
+                        break Some(evaluate(&game, options, &mut scratch));
                     }
                     let child = tree.add(seat, &moves);
                     tree.nodes[node as usize].edges[edge]

@@ -7,13 +7,14 @@
 //! scale), `c=X` (UCT's exploration); Traders & Builders only: `goods=X` (the goods
 //! majorities' spread, 0 = as they stand), `builder=X` (points a builder in play), `turn=X`
 //! (points a second turn due); `exact=N` (tiles still to play at which the ending is solved
-//! exactly, 0 = never). Keys not given keep their defaults.
+//! exactly, 0 = never); `eval=NAME` (how a leaf is valued: `potential` or `outlook`). Keys not
+//! given keep their defaults.
 
 use std::time::Duration;
 
 use crate::ending::MAX_EXACT_TILES;
 use crate::error::EngineError;
-use crate::options::{Budget, SearchOptions, MAX_NODES, MAX_TIME};
+use crate::options::{Budget, Evaluation, SearchOptions, MAX_NODES, MAX_TIME};
 
 impl SearchOptions {
     /// The default options changed by `spec`: comma-separated `key=value` pairs (see the
@@ -101,10 +102,19 @@ impl SearchOptions {
                     }
                     options.exact = n as u32;
                 }
+                "eval" => {
+                    options.evaluation = Evaluation::parse(value).ok_or_else(|| {
+                        let names: Vec<&str> = Evaluation::ALL.iter().map(|e| e.name()).collect();
+                        bad(format!(
+                            "eval must be one of {}, not {value:?}",
+                            names.join(", ")
+                        ))
+                    })?
+                }
                 _ => {
                     return Err(bad(format!(
                         "unknown key {key:?}; expected nodes, ms, rollout, top, meeple, spread, \
-                         c, goods, builder, turn or exact"
+                         c, goods, builder, turn, exact or eval"
                     )))
                 }
             }
@@ -139,6 +149,7 @@ impl SearchOptions {
             builder_value => "builder",
             second_turn_value => "turn",
             exact => "exact",
+            evaluation => "eval",
         );
         s
     }
@@ -198,6 +209,22 @@ mod tests {
         let e = SearchOptions::from_spec("exact=9").unwrap_err().to_string();
         assert!(
             e.contains("exact 9 is over the most, 5 tiles to play"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_evaluation_is_chosen_by_name() {
+        assert_eq!(SearchOptions::default().evaluation, Evaluation::Potential);
+        let o = SearchOptions::from_spec("eval=outlook").unwrap();
+        assert_eq!(o.evaluation, Evaluation::Outlook);
+        assert_eq!(o.spec(), "nodes=2000,eval=outlook");
+        assert_eq!(SearchOptions::from_spec(&o.spec()).unwrap(), o);
+        let d = SearchOptions::from_spec("eval=potential").unwrap();
+        assert_eq!(d, SearchOptions::default());
+        let e = SearchOptions::from_spec("eval=nn").unwrap_err().to_string();
+        assert!(
+            e.contains("eval must be one of potential, outlook, not \"nn\""),
             "{e}"
         );
     }

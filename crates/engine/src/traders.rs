@@ -110,7 +110,7 @@ mod tests {
     use carc_rules::{Action, Effects, Pos, Rotation, Setup, TileSet};
 
     use super::*;
-    use crate::eval::evaluate;
+    use crate::eval::{evaluate, LeafScratch};
 
     /// A 2-player Traders & Builders game, every tile in the bag: seat 0 extends the start
     /// tile's city with TB21 (a wine), seat 1 closes it with E, nobody's meeple on it; seat 1
@@ -156,15 +156,14 @@ mod tests {
     fn one_wine_taken_early_is_worth_far_less_than_the_majoritys_ten() {
         // Given seat 1 holding the only wine taken, 8 of 9 still to come
         let game = one_wine_taken();
-        let mut scratch = game.clone();
-        let mut fx = Effects::quiet();
+        let mut scratch = LeafScratch::new(&game);
         // When the position is valued as the potential score has it, and corrected
-        let hard = evaluate(&game, &SearchOptions::default(), &mut scratch, &mut fx);
+        let hard = evaluate(&game, &SearchOptions::default(), &mut scratch);
         let options = SearchOptions {
             goods_spread: 0.6,
             ..SearchOptions::default()
         };
-        let soft = evaluate(&game, &options, &mut scratch, &mut fx);
+        let soft = evaluate(&game, &options, &mut scratch);
         // Then the potential score puts seat 1 the whole majority (10) ahead; corrected, its
         // lead is its better chance at the wine: 10 × (0.708 − 0.427) ≈ 2.8 points
         assert_eq!(hard.margin[1], 10.0);
