@@ -2,7 +2,8 @@
 //! order shown, in a fresh folder holding a copy of the repository's `logs/` (the README is
 //! read from the repository's root), and exits 0. Whatever a line reads ships in `logs/` or is
 //! written by an earlier line; the one exception, a replay a reader saves from Board Game
-//! Arena, is listed in [`BROUGHT`] with where the test takes it from.
+//! Arena, is listed in [`BROUGHT`] with where the test takes it from. Some lines are also
+//! held to what their comment promises ([`PROMISED`]).
 
 mod common;
 
@@ -28,6 +29,24 @@ const REPLACED: &[(&str, &str, &str)] = &[(
     "| cat",
     "a test has no terminal for a pager; `cat` shows what `less` would page",
 )];
+
+/// What a tour line's comment promises, as text its output must hold: the start of the line,
+/// and the text. Each must match a line of the tour.
+const PROMISED: &[(&str, &str)] = &[
+    // "a full game: Ada and Cleo greedy, Brandt random"
+    ("carc simulate ", ": final scores Ada (greedy) "),
+    ("carc simulate ", ", Brandt (random) "),
+    // "its moves, scores against the game"
+    (
+        "carc variation show ",
+        "variation \"city north\", branching from the game after event 17\n",
+    ),
+    // "legal, and every BGA score ours too"
+    (
+        "carc check 366166200.json",
+        "score claims checked: all agree",
+    ),
+];
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -89,14 +108,21 @@ fn every_line_of_the_readmes_tour_runs_in_order() {
         );
         fs::copy(&from, d.join(file)).unwrap();
     }
+    for (start, text) in PROMISED {
+        assert!(
+            lines.iter().any(|l| l.starts_with(start)),
+            "no tour line starts with {start:?} to show {text:?}"
+        );
+    }
     for (text, _, why) in REPLACED {
         assert!(
             lines.iter().any(|l| l.contains(text)),
             "{text:?} is listed as replaced ({why}) but no tour line has it"
         );
     }
-    // (The shell runs each line, so `&&`, quotes and comments read as a reader's shell reads
-    // them; `carc` is the binary under test, first on the PATH.)
+    // (A shell runs each line, so `&&`, quotes and comments read as a reader's shell reads
+    // them, and `pipefail` lets no failure hide before a pipe; `carc` is the binary under
+    // test, first on the PATH.)
     let bin = Path::new(env!("CARGO_BIN_EXE_carc")).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -109,8 +135,8 @@ fn every_line_of_the_readmes_tour_runs_in_order() {
             run = run.replace(text, with);
         }
         // When the line runs
-        let o = Command::new("sh")
-            .args(["-c", &run])
+        let o = Command::new("bash")
+            .args(["-o", "pipefail", "-c", &run])
             .current_dir(d)
             .env("PATH", &path)
             .env_remove("CARC_STORE")
@@ -127,6 +153,16 @@ fn every_line_of_the_readmes_tour_runs_in_order() {
             stderr(&o)
         );
         assert!(!stderr(&o).contains("panicked"), "{line}: {}", stderr(&o));
+        // And it shows what its comment promises
+        for (start, text) in PROMISED {
+            if line.starts_with(start) {
+                assert!(
+                    stdout(&o).contains(text),
+                    "{line}\nshould show {text:?}; it printed:\n{}",
+                    stdout(&o)
+                );
+            }
+        }
     }
     // And the lines really did their work: the files they were to write are there
     for written in [
