@@ -165,6 +165,62 @@ fn a_claim_our_rules_contradict_shows_both_numbers_the_feature_and_the_event() {
         "{out}"
     );
     assert!(out.contains(" features in event "), "{out}");
+    // And the JSON report counts the claims compared and the ones that agreed: one did not
+    let o = carc(dir.path(), &["check", "--json", "t.json"]);
+    let report: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let checked = report["bga_claims"]["checked"].as_u64().expect("a count");
+    assert!(checked > 1, "{report}");
+    assert_eq!(report["bga_claims"]["agreed"], checked - 1, "{report}");
+}
+
+/// The claims of the corpus's games as `carc check` counts them: each game's assertions,
+/// 173 in all (docs/bga.md, "What the conformance test found").
+const CLAIMS: [(&str, u64); 4] = [
+    ("366166200", 38),
+    ("367163108", 43),
+    ("368679629", 45),
+    ("369577999", 47),
+];
+
+#[test]
+fn check_says_how_many_of_bgas_score_claims_it_compared_and_that_they_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    for (table, claims) in CLAIMS {
+        // Given a real BGA game, when it is checked
+        let o = carc(dir.path(), &["check", &file(table)]);
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        // Then the line says BGA's claims were checked, how many, and that all agree
+        let line = stdout(&o);
+        assert!(
+            line.trim_end().ends_with(&format!(
+                "; Board Game Arena's {claims} score claims checked: all agree"
+            )),
+            "{line}"
+        );
+        // And the JSON report has the count as a field
+        let o = carc(dir.path(), &["check", "--json", &file(table)]);
+        let report: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(
+            report["bga_claims"],
+            serde_json::json!({"checked": claims, "agreed": claims}),
+            "{report}"
+        );
+    }
+    assert_eq!(CLAIMS.iter().map(|(_, n)| n).sum::<u64>(), 173);
+    // And a log that is not from BGA says nothing of claims
+    let o = carc(
+        dir.path(),
+        &[
+            "check",
+            "--json",
+            &common::logs_dir()
+                .join("short-game-rulings.jsonl")
+                .display()
+                .to_string(),
+        ],
+    );
+    let report: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(report.get("bga_claims").is_none(), "{report}");
 }
 
 #[test]

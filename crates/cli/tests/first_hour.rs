@@ -428,3 +428,59 @@ fn a_field_is_named_by_its_corner_for_people_and_by_its_port_for_programs() {
         "{legal}"
     );
 }
+
+#[test]
+fn one_simulated_game_says_who_played_it_and_how_it_ended() {
+    // Given a three-player simulation with the strategies cycled over the seats
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "simulate",
+        "--seed",
+        "7",
+        "--players",
+        "3",
+        "--strategy",
+        "greedy,random",
+        "--out",
+        "g.jsonl",
+    ];
+    // When it runs
+    let o = carc(&args, tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Then it prints the game's id and each seat with its strategy and final score
+    let said = stdout(&o);
+    let id = game_id(&tmp.path().join("g.jsonl"));
+    let (before, scores) = said
+        .trim_end()
+        .split_once(": final scores ")
+        .unwrap_or_else(|| panic!("{said}"));
+    assert_eq!(before, id, "{said}");
+    let seats: Vec<(&str, &str, u64)> = scores
+        .split(", ")
+        .map(|seat| {
+            let (name, rest) = seat.split_once(" (").unwrap();
+            let (strategy, score) = rest.split_once(") ").unwrap();
+            (name, strategy, score.parse().unwrap())
+        })
+        .collect();
+    let names: Vec<(&str, &str)> = seats.iter().map(|(n, s, _)| (*n, *s)).collect();
+    assert_eq!(
+        names,
+        [("Ada", "greedy"), ("Brandt", "random"), ("Cleo", "greedy")]
+    );
+    // And the scores are the ones the log's check gives
+    let o = carc(&["check", "--json", "g.jsonl"], tmp.path());
+    let report: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let checked: Vec<u64> = report["final_scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["score"].as_u64().unwrap())
+        .collect();
+    let printed: Vec<u64> = seats.iter().map(|(_, _, s)| *s).collect();
+    assert_eq!(printed, checked);
+    // And a batch prints no line per game (its results are in its files)
+    let o = carc(&["simulate", "--games", "2", "--out", "batch"], tmp.path());
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+}

@@ -705,3 +705,90 @@ fn two_matches_with_the_same_seed_never_share_a_game_id() {
     // And the same match again gives the same ids
     assert_eq!(first, ids("greedy", "random"));
 }
+
+/// `carc engine` with `input` on its stdin, a pipe (as a program drives it).
+fn engine_piped(input: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_carc"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn carc_engine_greets_a_person_at_a_terminal_and_answers_help() {
+    // Given `carc engine` on a terminal (util-linux `script` gives it one), and a person who
+    // asks for help, types a command it does not know, then greets it as a program would
+    let command = format!("{} engine", env!("CARGO_BIN_EXE_carc"));
+    let mut child = Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("`script` (util-linux) runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nfrobnicate\ncarc-engine-protocol 1\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let shown = stdout(&o).replace('\r', "");
+    // Then it greets, naming itself and its commands
+    assert!(
+        shown.contains(&format!(
+            "carc engine {}: our engine, speaking the engine protocol",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{shown}"
+    );
+    for command in [
+        "carc-engine-protocol 1",
+        "position",
+        "seat N",
+        "budget ms T",
+        "moves K",
+        "go",
+        "help",
+        "quit",
+    ] {
+        assert!(
+            shown.contains(&format!("\n  {command} ")),
+            "{command}: {shown}"
+        );
+    }
+    // And `help` lists the commands again: twice in all
+    assert_eq!(shown.matches("commands, one a line").count(), 2, "{shown}");
+    // And an unknown command says so, and the protocol's greeting is answered as ever
+    assert!(
+        shown.contains("unknown command `frobnicate`: `help` lists the commands"),
+        "{shown}"
+    );
+    assert!(shown.contains("\nready\n"), "{shown}");
+}
+
+#[test]
+fn carc_engine_driven_by_a_program_writes_only_the_protocol() {
+    // Given `carc engine` on a pipe, sent `help`, an unknown command and the greeting
+    let o = engine_piped("help\nfrobnicate\ncarc-engine-protocol 1\nquit\n");
+    // Then it answers only the greeting, and says nothing else on either stream: `help` and
+    // unknown lines are ignored, as the protocol says
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("id name carc engine "), "{out}");
+    assert_eq!(lines[1], "ready");
+    assert_eq!(stderr(&o), "");
+}

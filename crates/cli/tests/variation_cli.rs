@@ -58,8 +58,13 @@ fn a_variation_is_added_from_a_file_of_moves_and_compared_with_the_game() {
     // And the game's log is untouched
     let original = fs::read(logs_dir().join(format!("{GAME}.jsonl"))).unwrap();
     assert_eq!(fs::read(d.join("g.jsonl")).unwrap(), original);
-    // And `show` steps through its moves in words
+    // And `show` steps through its moves in words, under a heading that names it once
     let shown = ok(&["variation", "show", "g.jsonl", "city north"], d);
+    assert_eq!(
+        shown.lines().next(),
+        Some("variation \"city north\", branching from the game after event 17"),
+        "{shown}"
+    );
     assert!(
         shown.contains("18  Brandt placed tile N at (0,2)"),
         "{shown}"
@@ -139,6 +144,13 @@ fn nested_variations_are_promoted_and_deleted_with_their_children() {
     let d = dir.path();
     add_variation(d, "city north", "17", None, "city.jsonl");
     add_variation(d, "deeper", "19", Some("city north"), "next.jsonl");
+    // Then `show` names the chain it branches through
+    let shown = ok(&["variation", "show", "g.jsonl", "deeper"], d);
+    assert_eq!(
+        shown.lines().next(),
+        Some("variation \"deeper\" (city north > deeper), branching from the game after event 17"),
+        "{shown}"
+    );
     // When "deeper" is promoted
     let said = ok(&["variation", "promote", "g.jsonl", "deeper"], d);
     // Then it branches from the game after event 17 with all five moves

@@ -211,6 +211,15 @@ fn the_anniversary_sample_logs_show_every_symbol_a_choice_and_an_extra_turn() {
     let mut samples = Vec::new();
     for entry in std::fs::read_dir(logs_dir()).unwrap() {
         let path = entry.unwrap().path();
+        // Games only: logs/ also holds the tour's moves (`city-north.moves`), and the tour
+        // writes annotations and variations beside a sample.
+        let name = path.to_string_lossy();
+        if !name.ends_with(".jsonl")
+            || name.ends_with(".annotations.jsonl")
+            || name.ends_with(".variations.jsonl")
+        {
+            continue;
+        }
         let text = std::fs::read_to_string(&path).unwrap();
         let log = read_log(text.as_bytes()).unwrap();
         // The anniversary's own samples: games on a map board are checked by `maps.rs`, and the

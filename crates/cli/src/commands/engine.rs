@@ -2,7 +2,7 @@
 //! (`docs/engine-protocol.md`), on stdin and stdout: it reads a position as log lines, the
 //! seat, the budget and the listed moves, and answers `info` lines and a `bestmove`.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -80,20 +80,45 @@ fn next_line(input: &mut impl BufRead) -> Result<Option<Line>> {
     }
 }
 
+/// The commands, for a person at a terminal (`help`, and the greeting).
+const COMMANDS: &str = "\
+commands, one a line (docs/engine-protocol.md):
+  carc-engine-protocol 1   the greeting: answered `id name ...`, then `ready`
+  position                 then the game so far as a log's lines (header, events), then `end`
+  seat N                   the seat to move (0-based), checked against the position
+  budget ms T              milliseconds to think (unless --nodes or --ms was given)
+  moves K                  then K lines: the moves to choose from (without: any legal move)
+  go                       search: `info ...` lines, then `bestmove MOVE` (or `error TEXT`)
+  help                     this list
+  quit                     the end (so is the end of the input: Ctrl-D)";
+
 pub fn engine(args: EngineArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let stdin = io::stdin();
+    // A person typing gets a greeting and `help`; a program gets exactly the protocol (it
+    // never reads stdin from a terminal), so nothing it does not expect is ever written.
+    let person = stdin.is_terminal();
+    if person {
+        eprintln!(
+            "carc engine {}: our engine, speaking the engine protocol on stdin and stdout.\n\
+             {COMMANDS}",
+            env!("CARGO_PKG_VERSION")
+        );
+    }
     let mut input = stdin.lock();
-    serve(&args, loaded, &mut input, &mut io::stdout().lock())?;
+    serve(&args, loaded, &mut input, &mut io::stdout().lock(), person)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// The server's loop: reads `input` until `quit` or its end, answers on `out`. Nothing carc
-/// sends ends it: every problem is answered `error` at the next `go`.
+/// sends ends it: every problem is answered `error` at the next `go`. With `person` (stdin is
+/// a terminal), `help` lists the commands and an unknown command says so, both on stderr so
+/// that stdout stays the protocol's.
 fn serve(
     args: &EngineArgs,
     loaded: &[TileSet],
     input: &mut impl BufRead,
     out: &mut impl Write,
+    person: bool,
 ) -> Result<()> {
     let mut pending = Pending::default();
     while let Some(line) = next_line(input)? {
@@ -205,6 +230,12 @@ fn serve(
                 out.flush()?;
             }
             "quit" => break,
+            "help" if person => eprintln!("{COMMANDS}"),
+            "" => {}
+            _ if person => eprintln!(
+                "unknown command `{}`: `help` lists the commands",
+                clean(word)
+            ),
             // Unknown lines are ignored, as UCI engines do: a later carc may say more.
             _ => {}
         }
@@ -246,7 +277,8 @@ fn answer(args: &EngineArgs, loaded: &[TileSet], pending: &Pending) -> Result<Ve
     if let Some(seat) = pending.seat {
         if seat != game.current_player() {
             bail!(
-                "seat {seat} is to move, says carc, but the position has seat {} to move",
+                "seat {seat} is to move, says the `seat` line, but the position has seat {} \
+                 to move",
                 game.current_player()
             );
         }

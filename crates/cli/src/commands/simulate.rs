@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 use carc_events::{record_actions, write_log, Assertion, Header, Source};
+use carc_replay::describe::shown_name;
 use carc_rules::{Game, MapBoard, TileSet};
 use carc_sim::Strategy;
 use clap::Args;
@@ -74,16 +75,18 @@ pub fn simulate(
     );
     // Each worker plays a game and writes its file; this thread only counts them, in seed
     // order, and stops at the first game (by seed) that failed.
-    let play = |i: usize| -> Result<()> {
+    let play = |i: usize| -> Result<String> {
         let seed = args.seed.wrapping_add(i as u64);
-        let text = simulated_log(&rules, args.players, seed, &strategies)?;
+        let game = simulated_log(&rules, args.players, seed, &strategies)?;
         let path = if args.games > 1 {
             args.out.join(format!("game-s{seed:0width$}.jsonl"))
         } else {
             args.out.clone()
         };
-        crate::output_file::write_whole(&path, text.as_bytes())
+        crate::output_file::write_whole(&path, game.text.as_bytes())?;
+        Ok(game.result)
     };
+    let mut result = String::new();
     carc_in_order::map_in_order(
         args.games as usize,
         threads,
@@ -91,10 +94,18 @@ pub fn simulate(
         play,
         |_, played| {
             bar.inc(1);
-            played.map_err(|panicked| anyhow::anyhow!("{panicked}; please report it"))?
+            result =
+                played.map_err(|panicked| anyhow::anyhow!("{panicked}; please report it"))??;
+            Ok::<(), anyhow::Error>(())
         },
     )?;
     bar.finish_and_clear();
+    // One game's result is the verb's answer: who played it (each seat's strategy: a game of
+    // random players reads very differently from one of greedy players) and how it ended.
+    // A batch's results are in its files (`carc analyze DIR`), not a thousand lines here.
+    if args.games == 1 {
+        println!("{result}");
+    }
     eprintln!(
         "carc: wrote {} game{} to {}",
         args.games,
@@ -104,13 +115,21 @@ pub fn simulate(
     Ok(ExitCode::SUCCESS)
 }
 
+/// A simulated game: its log's text, and its result in words.
+pub struct Simulated {
+    pub text: String,
+    /// `sim-s7-…: final scores Ada (random) 15, Brandt (greedy) 40`: each seat named with
+    /// its strategy.
+    pub result: String,
+}
+
 /// Plays one game and writes it as a log, with its final scores as an assertion.
 pub fn simulated_log(
     rules: &GameRules,
     players: u8,
     seed: u64,
     strategies: &[Strategy],
-) -> Result<String> {
+) -> Result<Simulated> {
     // The seed and each seat's strategy (the list is cycled over the seats) as fields, for
     // tools; the comment says it in words.
     let source = Source::Simulated {
@@ -139,7 +158,24 @@ pub fn simulated_log(
     log.push_assertion(Assertion::ExpectFinalScores {
         scores: game.scores().to_vec(),
     });
-    Ok(write_log(&log))
+    let seats: Vec<String> = game
+        .scores()
+        .iter()
+        .zip(strategies.iter().cycle())
+        .enumerate()
+        .map(|(seat, (score, strategy))| {
+            format!(
+                "{} ({}) {score}",
+                shown_name(&log.header, seat as u8),
+                strategy.name()
+            )
+        })
+        .collect();
+    let result = format!("{}: final scores {}", log.header.game, seats.join(", "));
+    Ok(Simulated {
+        text: write_log(&log),
+        result,
+    })
 }
 
 /// The id of a simulated game: `sim-s<seed>-<setup>`, where `<setup>` is `game_setup::setup_digest` of

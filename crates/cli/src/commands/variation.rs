@@ -320,11 +320,16 @@ fn show(ctx: &Ctx, args: NameArgs, loaded: &[TileSet]) -> Result<ExitCode> {
     let line = fold_variation(&game.log, &variations, &args.name, loaded)?;
     let header = &game.log.header;
     if !args.game.json {
+        // The chain of names only says something for a nested variation: a top-level one's
+        // chain is its own name, which read twice (`variation "a" (a)`).
+        let chain = if line.chain.len() > 1 {
+            format!(" ({})", line.chain.join(" > "))
+        } else {
+            String::new()
+        };
         println!(
-            "variation {:?} ({}), branching from the game after event {}",
-            args.name,
-            line.chain.join(" > "),
-            line.branch
+            "variation {:?}{chain}, branching from the game after event {}",
+            args.name, line.branch
         );
     }
     for step in line.timeline.steps.iter().filter(|s| s.seq > line.branch) {
