@@ -43,7 +43,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use commands::{
     analyze, annotate, check, completions, engine, explain, export, games, import, legal, map,
-    match_, puzzles, rebuild, record, render, replay, salvage, simulate, tiles, variation, verify,
+    match_, puzzles, rebuild, record, render, replay, salvage, simulate, tiles, train, variation,
+    verify,
 };
 use store_context::Ctx;
 
@@ -76,6 +77,8 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Play two players against each other over seeded pairs of games (seats swapped) and report the win rate, margin and Elo difference.
     Match(match_::MatchArgs),
+    /// Learn the engine's value weights (eval=outlook) by self-play and write them as a weights file with their provenance.
+    Train(train::TrainArgs),
     /// Our engine as the server of the engine protocol on stdin and stdout (docs/engine-protocol.md).
     Engine(engine::EngineArgs),
     /// Validate whole logs; exit 0 only if every file is legal and its assertions hold.
@@ -185,6 +188,7 @@ fn run() -> Result<ExitCode> {
         Command::Simulate(a) => simulate::simulate(a, &sets, map.as_ref(), ctx.quiet),
         Command::Match(a) => match_::run_match(a, &sets, map.as_ref(), ctx.quiet),
         Command::Engine(a) => engine::engine(a, &sets),
+        Command::Train(a) => train::run(a, ctx.quiet),
         Command::Check(a) => check::check(a, &sets, ctx.quiet),
         Command::Replay(a) => replay::replay(a, &sets),
         Command::Explain(a) => explain::explain(a, &sets),

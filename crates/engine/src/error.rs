@@ -22,6 +22,12 @@ pub enum EngineError {
     /// the depth are checked before it starts).
     #[error("the exact ending could not go on: {0}")]
     Ending(String),
+    /// A weights file that could not be read (`Weights::from_json`).
+    #[error("weights: {0}")]
+    Weights(String),
+    /// The rules refused a step of self-play (a bug: training plays only legal moves).
+    #[error("training could not go on: {0}")]
+    Training(String),
     /// The rules refused a step of the search (a bug, or a position the simulator cannot
     /// go on from).
     #[error("the search could not go on: {0}")]

@@ -7,15 +7,15 @@
 //! tied winners), 0 to the others, and its real margins. With Traders & Builders, the goods,
 //! the builder and a second turn due are corrected ([`crate::traders`]).
 //!
-//! With [`Evaluation::Outlook`], each seat's potential score also gains what the tiles left
-//! are expected to add to the unfinished features it wins ([`crate::outlook`]): a city no
-//! tile left can close is worth its points of now, one likely to close nearly its completed
-//! value, a farmer the cities its field may still see closed.
+//! With [`Evaluation::Outlook`], each seat's value is the learned one ([`crate::value`]): its
+//! potential score plus weighted terms of what the tiles left are expected to add to the
+//! unfinished features it wins ([`crate::outlook`]) and of its meeples.
 
 use carc_rules::{Action, Effects, Game, Phase};
 
 use crate::options::{Evaluation, SearchOptions};
 use crate::outlook::OutlookReader;
+use crate::value::{committed_weights, seat_features};
 
 /// Seats at most (the rules' limit).
 pub(crate) const SEATS: usize = 6;
@@ -111,15 +111,18 @@ pub(crate) fn evaluate(game: &Game, options: &SearchOptions, scratch: &mut LeafS
     let left = f64::from(game.bag_left());
     let per_tile = (left / MEEPLE_VALUE_TILES).min(1.0);
     let per_meeple = options.meeple_value * per_tile;
-    for p in 0..players {
-        values[p] = f64::from(scores[p]) + per_meeple * f64::from(game.supply()[p]);
-    }
-    // The bag's expectation refines the potential score, which values every feature as it
-    // stands; without one (mid-turn) there is nothing to refine.
     if potential && options.evaluation == Evaluation::Outlook {
+        // The learned value refines the potential score, which values every feature as it
+        // stands, by what the bag says; mid-turn (no potential score) the plain value serves.
         scratch.outlook.read(game);
-        for (value, seat) in values.iter_mut().zip(&scratch.outlook.outlook.seats) {
-            *value += seat.expected_gain;
+        let weights = committed_weights();
+        for (p, value) in values.iter_mut().enumerate().take(players) {
+            let x = seat_features(game, &scratch.outlook.outlook, p as u8);
+            *value = weights.value(f64::from(scores[p]), &x);
+        }
+    } else {
+        for p in 0..players {
+            values[p] = f64::from(scores[p]) + per_meeple * f64::from(game.supply()[p]);
         }
     }
     if game.options().traders_builders {

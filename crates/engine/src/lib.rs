@@ -13,6 +13,8 @@
 //! - `ending`: exact endings, every order of the last tiles and every move ([`solve_ending`]).
 //! - `outlook`: what the tiles left say about each unfinished feature ([`read_outlook`]).
 //! - `eval`: the value of the position where an iteration stops.
+//! - `value`: its learned form, weights over the outlook's terms ([`Weights`]).
+//! - `training`: learning those weights by self-play, TD(λ) ([`train`]).
 //! - `traders`: that value's corrections for Traders & Builders (goods, builder, second turn).
 //! - `rollout`: a few turns of a cheap policy before that value (off by default).
 //! - `tree`: the arena of nodes and moves, UCT within the widening window.
@@ -35,7 +37,9 @@ mod rollout;
 mod search;
 mod spec;
 mod traders;
+mod training;
 mod tree;
+mod value;
 
 pub use ending::{solve_ending, Ending, ExactMove, MAX_EXACT_TILES};
 pub use error::EngineError;
@@ -48,3 +52,7 @@ pub use outlook::{
 };
 pub use player::EnginePlayer;
 pub use search::{analyse, compare, Analysis, LineStep, MoveStats};
+pub use training::{train, GameTrained, TrainingPlan};
+pub use value::{
+    committed_weights, seat_features, Weights, COMMITTED_WEIGHTS, FEATURES, FEATURE_NAMES,
+};

@@ -63,8 +63,17 @@ pub struct FeatureOutlook {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SeatOutlook {
     /// Expected points from the unfinished features it wins (ties share), minus what they
-    /// are worth now: what the bag is expected to add to its potential score.
+    /// are worth now: what the bag is expected to add to its potential score (the sum of the
+    /// four below).
     pub expected_gain: f64,
+    /// The part of `expected_gain` from cities, ...
+    pub city_gain: f64,
+    /// ... from roads, ...
+    pub road_gain: f64,
+    /// ... from monasteries and gardens, ...
+    pub monastery_gain: f64,
+    /// ... and from fields.
+    pub field_gain: f64,
     /// Meeples (figures of the majority count) in dead cities, roads and monasteries.
     pub stuck: u32,
     /// Figures on fields: they stay until the end too.
@@ -193,7 +202,14 @@ impl OutlookReader {
                     continue;
                 }
                 if m == most {
-                    seat.expected_gain += expected_points - now;
+                    let gain = expected_points - now;
+                    seat.expected_gain += gain;
+                    *match feature.kind {
+                        FeatureKind::City => &mut seat.city_gain,
+                        FeatureKind::Road => &mut seat.road_gain,
+                        FeatureKind::Monastery | FeatureKind::Garden => &mut seat.monastery_gain,
+                        FeatureKind::Field => &mut seat.field_gain,
+                    } += gain;
                 }
                 match feature.kind {
                     FeatureKind::Field => seat.farmers += u32::from(m),

@@ -177,7 +177,8 @@ fn check_file(file: &Path, loaded: &[TileSet]) -> serde_json::Value {
         )
     {
         let checked = timeline.log.assertions.len();
-        report["bga_claims"] = json!({"checked": checked, "agreed": checked.saturating_sub(failures.len())});
+        report["bga_claims"] =
+            json!({"checked": checked, "agreed": checked.saturating_sub(failures.len())});
     }
     if let Some(err) = &timeline.error {
         report["ok"] = json!(false);

@@ -26,5 +26,6 @@ pub mod replay;
 pub mod salvage;
 pub mod simulate;
 pub mod tiles;
+pub mod train;
 pub mod variation;
 pub mod verify;
