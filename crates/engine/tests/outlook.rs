@@ -1,6 +1,8 @@
 //! What the tiles left say about each unfinished feature ([`read_outlook`]), on hand-built
 //! positions of the base game: the start tile D at (0,0), then listed turns.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -224,4 +226,44 @@ fn a_road_both_seats_stand_on_is_contested_and_both_expect_its_gain() {
         outlook.seats[0].expected_gain,
         outlook.seats[1].expected_gain
     ));
+}
+
+#[test]
+fn every_kind_of_game_is_read_and_its_chances_are_chances() {
+    for (name, setup) in common::every_kind_of_game() {
+        // Given the positions of a simulated game of each kind (every expansion and the map)
+        let positions = common::decisions(&setup, 21, &[carc_sim::Strategy::Greedy]);
+        assert!(!positions.is_empty(), "{name}");
+        for game in positions.iter().step_by(5) {
+            // When the bag is read
+            let outlook = read_outlook(game);
+            // Then every chance is a chance, a dead feature has none, and a square no tile
+            // left fits is what makes a feature dead
+            for f in outlook.features() {
+                assert!((0.0..=1.0).contains(&f.completion), "{name}: {f:?}");
+                assert!(f.expected_points.is_finite(), "{name}: {f:?}");
+                let squares = outlook.squares(f);
+                let no_fit = squares.iter().any(|q| q.fitting == 0);
+                if f.feature.kind != FeatureKind::Field {
+                    assert_eq!(f.dead, no_fit, "{name}: {f:?} {squares:?}");
+                }
+                if f.dead {
+                    assert_eq!(f.completion, 0.0, "{name}: {f:?}");
+                }
+                for q in squares {
+                    assert!(q.closing <= q.fitting, "{name}: {q:?}");
+                    assert!((0.0..=1.0).contains(&q.chance), "{name}: {q:?}");
+                }
+            }
+            // And no seat has more meeples stuck than it has out
+            for (seat, o) in outlook.seats.iter().enumerate() {
+                let out: u32 = outlook
+                    .features()
+                    .iter()
+                    .map(|f| u32::from(f.feature.meeples[seat]))
+                    .sum();
+                assert!(o.stuck + o.farmers <= out, "{name}: seat {seat}");
+            }
+        }
+    }
 }
