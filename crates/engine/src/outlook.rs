@@ -19,7 +19,7 @@
 
 use carc_rules::{FeatureKind, FeatureSurvey, Game, OpenFeature, Pos, Rotation, Side, TileTypeId};
 
-use crate::eval::SEATS;
+use carc_rules::MAX_PLAYERS as SEATS;
 
 /// The chance that one tile left which would close a square (or fill a monastery's ring
 /// square) is placed there when it is drawn: an even chance for the player who draws it,

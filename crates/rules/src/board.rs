@@ -114,7 +114,7 @@ impl Board {
 
     /// The (required, mask) edge codes the placed neighbours impose on the empty square `at`:
     /// its frontier constraint, or none when no placed tile touches it.
-    pub(crate) fn constraint(&self, at: Pos) -> (u8, u8) {
+    pub(crate) fn neighbours_constraint(&self, at: Pos) -> (u8, u8) {
         self.index(at)
             .map(|i| self.frontier_slot[i])
             .filter(|&slot| slot != EMPTY)

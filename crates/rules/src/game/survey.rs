@@ -240,7 +240,7 @@ impl Game {
             return 0;
         }
         let t = self.tiles.get(tile);
-        let (required, mask) = self.board.constraint(at);
+        let (required, mask) = self.board.neighbours_constraint(at);
         let (map_required, map_mask) = self.map_constraint(at);
         if map_mask == 0 {
             return t.fits(required);
