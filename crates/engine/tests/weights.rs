@@ -139,5 +139,5 @@ fn the_search_runs_on_the_learned_value() {
     // And the move it chose is a legal move of the turn
     assert!(legal
         .iter()
-        .any(|m| carc_sim::TurnMove::from(m.clone()) == analysis.best));
+        .any(|m| carc_sim::TurnMove::from(*m) == analysis.best));
 }
