@@ -5,7 +5,10 @@
 //! iteration deals a guess of the hidden parts (the bag's order; The Gifts: the other hands
 //! and the deck), walks a tree of decision nodes (turn moves, widened progressively in the
 //! greedy player's order) and chance outcomes (which tile comes next), and values the position
-//! reached by its potential score (the scores if the game ended now, plus meeples in supply).
+//! reached by a value learned by self-play ([`Weights`]): the scores if the game ended now,
+//! plus weighted terms of what the tiles left say of each unfinished feature
+//! ([`read_outlook`]) and of the meeples (`eval=potential`, the value before: the scores if
+//! the game ended now, plus meeples in supply).
 //! The value of a move is its estimated chance to win and its expected final margin.
 //!
 //! - `options`: budgets (nodes or time), threads, seed and the search's constants.

@@ -94,11 +94,14 @@ pub struct SearchOptions {
 /// How the position where an iteration stops is valued (`docs/engine.md`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Evaluation {
-    /// The potential score (every feature scored as it stands) and the meeples in supply.
-    #[default]
+    /// The potential score (every feature scored as it stands) and the meeples in supply
+    /// ([`SearchOptions::meeple_value`] each): the engine's value until issue 52, kept so
+    /// that every older comparison can be rerun.
     Potential,
-    /// The potential score refined by what the tiles left are expected to add to each
-    /// unfinished feature ([`crate::read_outlook`]), and the meeples in supply.
+    /// The default: the learned value ([`crate::Weights`]), the potential score plus
+    /// weighted terms of what the tiles left are expected to add to each unfinished feature
+    /// ([`crate::read_outlook`]) and of the meeples.
+    #[default]
     Outlook,
 }
 
@@ -148,7 +151,7 @@ impl Default for SearchOptions {
             builder_value: 0.0,
             second_turn_value: 0.0,
             exact: 3,
-            evaluation: Evaluation::Potential,
+            evaluation: Evaluation::Outlook,
         }
     }
 }

@@ -7,8 +7,8 @@
 //! scale), `c=X` (UCT's exploration); Traders & Builders only: `goods=X` (the goods
 //! majorities' spread, 0 = as they stand), `builder=X` (points a builder in play), `turn=X`
 //! (points a second turn due); `exact=N` (tiles still to play at which the ending is solved
-//! exactly, 0 = never); `eval=NAME` (how a leaf is valued: `potential` or `outlook`). Keys not
-//! given keep their defaults.
+//! exactly, 0 = never); `eval=NAME` (how a leaf is valued: `outlook`, the default, or
+//! `potential`, the value before issue 52). Keys not given keep their defaults.
 
 use std::time::Duration;
 
@@ -215,12 +215,12 @@ mod tests {
 
     #[test]
     fn the_evaluation_is_chosen_by_name() {
-        assert_eq!(SearchOptions::default().evaluation, Evaluation::Potential);
-        let o = SearchOptions::from_spec("eval=outlook").unwrap();
-        assert_eq!(o.evaluation, Evaluation::Outlook);
-        assert_eq!(o.spec(), "nodes=2000,eval=outlook");
+        assert_eq!(SearchOptions::default().evaluation, Evaluation::Outlook);
+        let o = SearchOptions::from_spec("eval=potential").unwrap();
+        assert_eq!(o.evaluation, Evaluation::Potential);
+        assert_eq!(o.spec(), "nodes=2000,eval=potential");
         assert_eq!(SearchOptions::from_spec(&o.spec()).unwrap(), o);
-        let d = SearchOptions::from_spec("eval=potential").unwrap();
+        let d = SearchOptions::from_spec("eval=outlook").unwrap();
         assert_eq!(d, SearchOptions::default());
         let e = SearchOptions::from_spec("eval=nn").unwrap_err().to_string();
         assert!(
