@@ -175,25 +175,36 @@ impl Game {
                 // Distinct completed cities touching the field.
                 let mut roots = [0u32; 32];
                 let mut n = 0;
-                for s in f.member_iter(root) {
-                    let placed = &self.board.placed[f.tile[s as usize] as usize];
-                    let def = &self.tiles.get(placed.tile).segments[f.local[s as usize] as usize];
-                    let mut touches = def.touches;
-                    while touches != 0 {
-                        let i = touches.trailing_zeros();
-                        touches &= touches - 1;
-                        let city = f.root(placed.first_segment + i);
-                        if f.open[city as usize] == 0 && !roots[..n].contains(&city) {
-                            if n == roots.len() {
-                                return None;
-                            }
-                            roots[n] = city;
-                            n += 1;
+                for city in self.touched_cities(root) {
+                    if f.open[city as usize] == 0 && !roots[..n].contains(&city) {
+                        if n == roots.len() {
+                            return None;
                         }
+                        roots[n] = city;
+                        n += 1;
                     }
                 }
                 3 * n as u32
             }
+        })
+    }
+
+    /// The root of each city a field's segments touch, once per touching segment (so a city
+    /// may come more than once), completed or not: what a field is scored and surveyed by.
+    pub(super) fn touched_cities(&self, field: u32) -> impl Iterator<Item = u32> + '_ {
+        let f = &self.features;
+        f.member_iter(field).flat_map(move |s| {
+            let placed = &self.board.placed[f.tile[s as usize] as usize];
+            let mut touches =
+                self.tiles.get(placed.tile).segments[f.local[s as usize] as usize].touches;
+            std::iter::from_fn(move || {
+                if touches == 0 {
+                    return None;
+                }
+                let i = touches.trailing_zeros();
+                touches &= touches - 1;
+                Some(f.root(placed.first_segment + i))
+            })
         })
     }
 
@@ -331,17 +342,9 @@ impl Game {
                 tiles.sort_unstable();
                 tiles.dedup();
                 let mut roots: Vec<u32> = Vec::new();
-                for &s in &members {
-                    let placed = &self.board.placed[f.tile[s as usize] as usize];
-                    let def = &self.tiles.get(placed.tile).segments[f.local[s as usize] as usize];
-                    let mut touches = def.touches;
-                    while touches != 0 {
-                        let i = touches.trailing_zeros();
-                        touches &= touches - 1;
-                        let city = f.root(placed.first_segment + i);
-                        if f.open[city as usize] == 0 && !roots.contains(&city) {
-                            roots.push(city);
-                        }
+                for city in self.touched_cities(root) {
+                    if f.open[city as usize] == 0 && !roots.contains(&city) {
+                        roots.push(city);
                     }
                 }
                 let mut refs: Vec<FeatureRef> =

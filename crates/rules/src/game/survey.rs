@@ -189,25 +189,16 @@ impl Game {
                 }
             }
             FeatureKind::Field => {
-                for s in f.member_iter(root) {
-                    let placed = &self.board.placed[f.tile[s as usize] as usize];
-                    let def = &self.tiles.get(placed.tile).segments[f.local[s as usize] as usize];
-                    let mut touches = def.touches;
-                    while touches != 0 {
-                        let i = touches.trailing_zeros();
-                        touches &= touches - 1;
-                        let city = f.root(placed.first_segment + i);
-                        if f.open[city as usize] == 0 {
-                            if !completed.contains(&city) {
-                                completed.push(city);
-                            }
-                            continue;
+                for city in self.touched_cities(root) {
+                    if f.open[city as usize] == 0 {
+                        if !completed.contains(&city) {
+                            completed.push(city);
                         }
-                        let index = out.index_of_root[city as usize];
-                        if index != u32::MAX && !out.cities[cities_from as usize..].contains(&index)
-                        {
-                            out.cities.push(index);
-                        }
+                        continue;
+                    }
+                    let index = out.index_of_root[city as usize];
+                    if index != u32::MAX && !out.cities[cities_from as usize..].contains(&index) {
+                        out.cities.push(index);
                     }
                 }
             }
