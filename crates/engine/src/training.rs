@@ -10,7 +10,7 @@
 //! `e ← λ·e + ∇V(sₜ)`, `w ← w + α·δ·e` (linear, so `∇V` is `x₀ − x₁`); α falls linearly from
 //! the plan's to a tenth of it over the games.
 //!
-//! It reads no clock and no file: the same plan gives the same weights anywhere.
+//! It reads no clock and no file: the same plan gives the same weights with the same build.
 
 use std::ops::ControlFlow;
 
@@ -75,8 +75,8 @@ pub fn train(
         // The step falls linearly to a tenth of `alpha` by the last game: large steps while
         // the weights are far off, small ones to settle them.
         let alpha = plan.alpha * (1.0 - 0.9 * f64::from(k) / f64::from(plan.games));
-        let account = trainer.play_and_learn(seed, plan.lambda, alpha, &mut weights)?;
-        progress(&GameTrained { game: k, ..account }, &weights);
+        let account = trainer.play_and_learn(k, seed, plan.lambda, alpha, &mut weights)?;
+        progress(&account, &weights);
     }
     Ok(weights)
 }
@@ -114,9 +114,10 @@ impl Trainer {
         (weights.value(potential, &grad), grad)
     }
 
-    /// Plays one game of self-play from `seed`, learning after every turn.
+    /// Plays game `index` of the plan, dealt from `seed`, learning after every turn.
     fn play_and_learn(
         &mut self,
+        index: u32,
         seed: u64,
         lambda: f64,
         alpha: f64,
@@ -188,7 +189,7 @@ impl Trainer {
         }
         let s = game.scores();
         Ok(GameTrained {
-            game: 0,
+            game: index,
             margin: f64::from(s[0]) - f64::from(s[1]),
             mean_abs_delta: deltas / f64::from(turns.max(1)),
         })
